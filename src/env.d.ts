@@ -1,0 +1,19 @@
+/// <reference types="vite/client" />
+
+/** Unique id of this build, baked in at build time (see prerender/build.ts). */
+declare const __BUILD_ID__: string;
+
+interface ImportMetaEnv {
+  /** Origin of the business_time endpoint; empty means same origin. */
+  readonly VITE_LP_URL?: string;
+  /** Base address of the estimate API; defaults to /api. */
+  readonly VITE_API_BASE_URL?: string;
+  /** Forces the carsupport campaign block: "on" or "off". */
+  readonly VITE_CAMPAIGN?: string;
+  /** Minutes between version polls; defaults to 60. */
+  readonly VITE_VERSION_POLL_MINUTES?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
