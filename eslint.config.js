@@ -1,0 +1,53 @@
+// Lint: `npm run lint`. Dependencies point one way (app → sections → features → lib);
+// import-x/no-cycle and no-restricted-paths keep them so.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = ['estimate', 'tracking', 'business-hours', 'build-version', 'brand', 'content'];
+
+export default tseslint.config(
+  { ignores: ['dist', '.build', '.data', 'node_modules', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  jsxA11y.flatConfigs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: false, node: true } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXAttribute[name.name="dangerouslySetInnerHTML"]',
+          message: 'No HTML injection: render text, not HTML.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/app/*', '**/sections/*', ...features.map((f) => `**/${f}/*`)] },
+      ],
+    },
+  },
+  {
+    files: features.map((f) => `src/${f}/**`),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/app/*', '**/sections/*'] }],
+    },
+  },
+  {
+    files: ['src/sections/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/app/*'] }] },
+  },
+);
