@@ -1,0 +1,61 @@
+/**
+ * The business-hours window (spec section 4): outside when the Tokyo time as hour*100+minute is
+ * before the start or after the end; never outside while the hours are not loaded.
+ */
+
+const timePattern = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * Normalises a time value from the API or a cookie to 'H:MM' ('09:00:00' → '9:00'); anything
+ * that is not a valid 24-hour time string gives null.
+ */
+export function parseHoursValue(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const match = timePattern.exec(value.trim());
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  const second = match[3] === undefined ? 0 : Number(match[3]);
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  return `${hour}:${String(minute).padStart(2, '0')}`;
+}
+
+/** 'H:MM' → hour*100+minute, or null. */
+function toHhmm(value: string | null): number | null {
+  const parsed = parseHoursValue(value);
+  if (parsed === null) return null;
+  const [hour = 0, minute = 0] = parsed.split(':').map(Number);
+  return hour * 100 + minute;
+}
+
+let tokyoFormat: Intl.DateTimeFormat | undefined;
+
+/** hour*100+minute of `now` in Asia/Tokyo, whatever the visitor's own time zone. */
+export function tokyoHhmm(now: Date): number {
+  tokyoFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Tokyo',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  let hour = 0;
+  let minute = 0;
+  for (const part of tokyoFormat.formatToParts(now)) {
+    if (part.type === 'hour') hour = Number(part.value) % 24;
+    else if (part.type === 'minute') minute = Number(part.value);
+  }
+  return hour * 100 + minute;
+}
+
+/** True when `now` (in Tokyo) is before `start` or after `end`; false if either is unknown. */
+export function isOutsideBusinessHours(
+  now: Date,
+  start: string | null,
+  end: string | null,
+): boolean {
+  const startHhmm = toHhmm(start);
+  const endHhmm = toHhmm(end);
+  if (startHhmm === null || endHhmm === null || Number.isNaN(now.getTime())) return false;
+  const hhmm = tokyoHhmm(now);
+  return hhmm < startHhmm || hhmm > endHhmm;
+}

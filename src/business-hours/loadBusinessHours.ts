@@ -1,0 +1,77 @@
+import Cookies from 'js-cookie';
+import { cookieAttributesForHost } from '../tracking/trackingData';
+import { parseHoursValue } from './businessHours';
+
+export type BusinessHours = { start: string; end: string };
+
+export const businessStartCookieName = 'business_start_time';
+export const businessEndCookieName = 'business_end_time';
+export const businessTimePath = '/shaken/column/wp-json/wp/business_time';
+const requestTimeoutMs = 5000;
+/** 86400 s (spec section 9); js-cookie counts in days. */
+const cookieLifetimeDays = 1;
+
+function readCookie(name: string): string | undefined {
+  try {
+    return Cookies.get(name);
+  } catch {
+    return undefined;
+  }
+}
+
+function businessTimeUrl(): string {
+  const base = (import.meta.env.VITE_LP_URL ?? '').trim().replace(/\/+$/, '');
+  return `${base}${businessTimePath}`;
+}
+
+async function fetchBusinessHours(): Promise<BusinessHours | null> {
+  const fromCookies = {
+    start: parseHoursValue(readCookie(businessStartCookieName)),
+    end: parseHoursValue(readCookie(businessEndCookieName)),
+  };
+  if (fromCookies.start && fromCookies.end) {
+    return { start: fromCookies.start, end: fromCookies.end };
+  }
+  try {
+    // Loaded on demand so axios stays out of the first-view bundle.
+    const { default: axios } = await import('axios');
+    const response = await axios.get<unknown>(businessTimeUrl(), {
+      timeout: requestTimeoutMs,
+      headers: { Accept: 'application/json' },
+    });
+    const body = response.data;
+    if (typeof body !== 'object' || body === null) return null;
+    const start = parseHoursValue((body as Record<string, unknown>).start_time);
+    const end = parseHoursValue((body as Record<string, unknown>).end_time);
+    if (!start || !end) return null;
+    try {
+      const attributes = {
+        ...cookieAttributesForHost(window.location.host),
+        expires: cookieLifetimeDays,
+        path: '/',
+      };
+      Cookies.set(businessStartCookieName, start, attributes);
+      Cookies.set(businessEndCookieName, end, attributes);
+    } catch {
+      // Blocked cookies only cost a request on the next page view.
+    }
+    return { start, end };
+  } catch {
+    // Spec section 8: a failure fetching business hours is swallowed; the CTA simply stays.
+    return null;
+  }
+}
+
+let inFlight: Promise<BusinessHours | null> | undefined;
+
+/**
+ * The business hours from the cookies, or from the business_time endpoint when either cookie is
+ * missing or invalid (then stored for a day). Any failure gives null. Never rejects. Concurrent
+ * calls share one request.
+ */
+export function loadBusinessHours(): Promise<BusinessHours | null> {
+  inFlight ??= fetchBusinessHours().finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
+}

@@ -1,0 +1,74 @@
+/**
+ * Whether the carsupport campaign block shows (spec section 4). The flag and optional end date live
+ * in the brand's content; VITE_CAMPAIGN can force it at build time.
+ */
+
+/**
+ * The brand ids, spelled out: lib may not import from brand/ (lint keeps lib framework- and
+ * feature-free). brand/brands.ts's BrandId is assignable to it.
+ */
+type CampaignBrand = 'carsupport' | 'yamada';
+
+const tokyoOffset = '+09:00';
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dateTimePattern =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/**
+ * The instant a campaign ending at `endsAt` is over, or null when `endsAt` is not a valid date.
+ * A bare date ('2025-03-31') runs to the end of that day in Tokyo; a date-time without an offset is
+ * read as Tokyo time.
+ */
+export function campaignEndInstant(endsAt: string): number | null {
+  const value = endsAt.trim();
+  const dateOnly = datePattern.exec(value);
+  if (dateOnly) {
+    const [, y, m, d] = dateOnly.map(Number) as [number, number, number, number];
+    if (!isRealDate(y, m, d)) return null;
+    const nextDay = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+    return Date.parse(`${nextDay}T00:00:00${tokyoOffset}`);
+  }
+  const dateTime = dateTimePattern.exec(value);
+  if (dateTime) {
+    const [y, m, d, hh, mm, ss] = dateTime.slice(1, 7).map((part) => Number(part ?? 0)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    if (!isRealDate(y, m, d) || hh > 23 || mm > 59 || ss > 59) return null;
+    const offset = dateTime[7] ?? tokyoOffset;
+    const instant = Date.parse(
+      `${value.slice(0, 10)}T${value.slice(11, 16)}:${String(ss).padStart(2, '0')}${offset}`,
+    );
+    return Number.isNaN(instant) ? null : instant;
+  }
+  return null;
+}
+
+export function isCampaignActive(opts: {
+  brand: CampaignBrand;
+  enabled: boolean;
+  endsAt?: string;
+  now: Date;
+  override?: string;
+}): boolean {
+  if (opts.brand !== 'carsupport') return false;
+  const override = opts.override?.trim().toLowerCase();
+  if (override === 'on') return true;
+  if (override === 'off') return false;
+  if (!opts.enabled) return false;
+  // An empty end date in content means "no end date", not "broken".
+  if (opts.endsAt === undefined || opts.endsAt.trim() === '') return true;
+  const end = campaignEndInstant(opts.endsAt);
+  return end !== null && opts.now.getTime() < end;
+}

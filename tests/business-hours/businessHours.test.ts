@@ -1,0 +1,110 @@
+import {
+  isOutsideBusinessHours,
+  parseHoursValue,
+  tokyoHhmm,
+} from '../../src/business-hours/businessHours';
+
+/** A Date at the given wall-clock time in Tokyo (UTC+9, no daylight saving). */
+function tokyo(time: string, date = '2025-06-02'): Date {
+  return new Date(`${date}T${time}:00+09:00`);
+}
+
+describe('parseHoursValue', () => {
+  it.each([
+    ['9:00', '9:00'],
+    ['09:00', '9:00'],
+    ['9:00:00', '9:00'],
+    [' 9:00 ', '9:00'],
+    ['19:30', '19:30'],
+    ['0:00', '0:00'],
+    ['23:59:59', '23:59'],
+  ])('accepts %j as %j', (input, expected) => {
+    expect(parseHoursValue(input)).toBe(expected);
+  });
+
+  it.each([
+    ['25:00'],
+    ['24:00'],
+    ['9:60'],
+    ['9:00:60'],
+    ['9:0'],
+    ['900'],
+    ['9'],
+    [''],
+    ['   '],
+    ['nine'],
+    ['9:00am'],
+    ['-1:00'],
+    ['9:00;'],
+    [null],
+    [undefined],
+    [900],
+    [9],
+    [-1],
+    [Number.NaN],
+    [{ hour: 9 }],
+    [['9:00']],
+  ])('rejects %j', (input) => {
+    expect(parseHoursValue(input)).toBeNull();
+  });
+});
+
+describe('tokyoHhmm', () => {
+  it('reads the time in Tokyo whatever the instant’s UTC time', () => {
+    expect(tokyoHhmm(new Date('2025-06-02T00:05:00Z'))).toBe(905);
+    expect(tokyoHhmm(new Date('2025-06-02T15:00:00Z'))).toBe(0);
+    expect(tokyoHhmm(new Date('2025-06-02T14:59:00Z'))).toBe(2359);
+  });
+});
+
+describe('isOutsideBusinessHours', () => {
+  it.each([
+    ['8:59', true],
+    ['9:00', false],
+    ['9:01', false],
+    ['12:00', false],
+    ['18:59', false],
+    ['19:00', false],
+    ['19:01', true],
+    ['23:59', true],
+    ['00:00', true],
+    ['00:01', true],
+  ])('at %s in Tokyo with hours 9:00–19:00 → %s', (time, expected) => {
+    const [h = '', m = ''] = time.split(':');
+    expect(isOutsideBusinessHours(tokyo(`${h.padStart(2, '0')}:${m}`), '9:00', '19:00')).toBe(
+      expected,
+    );
+  });
+
+  it('treats a 0:00 start as including midnight', () => {
+    expect(isOutsideBusinessHours(tokyo('00:00'), '0:00', '19:00')).toBe(false);
+  });
+
+  it('is false while the hours are not loaded', () => {
+    const night = tokyo('03:00');
+
+    expect(isOutsideBusinessHours(night, null, '19:00')).toBe(false);
+    expect(isOutsideBusinessHours(night, '9:00', null)).toBe(false);
+    expect(isOutsideBusinessHours(night, null, null)).toBe(false);
+  });
+
+  it('is false when a stored value is malformed', () => {
+    expect(isOutsideBusinessHours(tokyo('03:00'), 'garbage', '19:00')).toBe(false);
+    expect(isOutsideBusinessHours(tokyo('03:00'), '9:00', '25:00')).toBe(false);
+  });
+
+  it('accepts unnormalised values', () => {
+    expect(isOutsideBusinessHours(tokyo('08:59'), '09:00:00', ' 19:00 ')).toBe(true);
+  });
+
+  it('uses Tokyo time, not the visitor’s clock', () => {
+    // 10:00 in Tokyo is 01:00 UTC and 21:00 the previous day in New York.
+    expect(isOutsideBusinessHours(new Date('2025-06-02T01:00:00Z'), '9:00', '19:00')).toBe(false);
+    // 20:00 in Tokyo is 11:00 UTC.
+    expect(isOutsideBusinessHours(new Date('2025-06-02T11:00:00Z'), '9:00', '19:00')).toBe(true);
+  });
+
+  it('is false for an invalid date', () => {
+    expect(isOutsideBusinessHours(new Date(Number.NaN), '9:00', '19:00')).toBe(false);
+  });
+});

@@ -1,0 +1,111 @@
+import axios from 'axios';
+import Cookies from 'js-cookie';
+import { loadBusinessHours } from '../../src/business-hours/loadBusinessHours';
+
+vi.mock('axios', () => ({ default: { get: vi.fn() } }));
+
+const get = vi.mocked(axios.get);
+const endpoint = '/shaken/column/wp-json/wp/business_time';
+
+function answer(data: unknown) {
+  get.mockResolvedValue({ data, status: 200, statusText: 'OK', headers: {}, config: {} });
+}
+
+beforeEach(() => {
+  get.mockReset();
+  vi.stubEnv('VITE_LP_URL', undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('loadBusinessHours', () => {
+  it('uses both cookies without a request', async () => {
+    Cookies.set('business_start_time', '10:00');
+    Cookies.set('business_end_time', '18:30');
+
+    await expect(loadBusinessHours()).resolves.toEqual({ start: '10:00', end: '18:30' });
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('requests the same origin by default and stores the normalised hours', async () => {
+    answer({ start_time: '09:00:00', end_time: '19:00' });
+
+    await expect(loadBusinessHours()).resolves.toEqual({ start: '9:00', end: '19:00' });
+    expect(get).toHaveBeenCalledWith(endpoint, expect.objectContaining({ timeout: 5000 }));
+    expect(Cookies.get('business_start_time')).toBe('9:00');
+    expect(Cookies.get('business_end_time')).toBe('19:00');
+  });
+
+  it('prefixes VITE_LP_URL without doubling the slash', async () => {
+    vi.stubEnv('VITE_LP_URL', 'https://www.carsupport.com/');
+    answer({ start_time: '9:00', end_time: '19:00' });
+
+    await loadBusinessHours();
+
+    expect(get).toHaveBeenCalledWith(`https://www.carsupport.com${endpoint}`, expect.anything());
+  });
+
+  it('stores the cookies for a day with the host cookie attributes', async () => {
+    const setSpy = vi.spyOn(Cookies, 'set');
+    answer({ start_time: '9:00', end_time: '19:00' });
+
+    await loadBusinessHours();
+
+    const attributes = { secure: false, sameSite: 'Lax', expires: 1, path: '/' };
+    expect(setSpy).toHaveBeenCalledWith('business_start_time', '9:00', attributes);
+    expect(setSpy).toHaveBeenCalledWith('business_end_time', '19:00', attributes);
+  });
+
+  it('requests when only one cookie exists', async () => {
+    Cookies.set('business_start_time', '10:00');
+    answer({ start_time: '9:00', end_time: '19:00' });
+
+    await expect(loadBusinessHours()).resolves.toEqual({ start: '9:00', end: '19:00' });
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(Cookies.get('business_start_time')).toBe('9:00');
+  });
+
+  it('requests and replaces malformed cookies', async () => {
+    Cookies.set('business_start_time', '25:00');
+    Cookies.set('business_end_time', '19:00');
+    answer({ start_time: '8:30', end_time: '20:00' });
+
+    await expect(loadBusinessHours()).resolves.toEqual({ start: '8:30', end: '20:00' });
+    expect(Cookies.get('business_start_time')).toBe('8:30');
+  });
+
+  it.each([
+    ['a network failure', () => get.mockRejectedValue(new Error('Network Error'))],
+    [
+      'a timeout',
+      () => get.mockRejectedValue(Object.assign(new Error('timeout'), { code: 'ECONNABORTED' })),
+    ],
+    ['a non-JSON body', () => answer('<html>maintenance</html>')],
+    ['an empty body', () => answer('')],
+    ['null', () => answer(null)],
+    ['a missing end_time', () => answer({ start_time: '9:00' })],
+    ['an invalid start_time', () => answer({ start_time: '25:00', end_time: '19:00' })],
+    ['numbers', () => answer({ start_time: 900, end_time: 1900 })],
+    ['an array', () => answer(['9:00', '19:00'])],
+  ])('gives null and stores nothing on %s', async (_name, arrange) => {
+    arrange();
+    const errorSpy = vi.spyOn(console, 'error');
+
+    await expect(loadBusinessHours()).resolves.toBeNull();
+    expect(Cookies.get('business_start_time')).toBeUndefined();
+    expect(Cookies.get('business_end_time')).toBeUndefined();
+    expect(errorSpy).not.toHaveBeenCalled();
+  });
+
+  it('shares one request between concurrent callers', async () => {
+    answer({ start_time: '9:00', end_time: '19:00' });
+
+    const [first, second] = await Promise.all([loadBusinessHours(), loadBusinessHours()]);
+
+    expect(first).toEqual({ start: '9:00', end: '19:00' });
+    expect(second).toEqual(first);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,264 @@
+import Cookies from 'js-cookie';
+import {
+  cookieAttributesForHost,
+  entryUrlStorageKey,
+  fitCookieBudget,
+  maxCookieBytes,
+  readTrackingData,
+  recordVisit,
+  trackingCookieName,
+} from '../../src/tracking/trackingData';
+
+const host = 'localhost:3000';
+
+function visit(pathAndQuery: string, onHost = host) {
+  const url = new URL(pathAndQuery, 'http://example.invalid');
+  return recordVisit({ host: onHost, pathname: url.pathname, search: url.search });
+}
+
+function rawCookie(): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${trackingCookieName}=`))
+    ?.slice(trackingCookieName.length + 1);
+}
+
+describe('recordVisit', () => {
+  it('maps the utm parameters and gclid to the cookie fields', () => {
+    visit(
+      '/?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=%E8%BB%8A%E6%A4%9C&utm_content=ad1&gclid=Cj0KCQ',
+    );
+
+    expect(readTrackingData()).toEqual({
+      lp_entry_url:
+        '/?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=%E8%BB%8A%E6%A4%9C&utm_content=ad1&gclid=Cj0KCQ',
+      estimate_generated_url: '/',
+      source: 'google',
+      inquiry_medium: 'cpc',
+      campaign: 'spring',
+      term: '車検',
+      inquiry_content: 'ad1',
+      gaid: 'Cj0KCQ',
+    });
+  });
+
+  it('overwrites fields with new parameters and keeps the ones absent from the query', () => {
+    visit('/?utm_source=google&utm_campaign=spring&gclid=first');
+    sessionStorage.clear();
+    visit('/?utm_source=yahoo&gclid=second');
+
+    const data = readTrackingData();
+    expect(data.source).toBe('yahoo');
+    expect(data.gaid).toBe('second');
+    expect(data.campaign).toBe('spring');
+  });
+
+  it('treats an empty parameter as absent', () => {
+    visit('/?utm_source=google');
+    visit('/?utm_source=&utm_medium=%20%20');
+
+    expect(readTrackingData().source).toBe('google');
+    expect(readTrackingData().inquiry_medium).toBeUndefined();
+  });
+
+  it('keeps the first path and query of the session as lp_entry_url and tracks the current path', () => {
+    visit('/?utm_source=google');
+    visit('/term');
+    const data = visit('/privacypolicy?x=1');
+
+    expect(data.lp_entry_url).toBe('/?utm_source=google');
+    expect(data.estimate_generated_url).toBe('/privacypolicy');
+    expect(sessionStorage.getItem(entryUrlStorageKey)).toBe('/?utm_source=google');
+    expect(readTrackingData()).toMatchObject({
+      lp_entry_url: '/?utm_source=google',
+      estimate_generated_url: '/privacypolicy',
+    });
+  });
+
+  it('uses the entry already in sessionStorage', () => {
+    sessionStorage.setItem(entryUrlStorageKey, '/legal?from=mail');
+
+    expect(visit('/').lp_entry_url).toBe('/legal?from=mail');
+  });
+
+  it('starts a new entry in a new session even when the cookie holds an older one', () => {
+    visit('/?utm_source=old');
+    sessionStorage.clear();
+
+    expect(visit('/term').lp_entry_url).toBe('/term');
+  });
+
+  it('takes the first of repeated parameters', () => {
+    expect(visit('/?utm_source=first&utm_source=second').source).toBe('first');
+  });
+
+  it('caps each value: 256 characters for parameters, 512 for urls', () => {
+    const data = visit(`/${'p'.repeat(1000)}?utm_source=${'s'.repeat(300)}`);
+
+    expect(data.source).toBe('s'.repeat(256));
+    expect(data.estimate_generated_url).toHaveLength(512);
+    expect(data.lp_entry_url).toHaveLength(512);
+  });
+
+  it('strips control characters and surrounding spaces', () => {
+    const data = visit('/?utm_source=%00%20goo%0D%0Agle%1B%20&utm_medium=a%E2%80%AEb');
+
+    expect(data.source).toBe('google');
+    expect(data.inquiry_medium).toBe('ab');
+  });
+
+  it('survives malformed percent-escapes and lone surrogates', () => {
+    const data = recordVisit({
+      host,
+      pathname: '/bad\ud800path',
+      search: '?utm_source=%E0%A4%A&utm_medium=%ZZ&utm_campaign=%&utm_term=%ED%A0%80',
+    });
+
+    expect(data.estimate_generated_url).toBe('/badpath');
+    expect(data.inquiry_medium).toBe('%ZZ');
+    expect(data.campaign).toBe('%');
+    expect(readTrackingData()).toEqual(data);
+  });
+
+  it('keeps the encoded cookie under 4 KB with 10 KB values', () => {
+    const huge = 'x'.repeat(10_000);
+    const hugeJapanese = '車'.repeat(10_000);
+    const setSpy = vi.spyOn(Cookies, 'set');
+
+    const data = visit(
+      `/${huge}?utm_source=${huge}&utm_medium=${hugeJapanese}&utm_campaign=${hugeJapanese}` +
+        `&utm_term=${hugeJapanese}&utm_content=${hugeJapanese}&gclid=short-id`,
+    );
+
+    const written = setSpy.mock.calls.at(-1)?.[1] as string;
+    const encoded = `${trackingCookieName}=${Cookies.converter.write(written, trackingCookieName)}`;
+    expect(encoded.length).toBeLessThanOrEqual(maxCookieBytes);
+    expect(rawCookie()).toBeDefined();
+    expect(data.gaid).toBe('short-id');
+    expect(data.source).toBe('x'.repeat(256));
+    expect(readTrackingData()).toEqual(data);
+  });
+
+  it('replaces a corrupt cookie instead of failing', () => {
+    document.cookie = `${trackingCookieName}={not json; path=/`;
+
+    expect(readTrackingData()).toEqual({});
+    visit('/?utm_source=google');
+    expect(readTrackingData().source).toBe('google');
+  });
+
+  it('writes the cookie for a day on path / with the host attributes', () => {
+    const setSpy = vi.spyOn(Cookies, 'set').mockReturnValue(undefined);
+    const removeSpy = vi.spyOn(Cookies, 'remove').mockReturnValue(undefined);
+
+    visit('/', 'www.yamada-shaken.com');
+
+    expect(setSpy).toHaveBeenCalledWith(trackingCookieName, expect.any(String), {
+      domain: '.yamada-shaken.com',
+      secure: true,
+      sameSite: 'None',
+      expires: 1,
+      path: '/',
+    });
+    // The host-only copy is cleared so it cannot shadow the domain cookie.
+    expect(removeSpy).toHaveBeenCalledWith(trackingCookieName, { path: '/' });
+  });
+
+  it('writes a host-only Lax cookie on localhost', () => {
+    const setSpy = vi.spyOn(Cookies, 'set');
+
+    visit('/');
+
+    expect(setSpy).toHaveBeenCalledWith(trackingCookieName, expect.any(String), {
+      secure: false,
+      sameSite: 'Lax',
+      expires: 1,
+      path: '/',
+    });
+    expect(rawCookie()).toBeDefined();
+  });
+
+  it('still works when storage is blocked', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+
+    expect(() => visit('/?utm_source=google')).not.toThrow();
+    expect(readTrackingData().source).toBe('google');
+    // Without storage the entry is kept for the life of the page.
+    expect(visit('/term').lp_entry_url).toBe('/?utm_source=google');
+  });
+
+  it('does not throw when cookies are blocked', () => {
+    vi.spyOn(Cookies, 'set').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+
+    expect(visit('/?gclid=abc').gaid).toBe('abc');
+  });
+});
+
+describe('readTrackingData', () => {
+  it('is empty without a cookie', () => {
+    expect(readTrackingData()).toEqual({});
+  });
+
+  it.each([
+    ['invalid JSON', '{"source":'],
+    ['an array', '[1,2]'],
+    ['a number', '42'],
+    ['null', 'null'],
+    ['a string', '%22google%22'],
+    ['a malformed escape', '%E0%A4'],
+  ])('is empty for %s', (_name, value) => {
+    document.cookie = `${trackingCookieName}=${value}; path=/`;
+
+    expect(readTrackingData()).toEqual({});
+  });
+
+  it('drops unknown fields and fields of the wrong type, and cleans the rest', () => {
+    Cookies.set(
+      trackingCookieName,
+      JSON.stringify({ source: 12, campaign: ' spring\u0007 ', evil: '<script>', gaid: null }),
+    );
+
+    expect(readTrackingData()).toEqual({ campaign: 'spring' });
+  });
+});
+
+describe('fitCookieBudget', () => {
+  it('shrinks the longest value first', () => {
+    const data = fitCookieBudget({ source: 'a'.repeat(200), campaign: 'b'.repeat(20) }, 150);
+
+    expect(data.campaign).toBe('b'.repeat(20));
+    expect(data.source?.length).toBeLessThan(200);
+    expect(data.source?.length).toBeGreaterThan(0);
+  });
+
+  it('leaves data within the budget untouched', () => {
+    const input = { source: 'google', gaid: 'abc' };
+
+    expect(fitCookieBudget(input)).toEqual(input);
+  });
+});
+
+describe('cookieAttributesForHost', () => {
+  it.each([
+    ['localhost', { secure: false, sameSite: 'Lax' }],
+    ['localhost:4173', { secure: false, sameSite: 'Lax' }],
+    ['yamada-shaken.localhost', { secure: false, sameSite: 'Lax' }],
+    ['yamada-shaken.localhost:4173', { secure: false, sameSite: 'Lax' }],
+    ['127.0.0.1', { secure: false, sameSite: 'Lax' }],
+    ['127.0.0.1:4173', { secure: false, sameSite: 'Lax' }],
+    ['[::1]:4173', { secure: false, sameSite: 'Lax' }],
+    ['www.carsupport.com', { domain: '.carsupport.com', secure: true, sameSite: 'None' }],
+    ['WWW.CarSupport.com:443', { domain: '.carsupport.com', secure: true, sameSite: 'None' }],
+    ['carsupport.com', { domain: '.carsupport.com', secure: true, sameSite: 'None' }],
+    ['www.yamada-shaken.com', { domain: '.yamada-shaken.com', secure: true, sameSite: 'None' }],
+    ['lp.www.yamada-shaken.com', { domain: '.yamada-shaken.com', secure: true, sameSite: 'None' }],
+    ['staging.example.jp', { secure: true, sameSite: 'None' }],
+    ['carsupport.com.evil.net', { secure: true, sameSite: 'None' }],
+  ])('%s', (input, expected) => {
+    expect(cookieAttributesForHost(input)).toEqual(expected);
+  });
+});
