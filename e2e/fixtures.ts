@@ -1,0 +1,51 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { brands, type BrandId } from '../src/brand/brands';
+
+export { expect };
+
+export const port = Number(process.env.E2E_PORT ?? 4174);
+
+/** The origin each brand is served on by the local origin. */
+export function originFor(brand: BrandId): string {
+  return brand === 'yamada' ? `http://yamada-shaken.localhost:${port}` : `http://localhost:${port}`;
+}
+
+/** Host header of a brand, for raw HTTP requests (Node does not resolve *.localhost). */
+export function hostFor(brand: BrandId): string {
+  return new URL(originFor(brand)).host;
+}
+
+export const pagePaths = ['/', '/term', '/legal', '/privacypolicy'] as const;
+
+export const brandList = Object.values(brands);
+
+type Fixtures = {
+  /** Console errors and page errors seen while the test ran (checked by tests that care). */
+  consoleErrors: string[];
+};
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /hydrat/i.test(message.text())) {
+        errors.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await use(errors);
+  },
+  page: async ({ page }, use) => {
+    // The tag manager cannot load here: answer its script with an empty one (an aborted request
+    // would log a console error). Tests that need it unreachable abort it themselves.
+    await page.route(/googletagmanager\.com|google-analytics\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+    );
+    await use(page);
+  },
+});
+
+/** Waits until React has hydrated (the client entry marks <html> when the app is interactive). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}

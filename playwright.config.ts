@@ -1,0 +1,32 @@
+// e2e against the built site on the local origin: `npm run test:e2e` (after `npm run build`).
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './e2e/browser';
+
+const port = Number(process.env.E2E_PORT ?? 4174);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'on-first-retry',
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `node --import tsx server/main.ts`,
+    url: `http://127.0.0.1:${port}/robots.txt`,
+    env: {
+      PORT: String(port),
+      ESTIMATES_FILE: 'test-results/e2e-estimates.jsonl',
+    },
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,112 @@
+/**
+ * Cache and security rules of every brand tree, written to dist/<brand>/_headers
+ * (Netlify/Cloudflare syntax) and read back by the local origin (server/origin.ts), so the two
+ * can never disagree. docs/deploy.md gives the same rules for a plain CDN.
+ */
+export type HeaderRule = { path: string; headers: Record<string, string> };
+
+export const cacheControl = {
+  /** HTML and latest.json: always revalidate, so a deploy is seen at once. */
+  revalidate: 'no-cache',
+  /** Hashed or build-keyed files never change. */
+  immutable: 'public, max-age=31536000, immutable',
+  /** Unhashed small files (favicon, robots.txt, sitemap.xml). */
+  short: 'public, max-age=3600',
+} as const;
+
+export const securityHeaders: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** The page paths a tree serves as HTML (clean URL and file name). */
+export function htmlPaths(pageHrefs: readonly string[]): string[] {
+  const paths: string[] = [];
+  for (const href of pageHrefs) {
+    if (href === '/') paths.push('/', '/index.html');
+    else paths.push(href, `${href}.html`);
+  }
+  paths.push('/404.html');
+  return paths;
+}
+
+/**
+ * The rules for one build. Cache-Control rules never overlap: hosts that read _headers join the
+ * values of every matching rule, so `/*` carries only the security headers.
+ */
+export function headerRules(opts: {
+  buildId: string;
+  pageHrefs: readonly string[];
+  contentSecurityPolicy?: string;
+}): HeaderRule[] {
+  const security = { ...securityHeaders };
+  if (opts.contentSecurityPolicy) security['Content-Security-Policy'] = opts.contentSecurityPolicy;
+  return [
+    { path: '/*', headers: security },
+    ...htmlPaths(opts.pageHrefs).map((path) => ({
+      path,
+      headers: { 'Cache-Control': cacheControl.revalidate },
+    })),
+    { path: '/assets/*', headers: { 'Cache-Control': cacheControl.immutable } },
+    { path: '/_app/builds/latest.json', headers: { 'Cache-Control': cacheControl.revalidate } },
+    { path: '/_app/builds/meta/*', headers: { 'Cache-Control': cacheControl.immutable } },
+    {
+      path: `/_app/builds/${opts.buildId}/*`,
+      headers: { 'Cache-Control': cacheControl.immutable },
+    },
+    ...['/favicon.svg', '/robots.txt', '/sitemap.xml'].map((path) => ({
+      path,
+      headers: { 'Cache-Control': cacheControl.short },
+    })),
+  ];
+}
+
+export function renderHeadersFile(rules: readonly HeaderRule[]): string {
+  return rules
+    .map(
+      (rule) =>
+        `${rule.path}\n${Object.entries(rule.headers)
+          .map(([name, value]) => `  ${name}: ${value}`)
+          .join('\n')}`,
+    )
+    .join('\n')
+    .concat('\n');
+}
+
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ path: line.trim(), headers: {} });
+      continue;
+    }
+    const separator = line.indexOf(':');
+    const current = rules.at(-1);
+    if (separator > 0 && current) {
+      current.headers[line.slice(0, separator).trim()] = line.slice(separator + 1).trim();
+    }
+  }
+  return rules;
+}
+
+/** Whether a rule path (with `*` splats) matches a request path. */
+export function matchesRule(rulePath: string, pathname: string): boolean {
+  const pattern = rulePath
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${pattern}$`).test(pathname);
+}
+
+/** The headers of every rule that matches, later rules winning (they never overlap here). */
+export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    if (matchesRule(rule.path, pathname)) Object.assign(headers, rule.headers);
+  }
+  return headers;
+}

@@ -1,0 +1,136 @@
+/**
+ * Turns the client build and the SSR bundle into one static tree per brand (dist/<brand>/).
+ * Called by prerender/build.ts after both Vite builds; only orchestrates: render, fill the
+ * template, write files.
+ */
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { hydrationDataElementId, serializeForScript } from '../src/lib/scriptData';
+import { pages } from '../src/app/paths';
+import { brandIds, brands, type BrandId } from '../src/brand/brands';
+import type { RenderResult } from '../src/entry-server';
+import { gtmSnippet } from '../src/lib/dataLayer';
+import { themeInitScript } from '../src/lib/theme';
+import { apiOrigins, contentSecurityPolicy } from './csp';
+import { headerRules, renderHeadersFile } from './headers';
+import { escapeHtml } from './html';
+import { renderHead } from './head';
+import { robotsTxt, sitemapXml } from './seo';
+import { siteUrl } from './siteUrls';
+
+type Render = (url: string, brand: BrandId) => Promise<RenderResult>;
+
+export type PrerenderOptions = {
+  buildId: string;
+  clientDir: string;
+  serverEntry: string;
+  outDir: string;
+  timestamp?: number;
+};
+
+/** The not-found page is rendered at a path no page has. */
+const notFoundProbePath = '/404';
+
+async function writeOut(file: string, content: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+/** Inline scripts of a brand's pages, in <head>: theme before first paint, then the tag manager. */
+function inlineScripts(brand: BrandId): string[] {
+  return [themeInitScript, gtmSnippet(brands[brand].gtmId)];
+}
+
+function fillTemplate(
+  template: string,
+  parts: { brand: BrandId; head: string; html: string; data: string },
+): string {
+  const scripts = inlineScripts(parts.brand)
+    .map((source) => `<script>${source}</script>`)
+    .join('\n    ');
+  const gtmNoscript = `<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=${escapeHtml(brands[parts.brand].gtmId)}" height="0" width="0" style="display:none;visibility:hidden" title="Google Tag Manager"></iframe></noscript>`;
+  return template
+    .replace('<!--app-brand-->', parts.brand)
+    .replace('<!--app-head-->', () => `${scripts}\n    ${parts.head}`)
+    .replace('<!--app-body-start-->', () => gtmNoscript)
+    .replace('<!--app-html-->', () => parts.html)
+    .replace('<!--app-data-->', () => parts.data);
+}
+
+async function prerenderBrand(
+  brand: BrandId,
+  render: Render,
+  template: string,
+  opts: Required<PrerenderOptions>,
+): Promise<void> {
+  const out = join(opts.outDir, brand);
+  const origin = siteUrl(brand);
+  await rm(out, { recursive: true, force: true });
+  await cp(opts.clientDir, out, {
+    recursive: true,
+    filter: (source) => !/[\\/](index\.html|\.vite)$/.test(source),
+  });
+
+  const targets = [
+    ...pages.map((page) => ({ url: page.href, href: page.href as string | null, page })),
+    { url: notFoundProbePath, href: null, page: null },
+  ];
+  for (const target of targets) {
+    const result = await render(target.url, brand);
+    const expected = target.page ? 200 : 404;
+    if (result.status !== expected) {
+      throw new Error(`${brand} ${target.url}: status ${result.status}, expected ${expected}`);
+    }
+    const head = renderHead({
+      brand: brands[brand],
+      origin,
+      href: target.href,
+      pageData: result.pageData,
+    });
+    const data = `<script type="application/json" id="${hydrationDataElementId}">${serializeForScript(result.hydrationData)}</script>`;
+    const html = fillTemplate(template, { brand, head, html: result.html, data });
+    const file = target.page
+      ? target.page.route === 'index'
+        ? 'index'
+        : target.page.route
+      : '404';
+    await writeOut(join(out, `${file}.html`), html);
+    if (target.page && result.pageData) {
+      await writeOut(
+        join(out, '_app/builds', opts.buildId, 'payload', `${target.page.route}.json`),
+        JSON.stringify(result.pageData),
+      );
+    }
+  }
+
+  const hrefs = pages.map((page) => page.href);
+  const build = { id: opts.buildId, timestamp: opts.timestamp };
+  await writeOut(join(out, '_app/builds/latest.json'), JSON.stringify(build));
+  await writeOut(
+    join(out, '_app/builds/meta', `${opts.buildId}.json`),
+    JSON.stringify({ ...build, brand, prerendered: hrefs }),
+  );
+  await writeOut(join(out, 'robots.txt'), robotsTxt(origin));
+  await writeOut(
+    join(out, 'sitemap.xml'),
+    sitemapXml(origin, hrefs, new Date(opts.timestamp).toISOString().slice(0, 10)),
+  );
+  await writeOut(
+    join(out, '_headers'),
+    renderHeadersFile(
+      headerRules({
+        buildId: opts.buildId,
+        pageHrefs: hrefs,
+        contentSecurityPolicy: contentSecurityPolicy(inlineScripts(brand), apiOrigins()),
+      }),
+    ),
+  );
+}
+
+export async function prerender(options: PrerenderOptions): Promise<void> {
+  const opts = { timestamp: Date.now(), ...options };
+  const template = await readFile(join(opts.clientDir, 'index.html'), 'utf8');
+  const { render } = (await import(pathToFileURL(opts.serverEntry).href)) as { render: Render };
+  for (const brand of brandIds) await prerenderBrand(brand, render, template, opts);
+}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { telHref } from '../brand/brands';
+import { useBrand } from '../brand/useBrand';
+import { useEstimateOpener } from '../estimate/EstimateContext';
+import { Footer } from '../sections/footer/Footer';
+import { Logo } from '../sections/logo/Logo';
+import { SiteMenu } from '../sections/site-menu/SiteMenu';
+import { ThemeToggle } from '../sections/theme-toggle/ThemeToggle';
+import { useTrackVisits } from '../tracking/useTrackVisits';
+import styles from './Layout.module.css';
+import { usePageData } from './usePageData';
+
+export function Layout() {
+  const brand = useBrand();
+  const page = usePageData();
+  const openEstimate = useEstimateOpener();
+  useTrackVisits();
+
+  // Marks the page interactive (e2e waits for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  // The prerendered <head> carries the first page's title; keep it right on client navigation.
+  useEffect(() => {
+    if (page) document.title = page.meta.title;
+  }, [page]);
+
+  return (
+    <>
+      <a className={styles.skipLink} href="#main">
+        本文へスキップ
+      </a>
+      <header className={styles.header}>
+        <div className={styles.inner}>
+          <Link to="/" className={styles.home}>
+            <Logo />
+          </Link>
+          <SiteMenu />
+          <a className={styles.phone} href={telHref(brand.phone)} data-phone-link="header">
+            <span className={styles.phoneLabel}>通話無料</span>
+            {brand.phone}
+          </a>
+          <button
+            type="button"
+            className={styles.estimateButton}
+            onClick={() => openEstimate({ entryPoint: 'header' })}
+          >
+            無料見積もり
+          </button>
+          <ThemeToggle />
+        </div>
+      </header>
+      <main id="main" className={styles.main}>
+        <Outlet />
+      </main>
+      {/* The landing page closes with its own footer (landing-top variant). */}
+      {page?.route !== 'index' && <Footer variant="page" />}
+    </>
+  );
+}

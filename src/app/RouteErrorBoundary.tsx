@@ -1,0 +1,34 @@
+import { isbot } from 'isbot';
+import { useEffect, useState } from 'react';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { recoverFromChunkError } from '../build-version/chunkFailure';
+import { ErrorPage } from './ErrorPage';
+import { NotFoundPage } from './NotFoundPage';
+
+function isBotVisitor(): boolean {
+  return typeof navigator !== 'undefined' && isbot(navigator.userAgent);
+}
+
+/**
+ * Errors of a page: 404 → the not-found page (bots too). A chunk or payload that failed to load →
+ * one guarded reload of the target URL. Anything else, or a reload the guard refused → the error
+ * page, except to bots and crawlers, which are exempt from it (spec 2) and get an empty main.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const [recovery, setRecovery] = useState<'pending' | 'reloading' | 'show-error'>('pending');
+
+  useEffect(() => {
+    if (notFound) return;
+    console.error('[app] page error', error);
+    // The reload is a side effect (a navigation); its outcome decides what to render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setRecovery(recoverFromChunkError(error, location.pathname + location.search));
+  }, [error, notFound, location.pathname, location.search]);
+
+  if (notFound) return <NotFoundPage />;
+  if (isBotVisitor() || recovery !== 'show-error') return null;
+  return <ErrorPage />;
+}

@@ -1,0 +1,19 @@
+import type { RouteName } from '../content/types';
+
+/** Every page of the site: route name, router path and the href links use. */
+export const pages: ReadonlyArray<{ route: RouteName; path: string; href: string }> = [
+  { route: 'index', path: '/', href: '/' },
+  { route: 'term', path: 'term', href: '/term' },
+  { route: 'legal', path: 'legal', href: '/legal' },
+  { route: 'privacypolicy', path: 'privacypolicy', href: '/privacypolicy' },
+];
+
+/** The href of a page. */
+export function hrefFor(route: RouteName): string {
+  return route === 'index' ? '/' : `/${route}`;
+}
+
+/** The route name for a pathname, or null when no page has it. */
+export function routeForPath(pathname: string): RouteName | null {
+  return pages.find((page) => page.href === pathname)?.route ?? null;
+}

@@ -1,0 +1,43 @@
+/**
+ * The server entry: a pure render(url, brand), built with `vite build --ssr` and called only by
+ * the prerender script (prerender/prerender.ts). It reads the page copy from src/content.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { toHydrationData, type HydrationData } from './app/hydrationData';
+import { createRoutes } from './app/routes';
+import { BrandProvider } from './brand/BrandProvider';
+import type { BrandId } from './brand/brands';
+import { getPageData } from './content/pageData.server';
+import type { PageData } from './content/types';
+
+export type RenderResult = {
+  status: number;
+  html: string;
+  hydrationData: HydrationData;
+  /** The page's data, for the head and the payload file; null on the not-found page. */
+  pageData: PageData | null;
+};
+
+export async function render(url: string, brand: BrandId): Promise<RenderResult> {
+  const routes = createRoutes(async (route) => getPageData(brand, route));
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, 'http://prerender.local')));
+  if (context instanceof Response) {
+    throw new Error(`Prerender of ${url} answered a redirect (${context.status})`);
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <BrandProvider brand={brand}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </BrandProvider>
+    </StrictMode>,
+  );
+  const pageData =
+    Object.values(context.loaderData).find(
+      (value): value is PageData => typeof value === 'object' && value !== null && 'route' in value,
+    ) ?? null;
+  return { status: context.statusCode, html, hydrationData: toHydrationData(context), pageData };
+}

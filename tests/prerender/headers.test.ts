@@ -1,0 +1,58 @@
+import {
+  headerRules,
+  headersFor,
+  matchesRule,
+  parseHeadersFile,
+  renderHeadersFile,
+} from '../../prerender/headers';
+
+const rules = headerRules({
+  buildId: 'b1',
+  pageHrefs: ['/', '/term', '/legal', '/privacypolicy'],
+  contentSecurityPolicy: "default-src 'self'",
+});
+
+describe('_headers rules', () => {
+  it('survive a round trip through the file format', () => {
+    expect(parseHeadersFile(renderHeadersFile(rules))).toEqual(rules);
+  });
+
+  it.each([
+    ['/', 'no-cache'],
+    ['/term', 'no-cache'],
+    ['/term.html', 'no-cache'],
+    ['/404.html', 'no-cache'],
+    ['/assets/index-abc123.js', 'public, max-age=31536000, immutable'],
+    ['/_app/builds/latest.json', 'no-cache'],
+    ['/_app/builds/meta/b1.json', 'public, max-age=31536000, immutable'],
+    ['/_app/builds/b1/payload/index.json', 'public, max-age=31536000, immutable'],
+    ['/robots.txt', 'public, max-age=3600'],
+  ])('give %s Cache-Control %s', (path, expected) => {
+    expect(headersFor(rules, path)['Cache-Control']).toBe(expected);
+  });
+
+  it('never give one path two Cache-Control rules (hosts would join them)', () => {
+    const paths = ['/', '/term', '/assets/x.js', '/_app/builds/latest.json', '/_app/builds/b1/x'];
+    for (const path of paths) {
+      const matching = rules.filter(
+        (rule) => matchesRule(rule.path, path) && 'Cache-Control' in rule.headers,
+      );
+      expect(matching, path).toHaveLength(1);
+    }
+  });
+
+  it('put the security headers on every path', () => {
+    for (const path of ['/', '/no-such-page', '/api/estimates']) {
+      expect(headersFor(rules, path)).toMatchObject({
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'self'",
+      });
+    }
+  });
+
+  it('match splats only where the rule has one', () => {
+    expect(matchesRule('/term', '/term/x')).toBe(false);
+    expect(matchesRule('/assets/*', '/assets/a/b.js')).toBe(true);
+    expect(matchesRule('/a.b', '/axb')).toBe(false);
+  });
+});
