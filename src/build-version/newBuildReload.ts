@@ -5,6 +5,7 @@
  */
 import { hasPendingInput, onPendingInputChange } from '../lib/pendingInput';
 import { guardedReload } from './reloadGuard';
+import { whenIdle } from '../lib/whenIdle';
 
 type State = {
   newBuildId: string | null;
@@ -16,16 +17,6 @@ const state: State = { newBuildId: null, unsubscribe: null, cancelIdle: null };
 
 function reason(): string {
   return 'new build ' + (state.newBuildId ?? '');
-}
-
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    // The timeout keeps a busy page from postponing the update forever.
-    const handle = window.requestIdleCallback(callback, { timeout: 5_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 0);
-  return () => clearTimeout(handle);
 }
 
 function clearWaits(): void {
@@ -48,7 +39,7 @@ function reloadWhenFree(): void {
     // Input may have started between scheduling and now.
     if (hasPendingInput()) reloadWhenFree();
     else guardedReload(window.location.href, reason());
-  });
+  }, 5_000);
 }
 
 /** Starts moving the page onto the new build `id`; later calls change nothing. */

@@ -2,18 +2,9 @@ import { useEffect, useState } from 'react';
 import { isOutsideBusinessHours } from './businessHours';
 import { loadBusinessHours } from './loadBusinessHours';
 import type { BusinessHours } from './loadBusinessHours';
+import { whenIdle } from '../lib/whenIdle';
 
 const minuteMs = 60_000;
-
-/** Runs `task` when the browser is idle (or soon, where requestIdleCallback is missing). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 200);
-  return () => window.clearTimeout(handle);
-}
 
 /**
  * True while Tokyo time is outside the business hours. False on the server and on the first
