@@ -14,8 +14,11 @@ import {
 import { hydrationDataElementId } from './lib/scriptData';
 import { loadPayload } from './app/loadPayload';
 import { createRoutes } from './app/routes';
+import { startBackgroundTasks } from './app/startBackgroundTasks';
 import { BrandProvider } from './brand/BrandProvider';
 import { brandIdForHost } from './brand/brands';
+import { installChunkFailureHandlers } from './build-version/chunkFailure';
+import { installPhoneClickTracking } from './lib/dataLayer';
 
 declare global {
   interface Window {
@@ -60,6 +63,9 @@ async function start(): Promise<void> {
   const brand = brandIdForHost(window.location.host);
   const container = document.getElementById('root');
   if (!container) return;
+  // Before anything lazy loads: a chunk can fail on the very first navigation.
+  installChunkFailureHandlers();
+  installPhoneClickTracking(brand);
   const routes = createRoutes(loadPayload);
   const hydrationData = readHydrationData();
   const hydrate = document.documentElement.dataset.brand === brand && hydrationData !== undefined;
@@ -80,6 +86,7 @@ async function start(): Promise<void> {
   );
   if (hydrate) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  startBackgroundTasks(router);
 }
 
 void start();
