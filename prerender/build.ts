@@ -16,7 +16,10 @@ const buildId =
 // vite.config.ts bakes it into the client bundle as __BUILD_ID__.
 process.env.BUILD_ID = buildId;
 
-await build({ logLevel: 'warn', build: { outDir: '.build/client', emptyOutDir: true } });
+await build({
+  logLevel: 'warn',
+  build: { outDir: '.build/client', emptyOutDir: true, manifest: true },
+});
 await build({
   logLevel: 'warn',
   build: { ssr: 'src/entry-server.tsx', outDir: '.build/server', emptyOutDir: true },

@@ -14,6 +14,7 @@ import { gtmSnippet } from '../src/lib/dataLayer';
 import { themeInitScript } from '../src/lib/theme';
 import { apiOrigins, contentSecurityPolicy } from './csp';
 import { headerRules, renderHeadersFile } from './headers';
+import { pageChunkFiles, preloadLinks, readManifest } from './preload';
 import { escapeHtml } from './html';
 import { renderHead } from './head';
 import { robotsTxt, sitemapXml } from './seo';
@@ -76,18 +77,17 @@ async function prerenderBrand(
     ...pages.map((page) => ({ url: page.href, href: page.href as string | null, page })),
     { url: notFoundProbePath, href: null, page: null },
   ];
+  const manifest = readManifest(opts.clientDir);
   for (const target of targets) {
     const result = await render(target.url, brand);
     const expected = target.page ? 200 : 404;
     if (result.status !== expected) {
       throw new Error(`${brand} ${target.url}: status ${result.status}, expected ${expected}`);
     }
-    const head = renderHead({
-      brand: brands[brand],
-      origin,
-      href: target.href,
-      pageData: result.pageData,
-    });
+    const head = [
+      renderHead({ brand: brands[brand], origin, href: target.href, pageData: result.pageData }),
+      target.page ? preloadLinks(pageChunkFiles(manifest, target.page.route)) : '',
+    ].join('\n    ');
     const data = `<script type="application/json" id="${hydrationDataElementId}">${serializeForScript(result.hydrationData)}</script>`;
     const html = fillTemplate(template, { brand, head, html: result.html, data });
     const file = target.page
