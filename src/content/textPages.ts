@@ -1,0 +1,210 @@
+import type { CompanyFacts, TextPageContent } from './types';
+
+/**
+ * The three text pages share their legal structure across brands (the headings come from the
+ * content brief); only the names and facts differ. Per-brand files call these builders and may
+ * override any section.
+ */
+
+type PageOptions = { brandName: string; company: CompanyFacts; updatedAt: string };
+
+function phoneLine(phone: string, company: CompanyFacts): string {
+  return `${phone}（受付時間 ${company.receptionHours}、${company.holidays}を除く）`;
+}
+
+export function buildLegalPage({
+  brandName,
+  company,
+  updatedAt,
+  phone,
+}: PageOptions & { phone: string }): TextPageContent {
+  return {
+    heading: '特定商取引法に基づく表記',
+    updatedAt,
+    sections: [
+      { heading: '販売事業者', paragraphs: [company.name] },
+      { heading: '運営責任者', paragraphs: [company.representative] },
+      { heading: '所在地', paragraphs: [company.address] },
+      { heading: '電話番号', paragraphs: [phoneLine(phone, company)] },
+      { heading: 'メールアドレス', paragraphs: [company.email] },
+      {
+        heading: '役務の対価',
+        paragraphs: [
+          `車検基本料・整備費用は、お見積もりでご提示する金額（税込）です。${brandName}のサイトに掲載の料金は例であり、お車の状態と店舗により異なります。`,
+        ],
+      },
+      {
+        heading: '対価以外の必要料金',
+        paragraphs: [
+          '法定費用（自動車重量税・自賠責保険料・印紙代）は非課税で、別途必要です。ご来店の交通費、通信費はお客様のご負担となります。',
+        ],
+      },
+      {
+        heading: '支払方法・時期',
+        paragraphs: [
+          '検査完了後、納車時に店舗でお支払いいただきます。現金のほか、店舗によりクレジットカード等をご利用いただけます（法定費用は現金となる場合があります）。',
+        ],
+      },
+      {
+        heading: '役務提供時期',
+        paragraphs: ['ご予約いただいた入庫日に、提携整備工場で点検・整備・検査を行います。'],
+      },
+      {
+        heading: 'キャンセル',
+        paragraphs: [
+          '入庫前のご予約の変更・キャンセルは無料です。お電話でご連絡ください。整備に着手した後のキャンセルは、着手済みの作業の費用をご請求する場合があります。',
+        ],
+      },
+    ],
+  };
+}
+
+export function buildTermPage({ brandName, company, updatedAt }: PageOptions): TextPageContent {
+  return {
+    heading: '利用規約',
+    updatedAt,
+    intro: `この利用規約（以下「本規約」）は、${company.name}（以下「当社」）が提供する「${brandName}」（以下「本サービス」）の利用条件を定めるものです。`,
+    sections: [
+      {
+        heading: '第1条（総則・適用）',
+        paragraphs: [
+          '本規約は、本サービスを利用するすべてのお客様に適用されます。お客様は、本規約に同意のうえ本サービスを利用するものとします。',
+        ],
+      },
+      {
+        heading: '第2条（サービス内容）',
+        paragraphs: [
+          '本サービスは、車検の見積もりと予約を当社が手配し、当社の提携整備工場（以下「提携工場」）が点検・整備・検査を行うサービスです。',
+          '整備・検査の契約は、お客様と提携工場との間で成立します。',
+        ],
+      },
+      {
+        heading: '第3条（規約変更）',
+        paragraphs: [
+          '当社は、必要に応じて本規約を変更できます。変更後の本規約は、本サイトに掲載した時点から効力を生じます。',
+        ],
+      },
+      {
+        heading: '第4条（営業時間）',
+        paragraphs: [
+          `Webでのお見積もり依頼は24時間受け付けます。お電話の受付時間は${company.receptionHours}（${company.holidays}を除く）です。提携工場の営業時間は店舗ごとに異なります。`,
+        ],
+      },
+      {
+        heading: '第5条（予約・変更・キャンセル）',
+        paragraphs: [
+          '予約は、当社からのご連絡で入庫日と店舗が確定した時点で成立します。',
+          '入庫前の変更・キャンセルは無料です。無断キャンセルが続く場合、以後のご利用をお断りすることがあります。',
+        ],
+      },
+      {
+        heading: '第6条（料金・支払）',
+        paragraphs: [
+          '料金は、提携工場がお見積もりで提示し、お客様が了承した金額とします。本サイトに掲載の料金は例です。',
+          'お支払いは、提携工場の定める方法により納車時に行います。',
+        ],
+      },
+      {
+        heading: '第7条（免責）',
+        paragraphs: [
+          '当社は、天災、交通事情、部品の入荷遅れその他当社の責めによらない事由による予約の変更・遅延について責任を負いません。',
+          '整備・検査の内容に関する責任は、当該作業を行った提携工場が負います。当社は、問題の解決に向けて誠実に協力します。',
+        ],
+      },
+      {
+        heading: '第8条（禁止事項）',
+        paragraphs: ['お客様は、本サービスの利用にあたり、次の行為をしてはなりません。'],
+        list: [
+          '虚偽の情報を入力する行為',
+          '他人になりすます行為',
+          '本サービスの運営を妨げる行為',
+          '法令または公序良俗に反する行為',
+        ],
+      },
+      {
+        heading: '第9条（個人情報）',
+        paragraphs: ['当社は、お客様の個人情報をプライバシーポリシーに従って取り扱います。'],
+      },
+      {
+        heading: '第10条（準拠法・管轄）',
+        paragraphs: [
+          '本規約は日本法に準拠します。本サービスに関して紛争が生じた場合、当社の本店所在地を管轄する地方裁判所を第一審の専属的合意管轄裁判所とします。',
+        ],
+      },
+    ],
+  };
+}
+
+export function buildPrivacyPolicyPage({
+  brandName,
+  company,
+  updatedAt,
+}: PageOptions): TextPageContent {
+  return {
+    heading: 'プライバシーポリシー',
+    updatedAt,
+    intro: `${company.name}（以下「当社」）は、「${brandName}」でお預かりする個人情報を、次のとおり大切に取り扱います。`,
+    sections: [
+      {
+        heading: '取得する情報',
+        paragraphs: ['当社は、お見積もり・ご予約の際に次の情報を取得します。'],
+        list: [
+          'お名前、フリガナ、電話番号、メールアドレス、郵便番号',
+          '車検満了日、メーカー、車種、年式、走行距離などお車の情報',
+          'ご希望の日時、代車の要否、備考欄の内容',
+          '広告の流入元など、本サイトの閲覧に関する情報',
+        ],
+      },
+      {
+        heading: '利用目的',
+        paragraphs: ['取得した情報は、次の目的に利用します。'],
+        list: [
+          '車検のお見積もり、ご予約の手配とそのご連絡',
+          '次回の車検時期などのご案内',
+          'サービスの改善と広告効果の測定',
+          'お問い合わせへの対応',
+        ],
+      },
+      {
+        heading: '第三者提供（提携工場への提供）',
+        paragraphs: [
+          'お見積もりと整備・検査のため、ご案内する提携整備工場にお客様の情報を提供します。法令に基づく場合を除き、ご本人の同意なくそれ以外の第三者に提供することはありません。',
+        ],
+      },
+      {
+        heading: '委託',
+        paragraphs: [
+          '当社は、利用目的の範囲内で、システムの運用などの業務を外部に委託することがあります。その場合、委託先を適切に監督します。',
+        ],
+      },
+      {
+        heading: '安全管理',
+        paragraphs: [
+          '通信の暗号化、アクセス権限の管理など、個人情報の漏えい・滅失・毀損を防ぐための措置を講じます。',
+        ],
+      },
+      {
+        heading: '開示・訂正・利用停止',
+        paragraphs: [
+          'ご本人から個人情報の開示・訂正・利用停止などのご請求があったときは、ご本人であることを確認のうえ、法令に従って対応します。',
+        ],
+      },
+      {
+        heading: 'Cookie・アクセス解析',
+        paragraphs: [
+          '本サイトは、広告の効果測定とサービス改善のため、Cookieとアクセス解析ツール（Googleタグマネージャー等）を利用しています。これらは個人を特定する情報を含みません。ブラウザの設定でCookieを無効にできます。',
+        ],
+      },
+      {
+        heading: '改定',
+        paragraphs: [
+          '当社は、必要に応じて本ポリシーを改定します。改定後の内容は本サイトに掲載した時点から効力を生じます。',
+        ],
+      },
+      {
+        heading: 'お問い合わせ窓口',
+        paragraphs: [company.name, company.address, company.email],
+      },
+    ],
+  };
+}

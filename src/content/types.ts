@@ -1,0 +1,149 @@
+/**
+ * The shape of all copy on the site. Components only render these types; the words live in
+ * src/content/<brand>/ so a marketer can change them without opening a component.
+ */
+
+export type RouteName = 'index' | 'term' | 'legal' | 'privacypolicy';
+
+export type PageMeta = { title: string; description: string };
+
+export type MenuTarget = 'top' | 'direction' | 'point' | 'flow' | 'question';
+
+export type MenuItem = { label: string; target: MenuTarget };
+
+/** Operator facts. Unknown ones are placeholders starting with 【要確認】. */
+export type CompanyFacts = {
+  /** 販売事業者 */
+  name: string;
+  /** 運営責任者 */
+  representative: string;
+  /** 所在地 */
+  address: string;
+  /** Contact e-mail address. */
+  email: string;
+  /** Phone reception hours as printed next to every phone number. */
+  receptionHours: string;
+  /** Days the phone line is closed. */
+  holidays: string;
+};
+
+/** Legal fees and example prices of one vehicle class, in yen. */
+export type VehicleClassCost = {
+  /** Stable key, used for element ids. */
+  id: string;
+  /** 車両区分, e.g. 軽自動車, 〜1.0t */
+  label: string;
+  /** 車種例 */
+  models: string;
+  /** 自動車重量税 (24 months) */
+  weightTax: number;
+  /** 自賠責保険料 (24 months) */
+  liabilityInsurance: number;
+  /** 印紙代 */
+  stampFee: number;
+  /** 車検基本料 (税込), the lowest example */
+  basicFee: number;
+  /** Web booking discount (税込), positive number */
+  discount: number;
+};
+
+export type TitledText = { title: string; body: string };
+
+export type LandingContent = {
+  /** Printed next to every phone number, e.g. 受付時間 9:00〜19:00（年末年始を除く） */
+  receptionNote: string;
+  mainVisual: {
+    /** The h1 of the page. */
+    catchcopy: string;
+    lead: string;
+    /** Short selling points shown as badges. */
+    badges: string[];
+    /** Label of the link that jumps to the first simple form. */
+    formLinkLabel: string;
+    note: string;
+  };
+  /** Carsupport only; yamada keeps it disabled and it is never rendered there. */
+  campaign: {
+    enabled: boolean;
+    /** Last day of the campaign, ISO date (YYYY-MM-DD), inclusive, Japan time. */
+    endsAt?: string;
+    label: string;
+    heading: string;
+    body: string;
+    notes: string[];
+  };
+  simpleForm: {
+    /** Heading and lead per simple form, in page order (#1, #2, #3). */
+    headings: { heading: string; lead: string }[];
+    submitLabel: string;
+    /** Reassurance under the button. */
+    note: string;
+  };
+  cta: {
+    heading: string;
+    lead: string;
+    estimateLabel: string;
+    callLabel: string;
+  };
+  direction: {
+    heading: string;
+    lead: string;
+    paragraphs: string[];
+    facts: TitledText[];
+  };
+  point: {
+    heading: string;
+    lead: string;
+    items: TitledText[];
+  };
+  example: {
+    heading: string;
+    lead: string;
+    /** ISO date of the legal-fee rates the examples use; shown with the table. */
+    feesAsOf: string;
+    discountLabel: string;
+    classes: VehicleClassCost[];
+    notes: string[];
+  };
+  flow: {
+    heading: string;
+    lead: string;
+    steps: TitledText[];
+  };
+  question: {
+    heading: string;
+    items: { question: string; answer: string[] }[];
+  };
+  policy: {
+    heading: string;
+    paragraphs: string[];
+    linkLabel: string;
+  };
+  footer: {
+    /** Short line under the logo. */
+    tagline: string;
+  };
+  trackingFooter: {
+    estimateLabel: string;
+    callLabel: string;
+  };
+};
+
+export type TextPageSection = {
+  heading: string;
+  paragraphs: string[];
+  /** An optional bulleted list after the paragraphs. */
+  list?: string[];
+};
+
+export type TextPageContent = {
+  heading: string;
+  /** ISO date of the last revision. */
+  updatedAt: string;
+  intro?: string;
+  sections: TextPageSection[];
+};
+
+export type PageData =
+  | { route: 'index'; meta: PageMeta; landing: LandingContent }
+  | { route: 'term' | 'legal' | 'privacypolicy'; meta: PageMeta; page: TextPageContent };

@@ -1,0 +1,30 @@
+import { useId } from 'react';
+import type { LandingContent } from '../../content/types';
+import styles from './Flow.module.css';
+
+/** The steps as a timeline; the 2px line is drawn in CSS (spec 9, timeline line thickness). */
+export function Flow({ copy }: { copy: LandingContent['flow'] }) {
+  const headingId = useId();
+  return (
+    <section id="flow" data-section="flow" className={styles.flow} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {copy.heading}
+      </h2>
+      <p className={styles.lead}>{copy.lead}</p>
+      <ol className={styles.timeline}>
+        {copy.steps.map((step, index) => (
+          <li key={step.title} className={styles.step}>
+            <span className={styles.marker} aria-hidden="true">
+              {index + 1}
+            </span>
+            <h3 className={styles.title}>
+              <span className="visually-hidden">STEP {index + 1} </span>
+              {step.title}
+            </h3>
+            <p>{step.body}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router-dom';
+import { telHref } from '../../brand/brands';
+import { useBrand } from '../../brand/useBrand';
+import { Logo } from '../logo/Logo';
+import styles from './Footer.module.css';
+
+export type FooterProps = {
+  /** 'landing-top' closes the landing page body; 'page' is the plain footer of text pages. */
+  variant?: 'landing-top' | 'page';
+  tagline?: string;
+  /** Printed under the phone number, e.g. 受付時間 9:00〜19:00 */
+  receptionNote?: string;
+};
+
+const links = [
+  { to: '/term', label: '利用規約' },
+  { to: '/legal', label: '特定商取引法に基づく表記' },
+  { to: '/privacypolicy', label: 'プライバシーポリシー' },
+] as const;
+
+export function Footer({ variant = 'landing-top', tagline, receptionNote }: FooterProps) {
+  const brand = useBrand();
+  return (
+    <footer data-section="footer" data-variant={variant} className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <Link to="/" className={styles.home}>
+            <Logo />
+          </Link>
+          {tagline ? <p className={styles.tagline}>{tagline}</p> : null}
+        </div>
+        {variant === 'landing-top' ? (
+          <p className={styles.contact}>
+            <a className={styles.phone} href={telHref(brand.phone)} data-phone-link="footer">
+              {brand.phone}
+            </a>
+            {receptionNote ? <span className={styles.hours}>{receptionNote}</span> : null}
+          </p>
+        ) : null}
+        <nav aria-label="サイト情報">
+          <ul className={styles.links}>
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className={styles.copyright}>
+          <small>© {brand.name}</small>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import type { LandingContent } from '../../content/types';
+import styles from './Question.module.css';
+
+/** FAQ as <details>, so answers open without JavaScript. */
+export function Question({ copy }: { copy: LandingContent['question'] }) {
+  const headingId = useId();
+  return (
+    <section
+      id="question"
+      data-section="question"
+      className={styles.question}
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} className={styles.heading}>
+        {copy.heading}
+      </h2>
+      <div className={styles.items}>
+        {copy.items.map((item) => (
+          <details key={item.question} className={styles.item}>
+            <summary className={styles.summary}>
+              <span className={styles.q} aria-hidden="true">
+                Q
+              </span>
+              <span>{item.question}</span>
+            </summary>
+            <div className={styles.answer}>
+              <span className={styles.a} aria-hidden="true">
+                A
+              </span>
+              <div>
+                {item.answer.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
+              </div>
+            </div>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { telHref } from '../../brand/brands';
+import { useBrand } from '../../brand/useBrand';
+import type { LandingContent } from '../../content/types';
+import { useEstimateOpener } from '../../estimate/EstimateContext';
+import styles from './TrackingFooter.module.css';
+
+/** The sticky bottom bar (追従フッター): estimate and call, always in reach on phones. */
+export function TrackingFooter({ copy }: { copy: LandingContent['trackingFooter'] }) {
+  const brand = useBrand();
+  const openEstimate = useEstimateOpener();
+  return (
+    <div data-section="tracking-footer" className={styles.trackingFooter}>
+      <div className={styles.inner}>
+        <a
+          className={styles.call}
+          href={telHref(brand.phone)}
+          data-phone-link="tracking-footer"
+          aria-label={`${copy.callLabel} ${brand.phone}`}
+        >
+          <PhoneIcon />
+          <span>{copy.callLabel}</span>
+        </a>
+        <button
+          type="button"
+          className={styles.estimate}
+          onClick={() => openEstimate({ entryPoint: 'tracking-footer' })}
+        >
+          {copy.estimateLabel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
+      <path
+        fill="currentColor"
+        d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
+      />
+    </svg>
+  );
+}

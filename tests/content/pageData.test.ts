@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { brandIds, brands, type BrandId } from '../../src/brand/brands';
+import { company as carsupportCompany } from '../../src/content/carsupport/company';
+import { getPageData } from '../../src/content/pageData.server';
+import { legalFees, priceRows, totalPrice } from '../../src/content/priceRows';
+import type { LandingContent, RouteName, TextPageContent } from '../../src/content/types';
+import { company as yamadaCompany } from '../../src/content/yamada/company';
+
+const headingsByRoute: Record<Exclude<RouteName, 'index'>, string[]> = {
+  legal: [
+    '販売事業者',
+    '運営責任者',
+    '所在地',
+    '電話番号',
+    'メールアドレス',
+    '役務の対価',
+    '対価以外の必要料金',
+    '支払方法・時期',
+    '役務提供時期',
+    'キャンセル',
+  ],
+  privacypolicy: [
+    '取得する情報',
+    '利用目的',
+    '第三者提供',
+    '委託',
+    '安全管理',
+    '開示・訂正・利用停止',
+    'Cookie・アクセス解析',
+    '改定',
+    'お問い合わせ窓口',
+  ],
+  term: [
+    '総則・適用',
+    'サービス内容',
+    '規約変更',
+    '営業時間',
+    '予約・変更・キャンセル',
+    '料金・支払',
+    '免責',
+    '禁止事項',
+    '個人情報',
+    '準拠法・管轄',
+  ],
+};
+
+const pageTitles: Record<Exclude<RouteName, 'index'>, string> = {
+  term: '利用規約',
+  legal: '特定商取引法に基づく表記',
+  privacypolicy: 'プライバシーポリシー',
+};
+
+function landingOf(brand: BrandId): LandingContent {
+  const data = getPageData(brand, 'index');
+  if (data.route !== 'index') throw new Error('index route returned a text page');
+  return data.landing;
+}
+
+function textPageOf(brand: BrandId, route: Exclude<RouteName, 'index'>): TextPageContent {
+  const data = getPageData(brand, route);
+  if (data.route === 'index') throw new Error(`${route} returned the landing page`);
+  return data.page;
+}
+
+describe.each(brandIds)('content of %s', (brand) => {
+  const name = brands[brand].name;
+
+  it.each(Object.keys(headingsByRoute) as Exclude<RouteName, 'index'>[])(
+    'has the %s page with every heading of the brief',
+    (route) => {
+      const page = textPageOf(brand, route);
+      expect(page.heading).toBe(pageTitles[route]);
+      expect(page.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const headings = page.sections.map((section) => section.heading).join('\n');
+      for (const heading of headingsByRoute[route]) expect(headings).toContain(heading);
+    },
+  );
+
+  it('gives every page a branded title and an 80-120 character description', () => {
+    for (const route of ['index', 'term', 'legal', 'privacypolicy'] as const) {
+      const { meta } = getPageData(brand, route);
+      expect(meta.title).toContain(`｜${name}`);
+      expect(meta.description.length).toBeGreaterThanOrEqual(80);
+      expect(meta.description.length).toBeLessThanOrEqual(120);
+      expect(meta.description).toContain(name);
+    }
+    expect(getPageData(brand, 'index').meta.title).toBe(`車検の見積もり・予約なら｜${name}`);
+  });
+
+  it('marks every price row as an example with its tax status', () => {
+    const { example } = landingOf(brand);
+    expect(example.classes.map((c) => c.label)).toEqual([
+      '軽自動車',
+      '〜1.0t',
+      '〜1.5t',
+      '〜2.0t',
+      '〜2.5t',
+    ]);
+    for (const cost of example.classes) {
+      expect(cost.basicFee).toBeGreaterThan(0);
+      const rows = priceRows(cost, example.discountLabel);
+      expect(rows).toHaveLength(4);
+      for (const row of rows) {
+        expect(row.text).toMatch(/^例 /);
+        expect(row.text).toMatch(/(税込|非課税)/);
+        expect(row.text).toMatch(/\d円/);
+      }
+    }
+    expect(example.feesAsOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('adds up the legal fees and the total of each class', () => {
+    const kei = landingOf(brand).example.classes[0];
+    if (!kei) throw new Error('no classes');
+    expect(legalFees(kei)).toBe(25740);
+    expect(totalPrice(kei)).toBe(25740 + kei.basicFee - kei.discount);
+    const total = priceRows(kei, '割引').at(-1);
+    expect(total?.text).toContain(totalPrice(kei).toLocaleString('ja-JP'));
+  });
+
+  it('answers when inspection can start with the two-month rule, not the old one-month rule', () => {
+    const answers = landingOf(brand)
+      .question.items.flatMap((item) => item.answer)
+      .join('');
+    expect(answers).toContain('2025年4月1日');
+    expect(answers).toContain('2か月前');
+    expect(answers).not.toMatch(/1(か|ヶ|カ)月前/);
+  });
+
+  it('has a flow of 4 to 6 steps and names the brand in its copy', () => {
+    const landing = landingOf(brand);
+    expect(landing.flow.steps.length).toBeGreaterThanOrEqual(4);
+    expect(landing.flow.steps.length).toBeLessThanOrEqual(6);
+    expect(landing.mainVisual.catchcopy).toContain(name);
+    expect(landing.direction.heading).toContain(name);
+  });
+
+  it('has a heading for every simple form the page shows', () => {
+    const expected = brand === 'yamada' ? 3 : 2;
+    expect(landingOf(brand).simpleForm.headings.length).toBeGreaterThanOrEqual(expected);
+  });
+});
+
+describe('company facts', () => {
+  it.each([
+    ['carsupport', carsupportCompany],
+    ['yamada', yamadaCompany],
+  ])('of %s are marked placeholders, never invented facts', (_brand, company) => {
+    for (const value of [company.name, company.representative, company.address, company.email]) {
+      expect(value).toMatch(/^【要確認】/);
+    }
+    // No registration numbers (e.g. 古物商許可番号, 登録番号) may be made up.
+    expect(JSON.stringify(company)).not.toMatch(/(許可|登録)番号/);
+  });
+
+  it('reach the legal page of each brand', () => {
+    const legal = textPageOf('yamada', 'legal');
+    const seller = legal.sections.find((section) => section.heading === '販売事業者');
+    expect(seller?.paragraphs).toEqual([yamadaCompany.name]);
+    const phone = legal.sections.find((section) => section.heading === '電話番号');
+    expect(phone?.paragraphs.join('')).toContain(brands.yamada.phone);
+  });
+});
+
+describe('campaign content', () => {
+  it('is disabled for yamada, which has none', () => {
+    expect(landingOf('yamada').campaign.enabled).toBe(false);
+  });
+});

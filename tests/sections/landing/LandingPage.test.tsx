@@ -1,0 +1,112 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { landing as carsupportLanding } from '../../../src/content/carsupport/landing';
+import { landing as yamadaLanding } from '../../../src/content/yamada/landing';
+import { LandingPage } from '../../../src/sections/landing/LandingPage';
+import { renderWithBrand } from '../renderWithBrand';
+
+function sectionOrder(container: HTMLElement): string[] {
+  return Array.from(container.querySelectorAll('[data-section]')).map(
+    (element) => element.getAttribute('data-section') ?? '',
+  );
+}
+
+describe('LandingPage', () => {
+  it('renders carsupport sections in spec order, campaign first in the body', () => {
+    const { container } = renderWithBrand(
+      <LandingPage content={carsupportLanding} showCampaign outsideBusinessHours={false} />,
+      'carsupport',
+    );
+    expect(sectionOrder(container)).toEqual([
+      'main-visual',
+      'campaign',
+      'simple-form',
+      'cta',
+      'direction',
+      'point',
+      'simple-form',
+      'example',
+      'flow',
+      'question',
+      'policy',
+      'footer',
+      'tracking-footer',
+      'estimate-modal',
+    ]);
+  });
+
+  it('leaves the campaign out when it is off', () => {
+    const { container } = renderWithBrand(
+      <LandingPage content={carsupportLanding} showCampaign={false} outsideBusinessHours={false} />,
+      'carsupport',
+    );
+    expect(container.querySelector('[data-section="campaign"]')).toBeNull();
+    expect(sectionOrder(container).slice(0, 3)).toEqual(['main-visual', 'simple-form', 'cta']);
+  });
+
+  it('hides the cta outside business hours', () => {
+    const { container } = renderWithBrand(
+      <LandingPage content={carsupportLanding} showCampaign={false} outsideBusinessHours />,
+      'carsupport',
+    );
+    expect(sectionOrder(container)).not.toContain('cta');
+    // The phone stays reachable from the sticky bar.
+    expect(container.querySelector('[data-phone-link="tracking-footer"]')).not.toBeNull();
+  });
+
+  it('renders yamada with flow before example, a third form and never a campaign', () => {
+    const { container } = renderWithBrand(
+      <LandingPage content={yamadaLanding} showCampaign outsideBusinessHours={false} />,
+      'yamada',
+    );
+    expect(sectionOrder(container)).toEqual([
+      'main-visual',
+      'simple-form',
+      'cta',
+      'direction',
+      'point',
+      'simple-form',
+      'flow',
+      'example',
+      'question',
+      'simple-form',
+      'policy',
+      'footer',
+      'tracking-footer',
+      'estimate-modal',
+    ]);
+    expect(
+      screen.getAllByRole('button', { name: yamadaLanding.simpleForm.submitLabel }),
+    ).toHaveLength(3);
+  });
+
+  it('gives every menu target an element id and the footer its landing-top variant', () => {
+    const { container } = renderWithBrand(
+      <LandingPage content={yamadaLanding} showCampaign={false} outsideBusinessHours={false} />,
+      'yamada',
+    );
+    for (const id of ['top', 'direction', 'point', 'flow', 'question']) {
+      expect(container.querySelector(`#${id}`)).not.toBeNull();
+    }
+    expect(container.querySelector('#top')).toHaveAttribute('data-section', 'main-visual');
+    expect(container.querySelector('[data-section="footer"]')).toHaveAttribute(
+      'data-variant',
+      'landing-top',
+    );
+  });
+
+  it('prints the brand phone as tel: links marked for analytics', () => {
+    const { container } = renderWithBrand(
+      <LandingPage content={yamadaLanding} showCampaign={false} outsideBusinessHours={false} />,
+      'yamada',
+    );
+    const links = Array.from(container.querySelectorAll('a[href^="tel:"]'));
+    expect(links.map((link) => link.getAttribute('data-phone-link'))).toEqual([
+      'cta',
+      'footer',
+      'tracking-footer',
+    ]);
+    for (const link of links) expect(link).toHaveAttribute('href', 'tel:0120012402');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ヤマダ車検');
+  });
+});

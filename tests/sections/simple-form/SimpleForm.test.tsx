@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasPendingInput, setPendingInput } from '../../../src/lib/pendingInput';
+import { SimpleForm } from '../../../src/sections/simple-form/SimpleForm';
+import { renderWithBrand } from '../renderWithBrand';
+
+function renderForm(index: 1 | 2 | 3 = 2) {
+  return renderWithBrand(
+    <SimpleForm
+      index={index}
+      heading="かんたん見積もり"
+      lead="lead"
+      submitLabel="見積もる"
+      note="note"
+    />,
+  );
+}
+
+afterEach(() => {
+  for (const n of [1, 2, 3]) setPendingInput(`simple-form-${n}`, false);
+});
+
+describe('SimpleForm', () => {
+  it('opens the estimate with what was typed and its own entry point', async () => {
+    const user = userEvent.setup();
+    const { openEstimate } = renderForm(2);
+    const form = screen.getByRole('form', { name: 'かんたん見積もり' });
+    await user.type(within(form).getByLabelText('年'), '２０２７');
+    await user.selectOptions(within(form).getByLabelText('月'), '3');
+    await user.selectOptions(within(form).getByRole('combobox', { name: /メーカー/ }), 'ホンダ');
+    await user.type(within(form).getByRole('textbox', { name: /車種/ }), 'フィット');
+    await user.type(within(form).getByRole('textbox', { name: /郵便番号/ }), '100-0001');
+    await user.click(within(form).getByRole('button', { name: '見積もる' }));
+
+    expect(openEstimate).toHaveBeenCalledTimes(1);
+    expect(openEstimate).toHaveBeenCalledWith({
+      entryPoint: 'simple-form-2',
+      prefill: {
+        expiryYear: '２０２７',
+        expiryMonth: '3',
+        maker: 'ホンダ',
+        model: 'フィット',
+        postalCode: '100-0001',
+      },
+    });
+  });
+
+  it('passes the optional day when chosen', async () => {
+    const user = userEvent.setup();
+    const { openEstimate } = renderForm(3);
+    await user.type(screen.getByLabelText('年'), '2027');
+    await user.selectOptions(screen.getByLabelText('月'), '12');
+    await user.selectOptions(screen.getByLabelText(/^日/), '24');
+    await user.selectOptions(screen.getByRole('combobox', { name: /メーカー/ }), 'スズキ');
+    await user.type(screen.getByRole('textbox', { name: /車種/ }), 'ワゴンR');
+    await user.type(screen.getByRole('textbox', { name: /郵便番号/ }), '5300001');
+    await user.click(screen.getByRole('button', { name: '見積もる' }));
+    expect(openEstimate).toHaveBeenCalledWith({
+      entryPoint: 'simple-form-3',
+      prefill: expect.objectContaining({ expiryDay: '24', expiryMonth: '12' }),
+    });
+  });
+
+  it('does not open the estimate while required fields are empty', async () => {
+    const user = userEvent.setup();
+    const { openEstimate } = renderForm();
+    await user.type(screen.getByLabelText('年'), '2027');
+    await user.click(screen.getByRole('button', { name: '見積もる' }));
+    expect(openEstimate).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: /郵便番号/ })).toBeRequired();
+    expect(screen.getByRole('textbox', { name: /郵便番号/ })).toHaveAttribute(
+      'autocomplete',
+      'postal-code',
+    );
+    expect(screen.getByLabelText('年')).toHaveAttribute('inputmode', 'numeric');
+  });
+
+  it('holds a deploy reload while it has input, and releases it when emptied', async () => {
+    const user = userEvent.setup();
+    renderForm(1);
+    expect(hasPendingInput()).toBe(false);
+    const model = screen.getByRole('textbox', { name: /車種/ });
+    await user.type(model, 'N');
+    expect(hasPendingInput()).toBe(true);
+    await user.clear(model);
+    expect(hasPendingInput()).toBe(false);
+  });
+
+  it('releases the pending input once submitted', async () => {
+    const user = userEvent.setup();
+    renderForm(1);
+    await user.type(screen.getByLabelText('年'), '2027');
+    await user.selectOptions(screen.getByLabelText('月'), '1');
+    await user.selectOptions(screen.getByRole('combobox', { name: /メーカー/ }), 'トヨタ');
+    await user.type(screen.getByRole('textbox', { name: /車種/ }), 'プリウス');
+    await user.type(screen.getByRole('textbox', { name: /郵便番号/ }), '1000001');
+    expect(hasPendingInput()).toBe(true);
+    await user.click(screen.getByRole('button', { name: '見積もる' }));
+    expect(hasPendingInput()).toBe(false);
+  });
+});

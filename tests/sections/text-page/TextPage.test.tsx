@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { legal } from '../../../src/content/carsupport/pages';
+import { TextPage } from '../../../src/sections/text-page/TextPage';
+import { renderWithBrand } from '../renderWithBrand';
+
+describe('TextPage', () => {
+  it('renders the heading, the revision date and every section under its own heading', () => {
+    renderWithBrand(
+      <TextPage
+        page={{
+          heading: '利用規約',
+          updatedAt: '2026-04-01',
+          intro: 'はじめに',
+          sections: [
+            { heading: '第1条', paragraphs: ['本文1'] },
+            { heading: '第2条', paragraphs: ['本文2'], list: ['項目A', '項目B'] },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: '利用規約' })).toBeInTheDocument();
+    expect(screen.getByText('2026年4月1日')).toHaveAttribute('datetime', '2026-04-01');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      '第1条',
+      '第2条',
+    ]);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['項目A', '項目B']);
+  });
+
+  it('shows the legal notice of the brand with its placeholders visible', () => {
+    renderWithBrand(<TextPage page={legal} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('特定商取引法に基づく表記');
+    expect(screen.getByText(/^【要確認】株式会社/)).toBeInTheDocument();
+  });
+});
