@@ -1,13 +1,9 @@
-import { isbot } from 'isbot';
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
 import { recoverFromChunkError } from '../build-version/chunkFailure';
 import { ErrorPage } from './ErrorPage';
 import { NotFoundPage } from './NotFoundPage';
-
-function isBotVisitor(): boolean {
-  return typeof navigator !== 'undefined' && isbot(navigator.userAgent);
-}
+import { useIsBot } from './useIsBot';
 
 /**
  * Errors of a page: 404 → the not-found page (bots too). A chunk or payload that failed to load →
@@ -18,6 +14,7 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const bot = useIsBot();
   const [recovery, setRecovery] = useState<'pending' | 'reloading' | 'show-error'>('pending');
 
   useEffect(() => {
@@ -29,6 +26,6 @@ export function RouteErrorBoundary() {
   }, [error, notFound, location.pathname, location.search]);
 
   if (notFound) return <NotFoundPage />;
-  if (isBotVisitor() || recovery !== 'show-error') return null;
+  if (bot !== false || recovery !== 'show-error') return null;
   return <ErrorPage />;
 }

@@ -3,27 +3,24 @@ import type { createBrowserRouter } from 'react-router-dom';
 import { getBuildMeta } from '../build-version/buildInfo';
 import { handleNewBuild, navigateWithFullLoad } from '../build-version/newBuildReload';
 import { pollIntervalFromEnv, startVersionPoller } from '../build-version/versionPoller';
-import { whenIdle } from '../lib/whenIdle';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
- * What the page does after it is interactive, in idle time: learn this build's meta, poll for a
- * new deployment (never for bots), and turn the next in-app navigation into a full load once a
- * new build is known.
+ * What the page does once it is interactive and idle (this module loads lazily): learn this
+ * build's meta, poll for a new deployment (never for bots), and turn the next in-app navigation
+ * into a full load once a new build is known.
  */
 export function startBackgroundTasks(router: Router): void {
   router.subscribe((state) => {
     if (state.navigation.state !== 'loading') return;
     navigateWithFullLoad(router.createHref(state.navigation.location));
   });
-  whenIdle(() => {
-    void getBuildMeta();
-    startVersionPoller({
-      currentId: __BUILD_ID__,
-      intervalMs: pollIntervalFromEnv(),
-      isBot: isbot(navigator.userAgent),
-      onNewBuild: handleNewBuild,
-    });
+  void getBuildMeta();
+  startVersionPoller({
+    currentId: __BUILD_ID__,
+    intervalMs: pollIntervalFromEnv(),
+    isBot: isbot(navigator.userAgent),
+    onNewBuild: handleNewBuild,
   });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useBrand } from '../../brand/useBrand';
 import type { LandingContent } from '../../content/types';
 import { isCampaignActive } from '../../lib/campaign';
-import { useHydrated } from '../useHydrated';
+import { useHydrated } from '../../sections/useHydrated';
 
 /**
  * Whether the campaign block shows. The prerender decides at build time; hydration keeps that
