@@ -1,10 +1,20 @@
 import { useEffect, useState } from 'react';
-import { isOutsideBusinessHours } from './businessHours';
-import { loadBusinessHours } from './loadBusinessHours';
-import type { BusinessHours } from './loadBusinessHours';
 import { whenIdle } from '../lib/whenIdle';
 
 const minuteMs = 60_000;
+
+/** Whether a moment is outside the loaded hours. */
+type OutsideCheck = (now: Date) => boolean;
+
+/** Loads the hours and the code that judges them (kept out of the first-view bundle). */
+async function loadOutsideCheck(): Promise<OutsideCheck | null> {
+  const [{ loadBusinessHours }, { isOutsideBusinessHours }] = await Promise.all([
+    import('./loadBusinessHours'),
+    import('./businessHours'),
+  ]);
+  const hours = await loadBusinessHours();
+  return hours && ((now) => isOutsideBusinessHours(now, hours.start, hours.end));
+}
 
 /**
  * True while Tokyo time is outside the business hours. False on the server and on the first
@@ -12,15 +22,18 @@ const minuteMs = 60_000;
  * the answer is re-evaluated at every minute boundary and when the tab becomes visible again.
  */
 export function useOutsideBusinessHours(): boolean {
-  const [hours, setHours] = useState<BusinessHours | null>(null);
+  const [check, setCheck] = useState<{ isOutside: OutsideCheck } | null>(null);
   const [outside, setOutside] = useState(false);
 
   useEffect(() => {
     let active = true;
     const cancelIdle = whenIdle(() => {
-      void loadBusinessHours().then((loaded) => {
-        if (active && loaded) setHours(loaded);
-      });
+      loadOutsideCheck()
+        .then((isOutside) => {
+          if (active && isOutside) setCheck({ isOutside });
+        })
+        // A chunk that cannot load leaves the hours unknown: the call-to-action stays.
+        .catch(() => {});
     });
     return () => {
       active = false;
@@ -29,8 +42,8 @@ export function useOutsideBusinessHours(): boolean {
   }, []);
 
   useEffect(() => {
-    if (!hours) return;
-    const evaluate = () => setOutside(isOutsideBusinessHours(new Date(), hours.start, hours.end));
+    if (!check) return;
+    const evaluate = () => setOutside(check.isOutside(new Date()));
     let timer: number | undefined;
     // Chained to the next minute boundary: a plain 60 s interval could lag by up to a minute.
     const schedule = () => {
@@ -53,7 +66,7 @@ export function useOutsideBusinessHours(): boolean {
       window.clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [hours]);
+  }, [check]);
 
   return outside;
 }

@@ -6,6 +6,13 @@ vi.mock('../../src/business-hours/loadBusinessHours', () => ({ loadBusinessHours
 
 const load = vi.mocked(loadBusinessHours);
 
+beforeAll(async () => {
+  // The hook imports the hours code lazily; load it once here so that import settles on the
+  // fake timers' microtasks rather than on module loading.
+  await import('../../src/business-hours/businessHours');
+  await import('../../src/business-hours/loadBusinessHours');
+});
+
 beforeEach(() => {
   load.mockReset();
   vi.useFakeTimers();

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { readTrackingData } from '../../src/tracking/trackingData';
@@ -25,34 +25,41 @@ function renderAt(entry: string) {
 }
 
 describe('useTrackVisits', () => {
-  it('records the entry on mount', () => {
+  it('records the entry on mount', async () => {
     renderAt('/?utm_source=google&gclid=abc');
 
-    expect(readTrackingData()).toMatchObject({
-      lp_entry_url: '/?utm_source=google&gclid=abc',
-      estimate_generated_url: '/',
-      source: 'google',
-      gaid: 'abc',
-    });
+    await waitFor(() =>
+      expect(readTrackingData()).toMatchObject({
+        lp_entry_url: '/?utm_source=google&gclid=abc',
+        estimate_generated_url: '/',
+        source: 'google',
+        gaid: 'abc',
+      }),
+    );
   });
 
   it('records each navigation while keeping the entry', async () => {
     const user = userEvent.setup();
     renderAt('/?utm_source=google&gclid=abc');
 
+    await waitFor(() => expect(readTrackingData().estimate_generated_url).toBe('/'));
     await user.click(screen.getByRole('link', { name: '利用規約' }));
-    expect(readTrackingData()).toMatchObject({
-      lp_entry_url: '/?utm_source=google&gclid=abc',
-      estimate_generated_url: '/term',
-      source: 'google',
-    });
+    await waitFor(() =>
+      expect(readTrackingData()).toMatchObject({
+        lp_entry_url: '/?utm_source=google&gclid=abc',
+        estimate_generated_url: '/term',
+        source: 'google',
+      }),
+    );
 
     await user.click(screen.getByRole('link', { name: '特定商取引法' }));
-    expect(readTrackingData()).toMatchObject({
-      lp_entry_url: '/?utm_source=google&gclid=abc',
-      estimate_generated_url: '/legal',
-      source: 'footer',
-      gaid: 'abc',
-    });
+    await waitFor(() =>
+      expect(readTrackingData()).toMatchObject({
+        lp_entry_url: '/?utm_source=google&gclid=abc',
+        estimate_generated_url: '/legal',
+        source: 'footer',
+        gaid: 'abc',
+      }),
+    );
   });
 });
