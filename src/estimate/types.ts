@@ -6,12 +6,27 @@
 
 /** Where an estimate was opened from; reported to the tag manager and the API. */
 export type EntryPoint =
-  | 'header'
-  | 'cta'
-  | 'tracking-footer'
-  | 'simple-form-1'
-  | 'simple-form-2'
-  | 'simple-form-3';
+  'header' | 'cta' | 'tracking-footer' | 'simple-form-1' | 'simple-form-2' | 'simple-form-3';
+
+/** Every EntryPoint, for validating values read back from storage or a request. */
+export const entryPoints = [
+  'header',
+  'cta',
+  'tracking-footer',
+  'simple-form-1',
+  'simple-form-2',
+  'simple-form-3',
+] as const satisfies readonly EntryPoint[];
+
+// Fails to compile when EntryPoint gains a member the list above lacks.
+const allEntryPointsListed: [Exclude<EntryPoint, (typeof entryPoints)[number]>] extends [never]
+  ? true
+  : never = true;
+void allEntryPointsListed;
+
+export function isEntryPoint(value: unknown): value is EntryPoint {
+  return typeof value === 'string' && (entryPoints as readonly string[]).includes(value);
+}
 
 /** The quick fields of a simple form, as typed (raw strings, not yet normalised). */
 export type QuickFields = {

@@ -1,0 +1,193 @@
+/**
+ * The local origin's estimate API (POST /api/estimates): validates with the client's own schema
+ * and appends accepted requests to a JSON-lines file, so the whole journey works offline.
+ * ESTIMATES_MODE=fail answers 500 and ESTIMATES_MODE=slow answers after 20 s (past the client's
+ * 15 s timeout), for e2e.
+ */
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname } from 'node:path';
+import { estimateRequestSchema, fieldErrors } from '../../src/estimate/schema';
+
+export const maxBodyBytes = 64 * 1024;
+export const slowModeDelayMs = 20_000;
+
+const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
+
+type StoredEstimate = {
+  id: string;
+  receivedAt: string;
+  idempotencyKey: string;
+  body: unknown;
+};
+
+export type EstimatesHandlerOptions = {
+  /** JSON-lines file the accepted requests are appended to; its folder is created. */
+  file: string;
+  /** Delay of ESTIMATES_MODE=slow; tests shorten it. */
+  slowDelayMs?: number;
+};
+
+function send(res: ServerResponse, status: number, body: unknown, headers = {}): void {
+  if (res.writableEnded || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+type FileState = {
+  /** Idempotency keys already answered, rebuilt from the file so a restart keeps them. */
+  keys: Map<string, Promise<string>>;
+  /** The file ends in a torn line; the next record must start on a line of its own. */
+  tornEnd: boolean;
+};
+
+async function readFileState(file: string): Promise<FileState> {
+  const keys = new Map<string, Promise<string>>();
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return { keys, tornEnd: false };
+  }
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const record = JSON.parse(line) as Partial<StoredEstimate>;
+      if (typeof record.idempotencyKey === 'string' && typeof record.id === 'string') {
+        keys.set(record.idempotencyKey, Promise.resolve(record.id));
+      }
+    } catch {
+      // A torn last line (a crash mid-write) must not stop the server.
+    }
+  }
+  return { keys, tornEnd: text !== '' && !text.endsWith('\n') };
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (declared > maxBodyBytes) {
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > maxBodyBytes) {
+        tooLarge = true;
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!tooLarge) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', reject);
+  });
+}
+
+async function store(file: string, state: FileState, record: StoredEstimate): Promise<string> {
+  const prefix = state.tornEnd ? '\n' : '';
+  state.tornEnd = false;
+  await mkdir(dirname(file), { recursive: true });
+  await appendFile(file, `${prefix}${JSON.stringify(record)}\n`, 'utf8');
+  return record.id;
+}
+
+export function createEstimatesHandler(
+  opts: EstimatesHandlerOptions,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const fileState = readFileState(opts.file);
+
+  return async (req, res) => {
+    try {
+      if (req.method !== 'POST') {
+        send(res, 405, { error: 'Method Not Allowed' }, { Allow: 'POST' });
+        return;
+      }
+      const mode = process.env.ESTIMATES_MODE;
+      if (mode === 'fail') {
+        req.resume();
+        send(res, 500, { error: 'Simulated failure (ESTIMATES_MODE=fail)' });
+        return;
+      }
+
+      let raw: string;
+      try {
+        raw = await readBody(req);
+      } catch (error) {
+        if (!(error instanceof BodyTooLarge)) throw error;
+        // Drop the rest of the upload; close so the client stops sending.
+        req.resume();
+        send(res, 413, { error: 'Payload Too Large' }, { Connection: 'close' });
+        return;
+      }
+
+      const key = req.headers['idempotency-key'];
+      if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) {
+        send(res, 400, { error: 'Idempotency-Key header required' });
+        return;
+      }
+
+      if (mode === 'slow') {
+        await new Promise((resolve) => setTimeout(resolve, opts.slowDelayMs ?? slowModeDelayMs));
+      }
+
+      const state = await fileState;
+      const { keys } = state;
+      // Checked before validation: an accepted request stays accepted even if, retried the next
+      // day, a "not in the past" date would now fail.
+      const known = keys.get(key);
+      if (known) {
+        send(res, 201, { id: await known });
+        return;
+      }
+
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        send(res, 400, { error: 'Invalid JSON' });
+        return;
+      }
+      const parsed = estimateRequestSchema.safeParse(json);
+      if (!parsed.success) {
+        send(res, 422, { errors: fieldErrors(parsed.error) });
+        return;
+      }
+
+      const record: StoredEstimate = {
+        id: randomUUID(),
+        receivedAt: new Date().toISOString(),
+        idempotencyKey: key,
+        body: parsed.data,
+      };
+      const stored = store(opts.file, state, record);
+      // Claimed before the first await, so a concurrent repeat waits for this write's outcome
+      // instead of storing a second copy.
+      keys.set(key, stored);
+      try {
+        send(res, 201, { id: await stored });
+      } catch (error) {
+        keys.delete(key);
+        throw error;
+      }
+    } catch (error) {
+      console.error('[estimates]', error);
+      send(res, 500, { error: 'Internal Server Error' });
+    }
+  };
+}

@@ -1,0 +1,268 @@
+/**
+ * The estimate modal: a lazy chunk (with react-hook-form, zod and axios) loaded on first open by
+ * EstimateProvider. What the visitor types is saved to the draft on every change and stays there
+ * until the server accepts it.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
+import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { telHref } from '../brand/brands';
+import { useBrand } from '../brand/useBrand';
+import { pushEvent } from '../lib/dataLayer';
+import { setPendingInput } from '../lib/pendingInput';
+import { readTrackingData } from '../tracking/trackingData';
+import { submitEstimate } from './api';
+import {
+  clearDraft,
+  createDraft,
+  loadDraft,
+  newIdempotencyKey,
+  openDraft,
+  pendingInputKey,
+  saveDraft,
+  type EstimateDraft,
+} from './draft';
+import { EstimateComplete } from './EstimateComplete';
+import { EstimateFields } from './EstimateFields';
+import { emptyFormValues, formFieldNames, hasInput, type EstimateFormValues } from './formValues';
+import { estimateFormSchema, toEstimateRequest, type EstimateFormOutput } from './schema';
+import type { EntryPoint, QuickFields } from './types';
+import styles from './EstimateModal.module.css';
+
+export const retryableMessage =
+  '送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。入力内容は保持されています。';
+
+export type EstimateModalProps = {
+  open: boolean;
+  entryPoint: EntryPoint;
+  prefill?: Partial<QuickFields>;
+  /** Called when the dialog closed (close button, Escape or after completion). */
+  onClose: () => void;
+};
+
+type Status =
+  | { kind: 'editing' }
+  | { kind: 'sending' }
+  | { kind: 'retryable' }
+  /** The server refused something the form has no field for. */
+  | { kind: 'rejected'; messages: string[] }
+  | { kind: 'done'; receiptId: string };
+
+const fieldNames = new Set(formFieldNames());
+
+export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateModalProps) {
+  const brand = useBrand();
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [initialDraft] = useState(() => openDraft(loadDraft(), entryPoint, prefill));
+  const draftRef = useRef<EstimateDraft>(initialDraft);
+  const form = useForm<EstimateFormValues, unknown, EstimateFormOutput>({
+    defaultValues: initialDraft.values,
+    // The schema also accepts absent optional fields (JSON drops them on the way to the server);
+    // the form always holds all of them, a narrower input the resolver handles the same way.
+    resolver: zodResolver(estimateFormSchema) as unknown as Resolver<
+      EstimateFormValues,
+      unknown,
+      EstimateFormOutput
+    >,
+    mode: 'onBlur',
+  });
+  const [status, setStatus] = useState<Status>({ kind: 'editing' });
+  const [holdsInput, setHoldsInput] = useState(() => hasInput(initialDraft.values));
+  // A ref, not state: two clicks in one frame both run before a re-render could disable the button.
+  const sendingRef = useRef(false);
+  const wasOpenRef = useRef(false);
+
+  // Save the draft on every change; sessionStorage writes of a few hundred bytes are cheap
+  // enough not to debounce, and nothing typed is lost to a reload a moment later.
+  const { subscribe, getValues } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: () => {
+          const values = getValues();
+          draftRef.current = { ...draftRef.current, values };
+          saveDraft(draftRef.current);
+          setHoldsInput(hasInput(values));
+        },
+      }),
+    [subscribe, getValues],
+  );
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !wasOpenRef.current) {
+      wasOpenRef.current = true;
+      const draft = openDraft(draftRef.current, entryPoint, prefill);
+      draftRef.current = draft;
+      if (prefill) form.reset(draft.values);
+      saveDraft(draft);
+      setHoldsInput(hasInput(draft.values));
+      setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
+      if (!dialog.open) dialog.showModal();
+      pushEvent('estimate_open', { brand: brand.id, entry_point: entryPoint });
+    } else if (!open && wasOpenRef.current) {
+      wasOpenRef.current = false;
+      if (dialog.open) dialog.close();
+    }
+  }, [open, entryPoint, prefill, form, brand.id]);
+
+  const done = status.kind === 'done';
+  useEffect(() => {
+    setPendingInput(pendingInputKey, holdsInput || (open && !done));
+  }, [holdsInput, open, done]);
+  useEffect(() => () => setPendingInput(pendingInputKey, false), []);
+
+  useEffect(() => {
+    // The submit button is gone; keep focus inside the dialog, on what changed.
+    if (done) titleRef.current?.focus();
+  }, [done]);
+
+  const sending = status.kind === 'sending';
+
+  async function send(values: EstimateFormOutput) {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setStatus({ kind: 'sending' });
+    const eventParams = { brand: brand.id, entry_point: draftRef.current.entryPoint };
+    pushEvent('estimate_submit', eventParams);
+    try {
+      const content = JSON.stringify(values);
+      let draft = draftRef.current;
+      if (draft.sentContent !== undefined && draft.sentContent !== content) {
+        draft = { ...draft, idempotencyKey: newIdempotencyKey() };
+      }
+      draft = { ...draft, sentContent: content };
+      draftRef.current = draft;
+      saveDraft(draft);
+      const body = toEstimateRequest(values, {
+        brand: brand.id,
+        entryPoint: draft.entryPoint,
+        tracking: readTrackingData(),
+      });
+      const result = await submitEstimate(body, draft.idempotencyKey);
+      if (result.kind === 'success') {
+        pushEvent('estimate_success', eventParams);
+        draftRef.current = createDraft(emptyFormValues(), draft.entryPoint);
+        form.reset(emptyFormValues());
+        clearDraft();
+        setHoldsInput(false);
+        setStatus({ kind: 'done', receiptId: result.id });
+      } else if (result.kind === 'invalid') {
+        pushEvent('estimate_error', { ...eventParams, error: 'invalid' });
+        showServerErrors(result.errors);
+      } else {
+        pushEvent('estimate_error', { ...eventParams, error: result.reason });
+        setStatus({ kind: 'retryable' });
+      }
+    } catch {
+      pushEvent('estimate_error', { ...eventParams, error: 'unexpected' });
+      setStatus({ kind: 'retryable' });
+    } finally {
+      sendingRef.current = false;
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    return form.handleSubmit(send)(event);
+  }
+
+  function showServerErrors(errors: Record<string, string>) {
+    const unknown: string[] = [];
+    let focused = false;
+    for (const [field, message] of Object.entries(errors)) {
+      if (fieldNames.has(field)) {
+        form.setError(
+          field as FieldPath<EstimateFormValues>,
+          { type: 'server', message },
+          { shouldFocus: !focused },
+        );
+        focused = true;
+      } else {
+        unknown.push(message);
+      }
+    }
+    setStatus(unknown.length > 0 ? { kind: 'rejected', messages: unknown } : { kind: 'editing' });
+  }
+
+  function close() {
+    dialogRef.current?.close();
+  }
+
+  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
+    // Escape while sending would hide the answer; the request ends within the 15 s timeout.
+    if (sendingRef.current) event.preventDefault();
+  }
+
+  function onDialogClose() {
+    wasOpenRef.current = false;
+    if (done) setStatus({ kind: 'editing' });
+    onClose();
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onCancel={onCancel}
+      onClose={onDialogClose}
+    >
+      <div className={styles.header}>
+        <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.title}>
+          {done ? 'お見積もり依頼を受け付けました' : '無料お見積もり依頼'}
+        </h2>
+        <button type="button" className={styles.closeButton} onClick={close} disabled={sending}>
+          閉じる
+        </button>
+      </div>
+      <div className={styles.body}>
+        {status.kind === 'done' ? (
+          <EstimateComplete receiptId={status.receiptId} phone={brand.phone} onClose={close} />
+        ) : (
+          <FormProvider {...form}>
+            <form noValidate onSubmit={onSubmit} className={styles.form}>
+              <p className={styles.intro}>
+                {brand.name}
+                の車検お見積もりは無料です。ご入力いただいた内容をもとに、担当者よりご連絡いたします。
+              </p>
+              <EstimateFields />
+              {status.kind === 'retryable' && (
+                <div role="alert" className={styles.alert}>
+                  <p>{retryableMessage}</p>
+                  <button type="submit" className={styles.retry} disabled={sending}>
+                    再送信
+                  </button>
+                </div>
+              )}
+              {status.kind === 'rejected' && (
+                <div role="alert" className={styles.alert}>
+                  <p>
+                    送信内容を確認できませんでした。お手数ですがお電話でお問い合わせください。
+                    <a href={telHref(brand.phone)} data-phone-link="estimate-error">
+                      {brand.phone}
+                    </a>
+                  </p>
+                  <ul>
+                    {status.messages.map((message) => (
+                      <li key={message}>{message}</li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              <button type="submit" className={styles.submit} disabled={sending}>
+                {sending ? '送信中…' : 'この内容で見積もりを依頼する'}
+              </button>
+            </form>
+          </FormProvider>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+// The lazy chunk's entry (React.lazy needs a default export).
+export default EstimateModal;

@@ -1,0 +1,78 @@
+/**
+ * The estimate API client. Every outcome is classified, never thrown: the modal only has to know
+ * whether the estimate was accepted, which fields to fix, or that sending again is safe.
+ */
+import axios, { type AxiosInstance } from 'axios';
+import type { EstimateRequest } from './schema';
+
+export type SubmitResult =
+  | { kind: 'success'; id: string }
+  | { kind: 'invalid'; errors: Record<string, string> }
+  | { kind: 'retryable'; reason: 'network' | 'timeout' | 'server' | 'unexpected' };
+
+export const requestTimeoutMs = 15_000;
+
+let client: AxiosInstance | undefined;
+
+/** The shared axios instance, made on first use (no work at import time). */
+export function estimateApiClient(): AxiosInstance {
+  client ??= axios.create({
+    // An empty value means "not configured" as much as an absent one.
+    baseURL: import.meta.env.VITE_API_BASE_URL || '/api',
+    timeout: requestTimeoutMs,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    // Statuses are classified below rather than thrown.
+    validateStatus: () => true,
+  });
+  return client;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const maxIdLength = 200;
+const maxMessageLength = 500;
+
+function fieldErrorsFrom(data: unknown): Record<string, string> | null {
+  if (!isRecord(data) || !isRecord(data.errors)) return null;
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(data.errors)) {
+    if (typeof message === 'string' && message !== '') {
+      errors[field] = message.slice(0, maxMessageLength);
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** POSTs the estimate; the same idempotencyKey makes a retry answer the first attempt's id. */
+export async function submitEstimate(
+  body: EstimateRequest,
+  idempotencyKey: string,
+): Promise<SubmitResult> {
+  try {
+    const response = await estimateApiClient().post<unknown>('/estimates', body, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+    const { status, data } = response;
+    if (status === 201) {
+      const id = isRecord(data) ? data.id : undefined;
+      return typeof id === 'string' && id !== '' && id.length <= maxIdLength
+        ? { kind: 'success', id }
+        : { kind: 'retryable', reason: 'unexpected' };
+    }
+    if (status === 422) {
+      const errors = fieldErrorsFrom(data);
+      return errors ? { kind: 'invalid', errors } : { kind: 'retryable', reason: 'unexpected' };
+    }
+    return { kind: 'retryable', reason: status >= 500 ? 'server' : 'unexpected' };
+  } catch (error) {
+    if (axios.isAxiosError(error)) {
+      if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+        return { kind: 'retryable', reason: 'timeout' };
+      }
+      if (!error.response) return { kind: 'retryable', reason: 'network' };
+    }
+    return { kind: 'retryable', reason: 'unexpected' };
+  }
+}

@@ -1,0 +1,481 @@
+/**
+ * Validation of the estimate form and request body, shared by the modal and the local API
+ * (server/api/estimates.ts), so both accept and reject exactly the same input with the same
+ * Japanese messages. Values are normalised first: visitors type full-width digits, hyphens and
+ * hiragana, and we store half-width digits and katakana.
+ */
+import { z } from 'zod';
+import { brandIds, type BrandId } from '../brand/brands';
+import type { EstimateFormValues } from './formValues';
+import { entryPoints, type EntryPoint } from './types';
+
+// ---------------------------------------------------------------------------------------------
+// Normalisation
+
+/** Hyphen and dash look-alikes visitors type between digits (after NFKC), plus whitespace. */
+const separators = /[\s\-‐‑‒–—―−ー]/gu;
+
+/** NFKC and trimmed; inner runs of whitespace become one space. */
+export function normalizeText(value: string): string {
+  return value.normalize('NFKC').trim().replace(/\s+/gu, ' ');
+}
+
+/** NFKC with hyphens and spaces removed: "０９０－１２３４－５６７８" → "09012345678". */
+export function normalizeDigits(value: string): string {
+  return value.normalize('NFKC').replace(separators, '');
+}
+
+/** Hiragana → katakana, then NFKC (half-width katakana → full-width), trimmed. */
+export function normalizeKana(value: string): string {
+  const katakana = value.replace(/[\u3041-\u3096]/gu, (char) =>
+    String.fromCharCode(char.charCodeAt(0) + 0x60),
+  );
+  return normalizeText(katakana);
+}
+
+function normalizePhone(value: string): string {
+  // "(03)1234-5678" is how many people write a landline.
+  return normalizeDigits(value).replace(/[()]/g, '');
+}
+
+function normalizePostalCode(value: string): string {
+  return normalizeDigits(value).replace(/^〒/u, '');
+}
+
+function normalizeMileage(value: string): string {
+  return normalizeDigits(value).replace(/,/g, '').replace(/km$/i, '');
+}
+
+function normalizeEmail(value: string): string {
+  return value.normalize('NFKC').replace(/\s/gu, '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates: "today" and "this year" are Japan's, on the client and the server alike.
+
+const tokyoDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today in Japan as YYYY-MM-DD. */
+export function tokyoToday(now: Date = new Date()): string {
+  return tokyoDateFormat.format(now);
+}
+
+function tokyoYear(now: Date = new Date()): number {
+  return Number(tokyoToday(now).slice(0, 4));
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** Years a 車検満了日 may fall in: last year to three years ahead. */
+export function expiryYearOptions(now: Date = new Date()): number[] {
+  const year = tokyoYear(now);
+  return [year - 1, year, year + 1, year + 2, year + 3];
+}
+
+const firstRegistrationSpan = 40;
+
+/** Years offered for 初度登録年月, newest first. */
+export function firstRegistrationYearOptions(now: Date = new Date()): number[] {
+  const year = tokyoYear(now);
+  return Array.from({ length: firstRegistrationSpan + 1 }, (_, i) => year - i);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choices
+
+export const makers = [
+  'トヨタ',
+  '日産',
+  'ホンダ',
+  'マツダ',
+  'スバル',
+  'ダイハツ',
+  'スズキ',
+  '三菱',
+  'レクサス',
+  'その他',
+] as const;
+
+export const courtesyCarOptions = [
+  { value: 'yes', label: '希望する' },
+  { value: 'no', label: '希望しない' },
+] as const;
+
+export const contactTimeOptions = [
+  { value: 'any', label: 'いつでも可' },
+  { value: '9-12', label: '9:00〜12:00' },
+  { value: '12-15', label: '12:00〜15:00' },
+  { value: '15-19', label: '15:00〜19:00' },
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Field builders
+
+const messages = {
+  enter: (label: string) => `${label}を入力してください`,
+  choose: (label: string) => `${label}を選択してください`,
+  maxLength: (label: string, max: number) => `${label}は${max}文字以内で入力してください`,
+  postalCode: '郵便番号は7桁の数字で入力してください',
+  phone: '電話番号は市外局番から10桁または11桁で入力してください',
+  email: '正しいメールアドレスを入力してください',
+  kana: 'フリガナは全角カタカナで入力してください',
+  consent: '個人情報の取り扱いに同意してください',
+  expiryDate: '車検満了日の日付が正しくありません',
+  firstRegistrationBoth: '初度登録年月は年と月の両方を選択してください',
+  mileage: '走行距離は数字（km）で入力してください',
+} as const;
+
+/**
+ * A required string: normalised, then "empty" reported once with `emptyMessage`, then `rule`.
+ * A missing or non-string value (a tampered request) gets the same message as an empty one.
+ */
+function required(
+  normalize: (value: string) => string,
+  emptyMessage: string,
+  rule: z.ZodType<string, string> = z.string(),
+) {
+  return z
+    .string({ error: emptyMessage })
+    .transform(normalize)
+    .pipe(z.string().min(1, emptyMessage))
+    .pipe(rule);
+}
+
+/** An optional string: empty after normalising becomes undefined, anything else meets `rule`. */
+function optional(
+  normalize: (value: string) => string,
+  invalidMessage: string,
+  rule: z.ZodType<string, string> = z.string(),
+) {
+  return z
+    .string({ error: invalidMessage })
+    .optional()
+    .transform((value) => {
+      const normalized = normalize(value ?? '');
+      return normalized === '' ? undefined : normalized;
+    })
+    .pipe(rule.optional());
+}
+
+/** An integer in [min, max] written in digits, returned without leading zeros. */
+function integerIn(min: number, max: number, message: string) {
+  return z
+    .string()
+    .regex(/^\d{1,4}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message)
+    .transform(String);
+}
+
+function choice(values: readonly string[], message: string) {
+  return z.string().refine((value) => values.includes(value), { error: message });
+}
+
+function dateNotInPast(label: string) {
+  return z.string().transform((value, ctx) => {
+    const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(value);
+    const [year, month, day] = match ? match.slice(1).map(Number) : [];
+    if (!year || !month || !day || !isRealDate(year, month, day)) {
+      ctx.addIssue({ code: 'custom', message: `${label}の日付が正しくありません` });
+      return z.NEVER;
+    }
+    const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    if (iso < tokyoToday()) {
+      ctx.addIssue({ code: 'custom', message: `${label}は今日以降の日付を選択してください` });
+      return z.NEVER;
+    }
+    return iso;
+  });
+}
+
+const expiryYear = required(
+  normalizeDigits,
+  messages.choose('車検満了日の年'),
+  z.string().superRefine((value, ctx) => {
+    const years = expiryYearOptions();
+    if (!years.map(String).includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `車検満了日の年は${years[0]}年〜${years[years.length - 1]}年から選択してください`,
+      });
+    }
+  }),
+);
+
+const kana = (label: string) =>
+  required(
+    normalizeKana,
+    messages.enter(label),
+    z
+      .string()
+      .max(30, messages.maxLength(label, 30))
+      .regex(/^[ァ-ヺー ]+$/u, messages.kana),
+  );
+
+const name = (label: string) =>
+  required(normalizeText, messages.enter(label), z.string().max(30, messages.maxLength(label, 30)));
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
+
+const quickShape = {
+  expiryYear,
+  expiryMonth: required(
+    normalizeDigits,
+    messages.choose('車検満了日の月'),
+    integerIn(1, 12, '車検満了日の月が正しくありません'),
+  ),
+  expiryDay: optional(normalizeDigits, messages.expiryDate, integerIn(1, 31, messages.expiryDate)),
+  maker: required(
+    normalizeText,
+    messages.choose('メーカー'),
+    choice(makers, 'メーカーを一覧から選択してください'),
+  ),
+  model: required(
+    normalizeText,
+    messages.enter('車種'),
+    z.string().max(50, messages.maxLength('車種', 50)),
+  ),
+  postalCode: required(
+    normalizePostalCode,
+    messages.enter('郵便番号'),
+    z.string().regex(/^\d{7}$/, messages.postalCode),
+  ),
+};
+
+type ExpiryParts = { expiryYear?: unknown; expiryMonth?: unknown; expiryDay?: unknown };
+
+/** 日 must exist in the chosen month; checked only once year and month are themselves valid. */
+function checkExpiryDate(value: ExpiryParts, ctx: z.RefinementCtx) {
+  const [year, month, day] = [value.expiryYear, value.expiryMonth, value.expiryDay].map((part) =>
+    typeof part === 'string' && /^\d+$/.test(part) ? Number(part) : undefined,
+  );
+  if (year && month && day && !isRealDate(year, month, day)) {
+    ctx.addIssue({ code: 'custom', path: ['expiryDay'], message: messages.expiryDate });
+  }
+}
+
+// Cross-field checks run even while other fields are invalid, so a visitor sees the message at
+// the field they just left instead of only after fixing everything else.
+const always = { when: () => true };
+
+/** The quick fields of a simple form (flat, as in QuickFields). */
+export const quickFieldsSchema = z
+  .object(quickShape, { error: '入力内容が正しくありません' })
+  .superRefine(checkExpiryDate, always);
+
+const vehicleSchema = z
+  .object(
+    {
+      ...quickShape,
+      firstRegistrationYear: optional(
+        normalizeDigits,
+        '初度登録年月の年が正しくありません',
+        z.string().superRefine((value, ctx) => {
+          if (!firstRegistrationYearOptions().map(String).includes(value)) {
+            ctx.addIssue({ code: 'custom', message: '初度登録年月の年が正しくありません' });
+          }
+        }),
+      ),
+      firstRegistrationMonth: optional(
+        normalizeDigits,
+        '初度登録年月の月が正しくありません',
+        integerIn(1, 12, '初度登録年月の月が正しくありません'),
+      ),
+      mileage: optional(
+        normalizeMileage,
+        messages.mileage,
+        z
+          .string()
+          .regex(/^\d{1,7}$/, messages.mileage)
+          .transform((value) => String(Number(value))),
+      ),
+    },
+    { error: '車両情報が正しくありません' },
+  )
+  .superRefine((value, ctx) => {
+    checkExpiryDate(value, ctx);
+    const year = value.firstRegistrationYear;
+    const month = value.firstRegistrationMonth;
+    if (year && !month) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['firstRegistrationMonth'],
+        message: messages.firstRegistrationBoth,
+      });
+    } else if (month && !year) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['firstRegistrationYear'],
+        message: messages.firstRegistrationBoth,
+      });
+    }
+  }, always);
+
+const customerSchema = z.object(
+  {
+    lastName: name('お名前（姓）'),
+    firstName: name('お名前（名）'),
+    lastNameKana: kana('フリガナ（セイ）'),
+    firstNameKana: kana('フリガナ（メイ）'),
+    phone: required(
+      normalizePhone,
+      messages.enter('電話番号'),
+      z.string().regex(/^0\d{9,10}$/, messages.phone),
+    ),
+    email: required(
+      normalizeEmail,
+      messages.enter('メールアドレス'),
+      z.string().max(254, messages.email).regex(z.regexes.email, messages.email),
+    ),
+  },
+  { error: 'お客様情報が正しくありません' },
+);
+
+const requestSchema = z.object(
+  {
+    preferredDate1: optional(
+      normalizeText,
+      '第1希望日の日付が正しくありません',
+      dateNotInPast('第1希望日'),
+    ),
+    preferredDate2: optional(
+      normalizeText,
+      '第2希望日の日付が正しくありません',
+      dateNotInPast('第2希望日'),
+    ),
+    courtesyCar: optional(
+      normalizeText,
+      messages.choose('代車のご希望'),
+      choice(
+        courtesyCarOptions.map((option) => option.value),
+        messages.choose('代車のご希望'),
+      ),
+    ),
+    contactTime: optional(
+      normalizeText,
+      messages.choose('連絡希望時間帯'),
+      choice(
+        contactTimeOptions.map((option) => option.value),
+        messages.choose('連絡希望時間帯'),
+      ),
+    ),
+    // Free text is only trimmed: NFKC would rewrite what the visitor wrote (① → 1).
+    notes: optional(
+      (value) => value.trim(),
+      messages.maxLength('備考', 1000),
+      z.string().max(1000, messages.maxLength('備考', 1000)),
+    ),
+  },
+  { error: 'ご希望の内容が正しくありません' },
+);
+
+const consentSchema = z
+  .boolean({ error: messages.consent })
+  .refine((value) => value, { error: messages.consent })
+  .transform(() => true as const);
+
+/** The estimate modal's form. */
+export const estimateFormSchema = z.object(
+  {
+    vehicle: vehicleSchema,
+    customer: customerSchema,
+    request: requestSchema,
+    consent: consentSchema,
+  },
+  { error: '送信内容が正しくありません' },
+);
+
+export const trackingKeys = [
+  'lp_entry_url',
+  'estimate_generated_url',
+  'source',
+  'inquiry_medium',
+  'campaign',
+  'term',
+  'inquiry_content',
+  'gaid',
+] as const;
+export type TrackingKey = (typeof trackingKeys)[number];
+export type EstimateTracking = Partial<Record<TrackingKey, string>>;
+
+const urlMaxLength = 2048;
+const trackingValueMaxLength = 512;
+
+/**
+ * Attribution is untrusted but never a reason to refuse a lead: anything that is not a string is
+ * dropped, and long values are cut rather than rejected.
+ */
+function trackingValue(max: number) {
+  return z
+    .unknown()
+    .transform((value) =>
+      typeof value === 'string' && value !== '' ? value.slice(0, max) : undefined,
+    )
+    .optional();
+}
+
+const trackingSchema = z
+  .object(
+    Object.fromEntries(
+      trackingKeys.map((key) => [
+        key,
+        trackingValue(key.endsWith('_url') ? urlMaxLength : trackingValueMaxLength),
+      ]),
+    ) as Record<TrackingKey, ReturnType<typeof trackingValue>>,
+  )
+  .catch({} as Record<TrackingKey, undefined>);
+
+/** The POST /estimates body. */
+export const estimateRequestSchema = estimateFormSchema.extend({
+  brand: z.enum(brandIds, { error: 'ブランドが正しくありません' }),
+  entryPoint: z.enum(entryPoints, { error: '入力元が正しくありません' }),
+  tracking: trackingSchema,
+});
+
+export type EstimateFormOutput = z.output<typeof estimateFormSchema>;
+export type EstimateRequest = z.output<typeof estimateRequestSchema>;
+export type QuickFieldsOutput = z.output<typeof quickFieldsSchema>;
+
+// The form's hand-written value type (formValues.ts, kept zod-free) must fit the schema's input.
+const formValuesFitSchema: z.input<typeof estimateFormSchema> = {} as EstimateFormValues;
+void formValuesFitSchema;
+
+/** Builds the request body from validated form values. */
+export function toEstimateRequest(
+  values: EstimateFormOutput,
+  context: { brand: BrandId; entryPoint: EntryPoint; tracking: EstimateTracking },
+): EstimateRequest {
+  return {
+    brand: context.brand,
+    entryPoint: context.entryPoint,
+    vehicle: values.vehicle,
+    customer: values.customer,
+    request: values.request,
+    consent: true,
+    tracking: trackingSchema.parse(context.tracking),
+  };
+}
+
+/**
+ * One message per field, keyed by the field's path ("customer.phone"): the first problem found
+ * is the one to fix first. Problems with the body as a whole are keyed "form".
+ */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    result[key] ??= issue.message;
+  }
+  return result;
+}

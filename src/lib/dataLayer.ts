@@ -1,0 +1,60 @@
+/**
+ * Google Tag Manager's dataLayer. Pushing works whether or not GTM ever loads (blocked by an ad
+ * blocker, offline): events queue in the array and are never a reason for the page to fail.
+ */
+export type DataLayerEventName =
+  'estimate_open' | 'estimate_submit' | 'estimate_success' | 'estimate_error' | 'phone_click';
+
+type DataLayerWindow = Window & { dataLayer?: unknown };
+
+export function pushEvent(event: DataLayerEventName, params: Record<string, string>): void {
+  try {
+    if (typeof window === 'undefined') return;
+    const w = window as DataLayerWindow;
+    if (!Array.isArray(w.dataLayer)) w.dataLayer = [];
+    // `event` last, so a parameter can never rename the event.
+    (w.dataLayer as unknown[]).push({ ...params, event });
+  } catch {
+    // A broken dataLayer (or a throwing GTM push) must not break the page.
+  }
+}
+
+const containerIdPattern = /^GTM-[A-Z0-9]+$/;
+
+/**
+ * The body of GTM's standard head snippet for `containerId`, to inline in a <script>. The id is
+ * checked because it is written into inline script: only a real container id may get there.
+ */
+export function gtmSnippet(containerId: string): string {
+  if (!containerIdPattern.test(containerId)) {
+    throw new Error(`Invalid GTM container id: ${JSON.stringify(containerId)}`);
+  }
+  return (
+    "(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});" +
+    "var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';" +
+    "j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;" +
+    "f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','" +
+    containerId +
+    "');"
+  );
+}
+
+/**
+ * Reports every tap on a tel: link as phone_click, with the link's data-phone-link as the entry
+ * point. One delegated listener covers links rendered later too. Returns the remover.
+ */
+export function installPhoneClickTracking(brand: string): () => void {
+  const onClick = (event: MouseEvent) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const link = target.closest('a[href^="tel:"]');
+    if (!link) return;
+    pushEvent('phone_click', {
+      brand,
+      entry_point: link.getAttribute('data-phone-link') || 'unknown',
+    });
+  };
+  // Capture phase: a handler that stops propagation must not hide the call from marketing.
+  document.addEventListener('click', onClick, true);
+  return () => document.removeEventListener('click', onClick, true);
+}

@@ -1,0 +1,369 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { BrandProvider } from '../../src/brand/BrandProvider';
+import type { BrandId } from '../../src/brand/brands';
+import { estimateApiClient } from '../../src/estimate/api';
+import { draftStorageKey, loadDraft } from '../../src/estimate/draft';
+import { EstimateModal, type EstimateModalProps } from '../../src/estimate/EstimateModal';
+import { hasPendingInput } from '../../src/lib/pendingInput';
+
+type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
+
+// jsdom has <dialog> but not its methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+const defaultAdapter = estimateApiClient().defaults.adapter;
+let requests: InternalAxiosRequestConfig[];
+let answers: Array<(config: InternalAxiosRequestConfig) => Promise<unknown>>;
+
+function created(id: string) {
+  return async (config: InternalAxiosRequestConfig) => ({
+    status: 201,
+    statusText: 'Created',
+    data: { id },
+    headers: {},
+    config,
+  });
+}
+
+beforeEach(() => {
+  requests = [];
+  answers = [];
+  const adapter: AxiosAdapter = async (config) => {
+    requests.push(config);
+    const next = answers.shift();
+    if (!next) throw new Error('unexpected request');
+    return (await next(config)) as Awaited<ReturnType<AxiosAdapter>>;
+  };
+  estimateApiClient().defaults.adapter = adapter;
+});
+
+afterEach(() => {
+  estimateApiClient().defaults.adapter = defaultAdapter;
+  delete (window as TestWindow).dataLayer;
+});
+
+function renderModal(props: Partial<EstimateModalProps> = {}, brand: BrandId = 'carsupport') {
+  const onClose = vi.fn();
+  const all: EstimateModalProps = { open: true, entryPoint: 'header', onClose, ...props };
+  const result = render(
+    <BrandProvider brand={brand}>
+      <EstimateModal {...all} />
+    </BrandProvider>,
+  );
+  return { ...result, onClose, user: userEvent.setup() };
+}
+
+const nextYear = String(new Date().getFullYear() + 1);
+
+function field(name: string) {
+  return screen.getByRole('textbox', { name });
+}
+
+function select(name: string) {
+  return screen.getByRole('combobox', { name });
+}
+
+/** Fills every required field the way a visitor on a phone might: full-width, with hyphens. */
+async function fillRequired(user: UserEvent) {
+  await user.selectOptions(select('車検満了日の年'), nextYear);
+  await user.selectOptions(select('車検満了日の月'), '8');
+  await user.selectOptions(select('メーカー'), 'トヨタ');
+  await user.type(field('車種'), 'プリウス');
+  await user.type(field('郵便番号'), '１２３－４５６７');
+  await user.type(field('姓'), '山田');
+  await user.type(field('名'), '太郎');
+  await user.type(field('セイ'), 'やまだ');
+  await user.type(field('メイ'), 'たろう');
+  await user.type(field('電話番号'), '０９０－１２３４－５６７８');
+  await user.type(field('メールアドレス'), 'taro@example.com');
+  await user.click(screen.getByRole('checkbox', { name: '個人情報の取扱いに同意する' }));
+}
+
+function submitButton() {
+  return screen.getByRole('button', { name: 'この内容で見積もりを依頼する' });
+}
+
+function sentBody(index = 0): Record<string, unknown> {
+  return JSON.parse(String(requests[index]?.data)) as Record<string, unknown>;
+}
+
+function events() {
+  return ((window as TestWindow).dataLayer ?? []).map((entry) => entry.event);
+}
+
+describe('EstimateModal', () => {
+  it('opens as a labelled modal dialog and reports estimate_open', () => {
+    renderModal({ entryPoint: 'cta' });
+
+    const dialog = screen.getByRole('dialog', { name: '無料お見積もり依頼' });
+    expect(dialog).toHaveAttribute('open');
+    expect((window as TestWindow).dataLayer).toEqual([
+      { event: 'estimate_open', brand: 'carsupport', entry_point: 'cta' },
+    ]);
+  });
+
+  it('shows every required-field message at its field on submit and focuses the first', async () => {
+    const { user } = renderModal();
+
+    await user.click(submitButton());
+
+    const year = select('車検満了日の年');
+    await waitFor(() => expect(year).toHaveFocus());
+    expect(year).toHaveAttribute('aria-invalid', 'true');
+    expect(year).toHaveAccessibleDescription('車検満了日の年を選択してください');
+    expect(field('電話番号')).toHaveAccessibleDescription(
+      expect.stringContaining('電話番号を入力してください'),
+    );
+    expect(screen.getByText('個人情報の取り扱いに同意してください')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('validates a field when the visitor leaves it', async () => {
+    const { user } = renderModal();
+
+    await user.type(field('電話番号'), '03-1234');
+    await user.tab();
+
+    expect(field('電話番号')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('電話番号')).toHaveAccessibleDescription(
+      expect.stringContaining('電話番号は市外局番から10桁または11桁で入力してください'),
+    );
+    expect(field('メールアドレス')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('accepts full-width input, sends it normalised with tracking, then shows what happens next', async () => {
+    document.cookie = `tracking_data=${encodeURIComponent(JSON.stringify({ source: 'google', gaid: 'g-1' }))}; path=/`;
+    answers.push(created('EST-42'));
+    const { user } = renderModal({ entryPoint: 'simple-form-1' }, 'yamada');
+
+    await fillRequired(user);
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sentBody()).toMatchObject({
+      brand: 'yamada',
+      entryPoint: 'simple-form-1',
+      vehicle: { expiryYear: nextYear, expiryMonth: '8', postalCode: '1234567' },
+      customer: { phone: '09012345678', lastNameKana: 'ヤマダ', firstNameKana: 'タロウ' },
+      consent: true,
+      tracking: { source: 'google', gaid: 'g-1' },
+    });
+    expect(within(dialog).getByText('担当者からご連絡します')).toBeInTheDocument();
+    expect(within(dialog).getByText('確認メールをお送りしました')).toBeInTheDocument();
+    expect(within(dialog).getByText(/迷惑メールフォルダ/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/EST-42/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: '0120-012-402' })).toHaveAttribute(
+      'href',
+      'tel:0120012402',
+    );
+    expect(sessionStorage.getItem(draftStorageKey)).toBeNull();
+    expect(events()).toEqual(['estimate_open', 'estimate_submit', 'estimate_success']);
+  });
+
+  it('shows the server’s 422 messages at their fields', async () => {
+    answers.push(async (config) => ({
+      status: 422,
+      statusText: '',
+      data: { errors: { 'customer.email': 'このメールアドレスは使用できません' } },
+      headers: {},
+      config,
+    }));
+    const { user } = renderModal();
+
+    await fillRequired(user);
+    await user.click(submitButton());
+
+    const email = field('メールアドレス');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription(
+      expect.stringContaining('このメールアドレスは使用できません'),
+    );
+    expect(email).toHaveFocus();
+    expect((window as TestWindow).dataLayer?.at(-1)).toEqual({
+      event: 'estimate_error',
+      brand: 'carsupport',
+      entry_point: 'header',
+      error: 'invalid',
+    });
+  });
+
+  it('keeps everything after a network failure and resends with the same Idempotency-Key', async () => {
+    answers.push(async (config) => {
+      throw new AxiosError('Network Error', 'ERR_NETWORK', config);
+    });
+    answers.push(created('EST-1'));
+    const { user } = renderModal();
+
+    await fillRequired(user);
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      '送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。入力内容は保持されています。',
+    );
+    expect(field('車種')).toHaveValue('プリウス');
+    expect(loadDraft()?.values.vehicle.model).toBe('プリウス');
+
+    await user.click(within(alert).getByRole('button', { name: '再送信' }));
+
+    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
+    expect(requests).toHaveLength(2);
+    const firstKey = requests[0]?.headers.get('Idempotency-Key');
+    expect(firstKey).toBeTruthy();
+    expect(requests[1]?.headers.get('Idempotency-Key')).toBe(firstKey);
+    expect(events()).toEqual([
+      'estimate_open',
+      'estimate_submit',
+      'estimate_error',
+      'estimate_submit',
+      'estimate_success',
+    ]);
+  });
+
+  it('uses a new Idempotency-Key when the visitor changes the content after a failure', async () => {
+    answers.push(async (config) => ({
+      status: 503,
+      statusText: '',
+      data: '',
+      headers: {},
+      config,
+    }));
+    answers.push(created('EST-2'));
+    const { user } = renderModal();
+
+    await fillRequired(user);
+    await user.click(submitButton());
+    await screen.findByRole('alert');
+    await user.type(field('車種'), 'PHV');
+    await user.click(submitButton());
+
+    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
+    expect(requests[1]?.headers.get('Idempotency-Key')).not.toBe(
+      requests[0]?.headers.get('Idempotency-Key'),
+    );
+    expect(sentBody(1)).toMatchObject({ vehicle: { model: 'プリウスPHV' } });
+  });
+
+  it('sends one request however fast the button is clicked', async () => {
+    let release: () => void = () => {};
+    answers.push(
+      (config) =>
+        new Promise((resolve) => {
+          release = () => resolve(created('EST-3')(config));
+        }),
+    );
+    const { user } = renderModal();
+
+    await fillRequired(user);
+    const button = submitButton();
+    await user.dblClick(button);
+    await user.click(button);
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('送信中…');
+    release();
+    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('restores the draft after a remount (a reload) with the same key', async () => {
+    const first = renderModal();
+    await first.user.type(field('車種'), 'フィット');
+    await first.user.type(field('電話番号'), '0312345678');
+    const key = loadDraft()?.idempotencyKey;
+    first.unmount();
+
+    renderModal({ entryPoint: 'tracking-footer' });
+
+    expect(field('車種')).toHaveValue('フィット');
+    expect(field('電話番号')).toHaveValue('0312345678');
+    expect(loadDraft()?.idempotencyKey).toBe(key);
+    expect(loadDraft()?.entryPoint).toBe('tracking-footer');
+  });
+
+  it('lays a simple form’s quick fields over the draft; the prefill wins', async () => {
+    const first = renderModal();
+    await first.user.type(field('車種'), 'フィット');
+    await first.user.type(field('姓'), '佐藤');
+    first.unmount();
+
+    renderModal({
+      entryPoint: 'simple-form-2',
+      prefill: { maker: 'ホンダ', model: 'N-BOX', postalCode: '1000001', expiryMonth: '3' },
+    });
+
+    expect(field('車種')).toHaveValue('N-BOX');
+    expect(select('メーカー')).toHaveValue('ホンダ');
+    expect(select('車検満了日の月')).toHaveValue('3');
+    expect(field('郵便番号')).toHaveValue('1000001');
+    expect(field('姓')).toHaveValue('佐藤');
+  });
+
+  it('closes from the 閉じる button and keeps the input for next time', async () => {
+    const { user, onClose, rerender } = renderModal();
+    await user.type(field('車種'), 'ノート');
+
+    await user.click(screen.getByRole('button', { name: '閉じる' }));
+
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { hidden: true })).not.toHaveAttribute('open');
+    expect(hasPendingInput()).toBe(true);
+
+    rerender(
+      <BrandProvider brand="carsupport">
+        <EstimateModal open={false} entryPoint="header" onClose={onClose} />
+      </BrandProvider>,
+    );
+    rerender(
+      <BrandProvider brand="carsupport">
+        <EstimateModal open entryPoint="cta" onClose={onClose} />
+      </BrandProvider>,
+    );
+    expect(screen.getByRole('dialog')).toHaveAttribute('open');
+    expect(field('車種')).toHaveValue('ノート');
+  });
+
+  it('holds the page’s reload while open or holding input, and lets go after success', async () => {
+    answers.push(created('EST-5'));
+    const { user, onClose, rerender } = renderModal();
+    expect(hasPendingInput()).toBe(true);
+
+    await fillRequired(user);
+    await user.click(submitButton());
+    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
+    expect(hasPendingInput()).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: '画面を閉じる' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // What the provider does on onClose.
+    rerender(
+      <BrandProvider brand="carsupport">
+        <EstimateModal open={false} entryPoint="header" onClose={onClose} />
+      </BrandProvider>,
+    );
+    expect(hasPendingInput()).toBe(false);
+
+    // The next open starts an empty form with a new draft.
+    rerender(
+      <BrandProvider brand="carsupport">
+        <EstimateModal open entryPoint="header" onClose={onClose} />
+      </BrandProvider>,
+    );
+    expect(screen.getByRole('dialog', { name: '無料お見積もり依頼' })).toBeInTheDocument();
+    expect(field('車種')).toHaveValue('');
+  });
+});

@@ -1,0 +1,392 @@
+import {
+  estimateFormSchema,
+  estimateRequestSchema,
+  expiryYearOptions,
+  fieldErrors,
+  normalizeDigits,
+  normalizeKana,
+  quickFieldsSchema,
+  toEstimateRequest,
+  tokyoToday,
+} from '../../src/estimate/schema';
+import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
+
+// 2026-05-10 10:00 in Tokyo.
+const now = new Date('2026-05-10T01:00:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function validValues(): EstimateFormValues {
+  const values = emptyFormValues();
+  values.vehicle = {
+    ...values.vehicle,
+    expiryYear: '2026',
+    expiryMonth: '8',
+    maker: 'トヨタ',
+    model: 'プリウス',
+    postalCode: '1234567',
+  };
+  values.customer = {
+    lastName: '山田',
+    firstName: '太郎',
+    lastNameKana: 'ヤマダ',
+    firstNameKana: 'タロウ',
+    phone: '09012345678',
+    email: 'taro@example.com',
+  };
+  values.consent = true;
+  return values;
+}
+
+function errorsFor(values: unknown): Record<string, string> {
+  const result = estimateFormSchema.safeParse(values);
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+function withVehicle(patch: Partial<EstimateFormValues['vehicle']>): EstimateFormValues {
+  const values = validValues();
+  values.vehicle = { ...values.vehicle, ...patch };
+  return values;
+}
+
+function withCustomer(patch: Partial<EstimateFormValues['customer']>): EstimateFormValues {
+  const values = validValues();
+  values.customer = { ...values.customer, ...patch };
+  return values;
+}
+
+function withRequest(patch: Partial<EstimateFormValues['request']>): EstimateFormValues {
+  const values = validValues();
+  values.request = { ...values.request, ...patch };
+  return values;
+}
+
+describe('normalisation', () => {
+  it('turns full-width digits and any hyphen or space into plain digits', () => {
+    expect(normalizeDigits('０９０－１２３４ー５６７８')).toBe('09012345678');
+    expect(normalizeDigits('090‐1234−5678')).toBe('09012345678');
+    expect(normalizeDigits('123 4567')).toBe('1234567');
+    expect(normalizeDigits('１２３　４５６７')).toBe('1234567');
+  });
+
+  it('turns hiragana and half-width katakana into full-width katakana', () => {
+    expect(normalizeKana('やまだ')).toBe('ヤマダ');
+    expect(normalizeKana('ﾀﾛｳ')).toBe('タロウ');
+    expect(normalizeKana('ゔぁいおりん')).toBe('ヴァイオリン');
+    expect(normalizeKana('  さとう　はなこ ')).toBe('サトウ ハナコ');
+  });
+
+  it('stores what the visitor typed in full width as half-width values', () => {
+    const values = validValues();
+    values.vehicle.expiryYear = '２０２６';
+    values.vehicle.expiryMonth = '０８';
+    values.vehicle.postalCode = '〒１２３－４５６７';
+    values.vehicle.mileage = '５０，０００ｋｍ';
+    values.customer.phone = '（０３）１２３４－５６７８';
+    values.customer.email = 'ｔａｒｏ＠ｅｘａｍｐｌｅ．ｃｏｍ';
+    values.customer.lastNameKana = 'やまだ';
+    values.vehicle.model = ' ﾌﾟﾘｳｽ ';
+
+    const parsed = estimateFormSchema.parse(values);
+
+    expect(parsed.vehicle).toMatchObject({
+      expiryYear: '2026',
+      expiryMonth: '8',
+      postalCode: '1234567',
+      mileage: '50000',
+      model: 'プリウス',
+    });
+    expect(parsed.customer).toMatchObject({
+      phone: '0312345678',
+      email: 'taro@example.com',
+      lastNameKana: 'ヤマダ',
+    });
+  });
+});
+
+describe('required fields', () => {
+  it('asks for every required field in Japanese, 入力 for text and 選択 for choices', () => {
+    expect(errorsFor(emptyFormValues())).toEqual({
+      'vehicle.expiryYear': '車検満了日の年を選択してください',
+      'vehicle.expiryMonth': '車検満了日の月を選択してください',
+      'vehicle.maker': 'メーカーを選択してください',
+      'vehicle.model': '車種を入力してください',
+      'vehicle.postalCode': '郵便番号を入力してください',
+      'customer.lastName': 'お名前（姓）を入力してください',
+      'customer.firstName': 'お名前（名）を入力してください',
+      'customer.lastNameKana': 'フリガナ（セイ）を入力してください',
+      'customer.firstNameKana': 'フリガナ（メイ）を入力してください',
+      'customer.phone': '電話番号を入力してください',
+      'customer.email': 'メールアドレスを入力してください',
+      consent: '個人情報の取り扱いに同意してください',
+    });
+  });
+
+  it('treats whitespace-only input as empty', () => {
+    expect(errorsFor(withCustomer({ lastName: '　 ' }))).toEqual({
+      'customer.lastName': 'お名前（姓）を入力してください',
+    });
+  });
+
+  it('accepts a complete form with the optional fields left empty', () => {
+    expect(errorsFor(validValues())).toEqual({});
+  });
+});
+
+describe('vehicle rules', () => {
+  it('offers and accepts expiry years from last year to three years ahead', () => {
+    expect(expiryYearOptions()).toEqual([2025, 2026, 2027, 2028, 2029]);
+    expect(errorsFor(withVehicle({ expiryYear: '2025' }))).toEqual({});
+    expect(errorsFor(withVehicle({ expiryYear: '2029' }))).toEqual({});
+    expect(errorsFor(withVehicle({ expiryYear: '2030' }))['vehicle.expiryYear']).toBe(
+      '車検満了日の年は2025年〜2029年から選択してください',
+    );
+    expect(errorsFor(withVehicle({ expiryYear: '2024' }))).toHaveProperty('vehicle.expiryYear');
+  });
+
+  it('accepts months 1 to 12 only', () => {
+    expect(errorsFor(withVehicle({ expiryMonth: '12' }))).toEqual({});
+    expect(errorsFor(withVehicle({ expiryMonth: '13' }))).toEqual({
+      'vehicle.expiryMonth': '車検満了日の月が正しくありません',
+    });
+    expect(errorsFor(withVehicle({ expiryMonth: '0' }))).toHaveProperty('vehicle.expiryMonth');
+  });
+
+  it('accepts an optional day only when the date exists', () => {
+    expect(errorsFor(withVehicle({ expiryMonth: '2', expiryDay: '28' }))).toEqual({});
+    expect(errorsFor(withVehicle({ expiryMonth: '2', expiryDay: '30' }))).toEqual({
+      'vehicle.expiryDay': '車検満了日の日付が正しくありません',
+    });
+    expect(errorsFor(withVehicle({ expiryDay: '32' }))).toEqual({
+      'vehicle.expiryDay': '車検満了日の日付が正しくありません',
+    });
+  });
+
+  it('reports an impossible day even while other fields are still empty', () => {
+    const values = emptyFormValues();
+    values.vehicle = { ...values.vehicle, expiryYear: '2026', expiryMonth: '4', expiryDay: '31' };
+    expect(errorsFor(values)['vehicle.expiryDay']).toBe('車検満了日の日付が正しくありません');
+  });
+
+  it('accepts only makers from the list', () => {
+    expect(errorsFor(withVehicle({ maker: 'その他' }))).toEqual({});
+    expect(errorsFor(withVehicle({ maker: 'フェラーリ' }))).toEqual({
+      'vehicle.maker': 'メーカーを一覧から選択してください',
+    });
+  });
+
+  it('limits the model to 50 characters', () => {
+    expect(errorsFor(withVehicle({ model: 'あ'.repeat(50) }))).toEqual({});
+    expect(errorsFor(withVehicle({ model: 'あ'.repeat(51) }))).toEqual({
+      'vehicle.model': '車種は50文字以内で入力してください',
+    });
+  });
+
+  it('wants a 7-digit postal code', () => {
+    for (const postalCode of ['123456', '12345678', '123-456a']) {
+      expect(errorsFor(withVehicle({ postalCode }))).toEqual({
+        'vehicle.postalCode': '郵便番号は7桁の数字で入力してください',
+      });
+    }
+    expect(errorsFor(withVehicle({ postalCode: '123-4567' }))).toEqual({});
+  });
+
+  it('wants both year and month of the first registration, or neither', () => {
+    expect(
+      errorsFor(withVehicle({ firstRegistrationYear: '2015', firstRegistrationMonth: '4' })),
+    ).toEqual({});
+    expect(errorsFor(withVehicle({ firstRegistrationYear: '2015' }))).toEqual({
+      'vehicle.firstRegistrationMonth': '初度登録年月は年と月の両方を選択してください',
+    });
+    expect(errorsFor(withVehicle({ firstRegistrationMonth: '4' }))).toEqual({
+      'vehicle.firstRegistrationYear': '初度登録年月は年と月の両方を選択してください',
+    });
+  });
+
+  it('wants the mileage in digits', () => {
+    expect(errorsFor(withVehicle({ mileage: '約5万' }))).toEqual({
+      'vehicle.mileage': '走行距離は数字（km）で入力してください',
+    });
+  });
+});
+
+describe('customer rules', () => {
+  it('accepts phone numbers of 10 or 11 digits starting with 0', () => {
+    for (const phone of ['0312345678', '09012345678', '0120-104-631', '0800-123-4567']) {
+      expect(errorsFor(withCustomer({ phone }))).toEqual({});
+    }
+  });
+
+  it('refuses other phone numbers with the area-code message', () => {
+    for (const phone of ['031234567', '090123456789', '9012345678', '03-1234-567a']) {
+      expect(errorsFor(withCustomer({ phone }))).toEqual({
+        'customer.phone': '電話番号は市外局番から10桁または11桁で入力してください',
+      });
+    }
+  });
+
+  it('refuses a malformed e-mail address', () => {
+    for (const email of ['taro', 'taro@', 'taro@example', 'ta ro@@example.com']) {
+      expect(errorsFor(withCustomer({ email }))).toEqual({
+        'customer.email': '正しいメールアドレスを入力してください',
+      });
+    }
+  });
+
+  it('wants katakana for フリガナ', () => {
+    expect(errorsFor(withCustomer({ lastNameKana: 'yamada' }))).toEqual({
+      'customer.lastNameKana': 'フリガナは全角カタカナで入力してください',
+    });
+    expect(errorsFor(withCustomer({ firstNameKana: '太郎' }))).toEqual({
+      'customer.firstNameKana': 'フリガナは全角カタカナで入力してください',
+    });
+    expect(errorsFor(withCustomer({ firstNameKana: 'たろー' }))).toEqual({});
+  });
+
+  it('needs the consent to be given', () => {
+    const values = validValues();
+    values.consent = false;
+    expect(errorsFor(values)).toEqual({ consent: '個人情報の取り扱いに同意してください' });
+  });
+});
+
+describe('request rules', () => {
+  it('accepts preferred dates from today (in Japan) on', () => {
+    expect(tokyoToday()).toBe('2026-05-10');
+    expect(errorsFor(withRequest({ preferredDate1: '2026-05-10' }))).toEqual({});
+    expect(errorsFor(withRequest({ preferredDate2: '2026-06-01' }))).toEqual({});
+  });
+
+  it('refuses a preferred date in the past or that does not exist', () => {
+    expect(errorsFor(withRequest({ preferredDate1: '2026-05-09' }))).toEqual({
+      'request.preferredDate1': '第1希望日は今日以降の日付を選択してください',
+    });
+    expect(errorsFor(withRequest({ preferredDate2: '2026-02-30' }))).toEqual({
+      'request.preferredDate2': '第2希望日の日付が正しくありません',
+    });
+  });
+
+  it('limits 備考 to 1000 characters', () => {
+    expect(errorsFor(withRequest({ notes: 'あ'.repeat(1000) }))).toEqual({});
+    expect(errorsFor(withRequest({ notes: 'あ'.repeat(1001) }))).toEqual({
+      'request.notes': '備考は1000文字以内で入力してください',
+    });
+  });
+
+  it('accepts only the offered choices for 代車 and 連絡希望時間帯', () => {
+    expect(errorsFor(withRequest({ courtesyCar: 'yes', contactTime: '9-12' }))).toEqual({});
+    expect(errorsFor(withRequest({ courtesyCar: 'maybe' }))).toHaveProperty('request.courtesyCar');
+    expect(errorsFor(withRequest({ contactTime: 'midnight' }))).toHaveProperty(
+      'request.contactTime',
+    );
+  });
+});
+
+describe('quickFieldsSchema', () => {
+  it('validates a simple form with the same rules and flat paths', () => {
+    const result = quickFieldsSchema.safeParse({
+      expiryYear: '２０２６',
+      expiryMonth: '4',
+      expiryDay: '31',
+      maker: '',
+      model: 'N-BOX',
+      postalCode: '12345',
+    });
+    expect(result.success).toBe(false);
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      maker: 'メーカーを選択してください',
+      postalCode: '郵便番号は7桁の数字で入力してください',
+      expiryDay: '車検満了日の日付が正しくありません',
+    });
+  });
+});
+
+describe('toEstimateRequest', () => {
+  it('builds the documented body, which the request schema accepts unchanged', () => {
+    const values = validValues();
+    values.request.notes = '代車希望です';
+    const body = toEstimateRequest(estimateFormSchema.parse(values), {
+      brand: 'yamada',
+      entryPoint: 'simple-form-2',
+      tracking: { source: 'google', gaid: 'abc', lp_entry_url: '/?utm_source=google' },
+    });
+
+    expect(body).toEqual({
+      brand: 'yamada',
+      entryPoint: 'simple-form-2',
+      vehicle: {
+        expiryYear: '2026',
+        expiryMonth: '8',
+        maker: 'トヨタ',
+        model: 'プリウス',
+        postalCode: '1234567',
+      },
+      customer: {
+        lastName: '山田',
+        firstName: '太郎',
+        lastNameKana: 'ヤマダ',
+        firstNameKana: 'タロウ',
+        phone: '09012345678',
+        email: 'taro@example.com',
+      },
+      request: { notes: '代車希望です' },
+      consent: true,
+      tracking: { source: 'google', gaid: 'abc', lp_entry_url: '/?utm_source=google' },
+    });
+    const overTheWire: unknown = JSON.parse(JSON.stringify(body));
+    expect(estimateRequestSchema.parse(overTheWire)).toEqual(body);
+  });
+
+  it('caps long tracking values instead of refusing the lead', () => {
+    const body = toEstimateRequest(estimateFormSchema.parse(validValues()), {
+      brand: 'carsupport',
+      entryPoint: 'header',
+      tracking: { campaign: 'x'.repeat(5000), lp_entry_url: `/${'y'.repeat(5000)}` },
+    });
+    expect(body.tracking.campaign).toHaveLength(512);
+    expect(body.tracking.lp_entry_url).toHaveLength(2048);
+  });
+});
+
+describe('estimateRequestSchema', () => {
+  function validBody(): Record<string, unknown> {
+    return JSON.parse(
+      JSON.stringify(
+        toEstimateRequest(estimateFormSchema.parse(validValues()), {
+          brand: 'carsupport',
+          entryPoint: 'cta',
+          tracking: {},
+        }),
+      ),
+    ) as Record<string, unknown>;
+  }
+
+  it('refuses an unknown brand or entry point and a missing consent', () => {
+    const body = { ...validBody(), brand: 'other', entryPoint: 'popup', consent: false };
+    const result = estimateRequestSchema.safeParse(body);
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      brand: 'ブランドが正しくありません',
+      entryPoint: '入力元が正しくありません',
+      consent: '個人情報の取り扱いに同意してください',
+    });
+  });
+
+  it('answers a body that is not an object in Japanese, keyed "form"', () => {
+    const result = estimateRequestSchema.safeParse([]);
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      form: '送信内容が正しくありません',
+    });
+  });
+
+  it('drops tracking values that are not strings and unknown tracking keys', () => {
+    const body = { ...validBody(), tracking: { source: 42, term: 'shaken', evil: 'x' } };
+    expect(estimateRequestSchema.parse(body).tracking).toEqual({ term: 'shaken' });
+  });
+});
