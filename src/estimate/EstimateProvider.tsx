@@ -5,9 +5,8 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { setPendingInput } from '../lib/pendingInput';
-import { loadDraft, pendingInputKey } from './draft';
+import { whenIdle } from '../lib/whenIdle';
 import { EstimateOpenerContext } from './EstimateContext';
-import { hasInput } from './formValues';
 import type { OpenEstimateOptions } from './types';
 
 const loadModal = () => import('./EstimateModal');
@@ -64,12 +63,21 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
     setAttempt((n) => n + 1);
   }, []);
 
-  useEffect(() => {
-    // A draft restored after a reload still holds input: a new build's reload must wait for it
-    // (the modal, once open, keeps this flag up to date).
-    const draft = loadDraft();
-    if (draft && hasInput(draft.values)) setPendingInput(pendingInputKey, true);
-  }, []);
+  useEffect(
+    () =>
+      // A draft restored after a reload still holds input: a new build's reload must wait for it
+      // (the modal, once open, keeps this flag up to date). The draft code is not needed for the
+      // first view, so it loads in idle time; the version poller starts no earlier.
+      whenIdle(() => {
+        Promise.all([import('./draft'), import('./formValues')])
+          .then(([{ loadDraft, pendingInputKey }, { hasInput }]) => {
+            const draft = loadDraft();
+            if (draft && hasInput(draft.values)) setPendingInput(pendingInputKey, true);
+          })
+          .catch(() => {});
+      }),
+    [],
+  );
 
   return (
     <EstimateOpenerContext.Provider value={openEstimate}>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrandProvider } from '../../src/brand/BrandProvider';
 import { createDraft, saveDraft } from '../../src/estimate/draft';
@@ -91,7 +91,8 @@ describe('EstimateProvider', () => {
     const user = renderPage();
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(hasPendingInput()).toBe(true);
+    // Checked in idle time (the draft code is not in the first view).
+    await waitFor(() => expect(hasPendingInput()).toBe(true));
 
     await user.click(screen.getByRole('button', { name: '簡易フォームから' }));
 
