@@ -7,8 +7,12 @@ import { defineConfig } from 'vite';
 const framework =
   /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|cookie|set-cookie-parser)[\\/]/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react()],
+  css: {
+    // Short class names in production: they are repeated in the HTML, the CSS and the JS.
+    modules: mode === 'production' ? { generateScopedName: '_[hash:base64:6]' } : {},
+  },
   define: {
     // The build id is made once per `npm run build` and passed in by prerender/build.ts.
     __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? 'dev'),
