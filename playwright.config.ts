@@ -1,16 +1,21 @@
 // e2e against the built site on the local origin: `npm run test:e2e` (after `npm run build`).
+// E2E_PORT, DIST_DIR and E2E_OUTPUT let several runs work side by side.
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/browser';
 
 const port = Number(process.env.E2E_PORT ?? 4174);
+const outputDir = process.env.E2E_OUTPUT ?? 'test-results';
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: `${outputDir}-report` }]]
+    : 'list',
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'on-first-retry',
@@ -20,11 +25,12 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node --import tsx server/main.ts`,
+    command: 'node --import tsx server/main.ts',
     url: `http://127.0.0.1:${port}/robots.txt`,
     env: {
       PORT: String(port),
-      ESTIMATES_FILE: 'test-results/e2e-estimates.jsonl',
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      ESTIMATES_FILE: `.data/e2e-estimates-${port}.jsonl`,
     },
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

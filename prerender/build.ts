@@ -16,19 +16,23 @@ const buildId =
 // vite.config.ts bakes it into the client bundle as __BUILD_ID__.
 process.env.BUILD_ID = buildId;
 
+// Both may be moved so that several builds can run side by side (e2e of two build ids).
+const outDir = process.env.DIST_DIR || 'dist';
+const workDir = process.env.BUILD_WORK_DIR || '.build';
+
 await build({
   logLevel: 'warn',
-  build: { outDir: '.build/client', emptyOutDir: true, manifest: true },
+  build: { outDir: `${workDir}/client`, emptyOutDir: true, manifest: true },
 });
 await build({
   logLevel: 'warn',
-  build: { ssr: 'src/entry-server.tsx', outDir: '.build/server', emptyOutDir: true },
+  build: { ssr: 'src/entry-server.tsx', outDir: `${workDir}/server`, emptyOutDir: true },
 });
-await rm('dist', { recursive: true, force: true });
+await rm(outDir, { recursive: true, force: true });
 await prerender({
   buildId,
-  clientDir: '.build/client',
-  serverEntry: '.build/server/entry-server.js',
-  outDir: 'dist',
+  clientDir: `${workDir}/client`,
+  serverEntry: `${workDir}/server/entry-server.js`,
+  outDir,
 });
-console.log(`Built dist/carsupport and dist/yamada, build id ${buildId}`);
+console.log(`Built ${outDir}/carsupport and ${outDir}/yamada, build id ${buildId}`);
