@@ -5,6 +5,9 @@ export { expect };
 
 export const port = Number(process.env.E2E_PORT ?? 4174);
 
+/** Where the local origin of this run appends accepted estimates (see playwright.config.ts). */
+export const estimatesFile = `.data/e2e-estimates-${port}.jsonl`;
+
 /** The origin each brand is served on by the local origin. */
 export function originFor(brand: BrandId): string {
   return brand === 'yamada' ? `http://yamada-shaken.localhost:${port}` : `http://localhost:${port}`;
