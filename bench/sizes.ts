@@ -1,0 +1,75 @@
+/**
+ * Gzip sizes of what the first view of each page loads, read from the built trees: the HTML, the
+ * stylesheet and the scripts the HTML loads or preloads (entry, framework, page chunk).
+ * Used by `npm run bench` and by the size-budget test.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export type FirstViewSizes = {
+  html: number;
+  css: number;
+  js: number;
+  /** react, react-dom and the router (the `framework` chunk). */
+  frameworkJs: number;
+  /** Everything else the first view loads: our own code. */
+  ownJs: number;
+  files: string[];
+};
+
+export function gzipSize(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** Asset paths (/assets/…) that the HTML loads as script, module preload or stylesheet. */
+export function firstViewAssets(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const match of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+    const tag = match[0];
+    const url = /(?:src|href)="(\/assets\/[^"]+)"/.exec(tag)?.[1];
+    if (!url) continue;
+    if (url.endsWith('.css')) styles.add(url);
+    else if (url.endsWith('.js')) scripts.add(url);
+  }
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * What the entry chunk imports statically is loaded with it even when the HTML does not name
+ * it; follow `import … from "./x.js"` at the top level of each script.
+ */
+function withStaticImports(treeDir: string, scripts: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    const source = readFileSync(join(treeDir, url), 'utf8');
+    for (const match of source.matchAll(
+      /(?:^|[;\n])\s*import\s*(?:[^'"()]*?from\s*)?["'](\.\/[^"']+\.js)["']/g,
+    )) {
+      visit(`/assets/${match[1]!.slice(2)}`);
+    }
+  };
+  scripts.forEach(visit);
+  return [...seen];
+}
+
+export function firstViewSizes(treeDir: string, htmlFile: string): FirstViewSizes {
+  const html = readFileSync(join(treeDir, htmlFile), 'utf8');
+  const { scripts, styles } = firstViewAssets(html);
+  const allScripts = withStaticImports(treeDir, scripts);
+  const sizeOf = (urls: string[]) =>
+    urls.reduce((total, url) => total + gzipSize(join(treeDir, url)), 0);
+  const framework = allScripts.filter((url) => /\/framework-[^/]+\.js$/.test(url));
+  const own = allScripts.filter((url) => !framework.includes(url));
+  return {
+    html: gzipSize(join(treeDir, htmlFile)),
+    css: sizeOf(styles),
+    js: sizeOf(allScripts),
+    frameworkJs: sizeOf(framework),
+    ownJs: sizeOf(own),
+    files: [...allScripts, ...styles],
+  };
+}
