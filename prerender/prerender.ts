@@ -15,6 +15,7 @@ import { themeInitScript } from '../src/lib/theme';
 import { apiOrigins, contentSecurityPolicy } from './csp';
 import { headerRules, renderHeadersFile } from './headers';
 import { pageChunkFiles, preloadLinks, readManifest } from './preload';
+import { appLoaderScript, deferScripts } from './firstPaint';
 import { escapeHtml } from './html';
 import { renderHead } from './head';
 import { robotsTxt, sitemapXml } from './seo';
@@ -89,7 +90,10 @@ async function prerenderBrand(
       target.page ? preloadLinks(pageChunkFiles(manifest, target.page.route)) : '',
     ].join('\n    ');
     const data = `<script type="application/json" id="${hydrationDataElementId}">${serializeForScript(result.hydrationData)}</script>`;
-    const html = fillTemplate(template, { brand, head, html: result.html, data });
+    const html = deferScripts(
+      fillTemplate(template, { brand, head, html: result.html, data }),
+      opts.clientDir,
+    );
     const file = target.page
       ? target.page.route === 'index'
         ? 'index'
@@ -122,7 +126,10 @@ async function prerenderBrand(
       headerRules({
         buildId: opts.buildId,
         pageHrefs: hrefs,
-        contentSecurityPolicy: contentSecurityPolicy(inlineScripts(brand), apiOrigins()),
+        contentSecurityPolicy: contentSecurityPolicy(
+          [...inlineScripts(brand), appLoaderScript],
+          apiOrigins(),
+        ),
       }),
     ),
   );
