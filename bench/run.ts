@@ -198,7 +198,7 @@ async function main(): Promise<void> {
         }
         rows.push(row);
         console.log(
-          `${brand} ${page.path}: ${JSON.stringify(row.scores)} LCP ${Math.round(row.lcpMs)} ms`,
+          `${brand} ${page.path}: ${JSON.stringify(row.scores)} LCP ${Math.round(row.lcpMs)} ms (${row.lcpElement})${row.lcpRatio ? `, ratio ${row.lcpRatio.toFixed(3)}` : ''}`,
         );
       }
     }

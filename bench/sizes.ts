@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export type FirstViewSizes = {
+  /** The HTML document, inlined CSS included. */
   html: number;
+  /** Linked stylesheets plus the CSS inlined in the HTML. */
   css: number;
   js: number;
   /** react, react-dom and the router (the `framework` chunk). */
@@ -22,18 +24,19 @@ export function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-/** Asset paths (/assets/…) that the HTML loads as script, module preload or stylesheet. */
+/**
+ * Asset paths (/assets/…) the page loads: scripts named anywhere in it (script tags, preloads,
+ * the app loader's data attributes) and linked stylesheets.
+ */
 export function firstViewAssets(html: string): { scripts: string[]; styles: string[] } {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  for (const match of html.matchAll(/<(script|link)\b[^>]*>/g)) {
-    const tag = match[0];
-    const url = /(?:src|href)="(\/assets\/[^"]+)"/.exec(tag)?.[1];
-    if (!url) continue;
-    if (url.endsWith('.css')) styles.add(url);
-    else if (url.endsWith('.js')) scripts.add(url);
-  }
+  const scripts = new Set(Array.from(html.matchAll(/\/assets\/[\w.-]+\.js/g), (m) => m[0]));
+  const styles = new Set(Array.from(html.matchAll(/\/assets\/[\w.-]+\.css/g), (m) => m[0]));
   return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** The CSS inlined in <style> elements. */
+function inlineCss(html: string): string {
+  return Array.from(html.matchAll(/<style>([\s\S]*?)<\/style>/g), (m) => m[1]).join('');
 }
 
 /**
@@ -66,7 +69,7 @@ export function firstViewSizes(treeDir: string, htmlFile: string): FirstViewSize
   const own = allScripts.filter((url) => !framework.includes(url));
   return {
     html: gzipSize(join(treeDir, htmlFile)),
-    css: sizeOf(styles),
+    css: sizeOf(styles) + (inlineCss(html) ? gzipSync(inlineCss(html), { level: 9 }).length : 0),
     js: sizeOf(allScripts),
     frameworkJs: sizeOf(framework),
     ownJs: sizeOf(own),
