@@ -3,6 +3,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { telHref } from '../brand/brands';
 import { useBrand } from '../brand/useBrand';
 import { useEstimateOpener } from '../estimate/EstimateContext';
+import { EstimateProvider } from '../estimate/EstimateProvider';
 import { Footer } from '../sections/footer/Footer';
 import { Logo } from '../sections/logo/Logo';
 import { SiteMenu } from '../sections/site-menu/SiteMenu';
@@ -11,7 +12,16 @@ import { useTrackVisits } from '../tracking/useTrackVisits';
 import styles from './Layout.module.css';
 import { usePageData } from './usePageData';
 
+/** The shared layout of every page; the estimate modal can be opened from anywhere in it. */
 export function Layout() {
+  return (
+    <EstimateProvider>
+      <LayoutContent />
+    </EstimateProvider>
+  );
+}
+
+function LayoutContent() {
   const brand = useBrand();
   const page = usePageData();
   const openEstimate = useEstimateOpener();
