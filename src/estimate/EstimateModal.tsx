@@ -50,6 +50,22 @@ type Status =
 
 const fieldNames = new Set(formFieldNames());
 
+const tabbableSelector = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+/** The controls Tab visits inside `root`, in document order (rendered ones only). */
+function tabbableControls(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(tabbableSelector)).filter(
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
+  );
+}
+
 export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateModalProps) {
   const brand = useBrand();
   const titleId = useId();
@@ -115,6 +131,30 @@ export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateMo
     setPendingInput(pendingInputKey, holdsInput || (open && !done));
   }, [holdsInput, open, done]);
   useEffect(() => () => setPendingInput(pendingInputKey, false), []);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    // A modal dialog makes the page inert, but Tab past its last control still leaves it for the
+    // browser's own UI (or nowhere, in some browsers): wrap around instead.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+      const controls = tabbableControls(dialog);
+      const first = controls[0];
+      const last = controls[controls.length - 1];
+      if (!first || !last) return;
+      const index = controls.indexOf(document.activeElement as HTMLElement);
+      if (event.shiftKey && index <= 0) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && index === controls.length - 1) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    dialog.addEventListener('keydown', onKeyDown);
+    return () => dialog.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   useEffect(() => {
     // The submit button is gone; keep focus inside the dialog, on what changed.

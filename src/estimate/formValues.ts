@@ -132,6 +132,18 @@ const quickKeys = [
   'postalCode',
 ] as const satisfies readonly (keyof QuickFields)[];
 
+/** Quick fields the modal shows as selects of plain numbers ('2027', '3'). */
+const numberSelectKeys: ReadonlySet<string> = new Set(['expiryYear', 'expiryMonth', 'expiryDay']);
+
+/**
+ * A number typed in a simple form ('２０２７', '03') as the modal's option value ('2027', '3'):
+ * a select cannot show a value none of its options has, and would look empty to the visitor.
+ */
+function asNumberOption(value: string): string {
+  const digits = value.normalize('NFKC').trim();
+  return /^\d{1,4}$/.test(digits) ? String(Number(digits)) : value;
+}
+
 /** Values with a simple form's quick fields laid over them; a non-empty prefill value wins. */
 export function withPrefill(
   values: EstimateFormValues,
@@ -141,7 +153,9 @@ export function withPrefill(
   const vehicle = { ...values.vehicle };
   for (const key of quickKeys) {
     const value = prefill[key];
-    if (typeof value === 'string' && value.trim() !== '') vehicle[key] = value;
+    if (typeof value === 'string' && value.trim() !== '') {
+      vehicle[key] = numberSelectKeys.has(key) ? asNumberOption(value) : value;
+    }
   }
   return { ...values, vehicle };
 }

@@ -102,7 +102,8 @@ function events() {
   return ((window as TestWindow).dataLayer ?? []).map((entry) => entry.event);
 }
 
-describe('EstimateModal', () => {
+// Typing through user-event into the whole form takes seconds on a busy CI machine.
+describe('EstimateModal', { timeout: 20_000 }, () => {
   it('opens as a labelled modal dialog and reports estimate_open', () => {
     renderModal({ entryPoint: 'cta' });
 

@@ -137,4 +137,20 @@ describe('openDraft', () => {
     });
     expect(draft.values.customer.phone).toBe('0312345678');
   });
+
+  it("gives typed year, month and day as the modal's select values", () => {
+    const draft = openDraft(null, 'simple-form-2', {
+      expiryYear: '２０２７',
+      expiryMonth: '０３',
+      expiryDay: ' 9 ',
+      postalCode: '１２３－４５６７',
+    });
+    expect(draft.values.vehicle).toMatchObject({
+      expiryYear: '2027',
+      expiryMonth: '3',
+      expiryDay: '9',
+      // Text fields keep what was typed; validation normalises them.
+      postalCode: '１２３－４５６７',
+    });
+  });
 });

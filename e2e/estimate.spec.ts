@@ -1,0 +1,717 @@
+// The estimate journey in a real browser, for both brands: simple forms and openers, the lazy
+// modal, validation, the draft across reloads, failures and retries, the stored request, the
+// tag-manager events, and the local API itself.
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page, Request } from '@playwright/test';
+import { brands, type BrandId } from '../src/brand/brands';
+import {
+  brandList,
+  estimatesFile,
+  expect,
+  hostFor,
+  originFor,
+  port,
+  test,
+  waitForApp,
+} from './fixtures';
+
+const apiUrl = '**/api/estimates';
+const draftKey = 'estimate_draft';
+
+const tokyoYear = Number(
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date()),
+);
+/** A 車検満了日 year the form offers (this year to three years ahead). */
+const expiryYear = String(tokyoYear + 1);
+
+function fullWidth(text: string): string {
+  return text.replace(/[0-9]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) + 0xfee0));
+}
+
+let emailCounter = 0;
+/** An address no other test uses, to find this test's stored request. */
+function uniqueEmail(brand: BrandId): string {
+  emailCounter += 1;
+  const random = Math.random().toString(36).slice(2, 10);
+  return `e2e-${brand}-${Date.now()}-${emailCounter}-${random}@example.com`;
+}
+
+type StoredEstimate = {
+  id: string;
+  idempotencyKey: string;
+  body: {
+    brand: string;
+    entryPoint: string;
+    vehicle: Record<string, string>;
+    customer: Record<string, string>;
+    request: Record<string, string>;
+    consent: boolean;
+    tracking: Record<string, string>;
+  };
+};
+
+/** The requests the local origin of this run has stored for `email`. */
+async function storedFor(email: string): Promise<StoredEstimate[]> {
+  let text = '';
+  try {
+    text = await readFile(estimatesFile, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.includes(email))
+    .map((line) => JSON.parse(line) as StoredEstimate)
+    .filter((record) => record.body.customer.email === email);
+}
+
+type DataLayerEntry = Record<string, unknown> & { event: string };
+
+async function trackedEvents(page: Page): Promise<DataLayerEntry[]> {
+  return page.evaluate(() => {
+    const layer = (window as Window & { dataLayer?: unknown[] }).dataLayer ?? [];
+    return layer.filter(
+      (entry): entry is DataLayerEntry =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof (entry as { event?: unknown }).event === 'string' &&
+        /^(estimate_|phone_click$)/.test((entry as { event: string }).event),
+    );
+  });
+}
+
+/** Opens the landing page with the cta in business hours (its hours cookies span the day). */
+async function openLanding(page: Page, brand: BrandId, query = ''): Promise<void> {
+  const url = originFor(brand);
+  await page.context().addCookies([
+    { name: 'business_start_time', value: '0:00', url },
+    { name: 'business_end_time', value: '23:59', url },
+  ]);
+  await page.goto(`${url}/${query}`);
+  await waitForApp(page);
+}
+
+function estimateDialog(page: Page): Locator {
+  return page.getByRole('dialog');
+}
+
+/** Fills simple form N the way a visitor on a Japanese keyboard might, and submits it. */
+async function submitSimpleForm(page: Page, index: number): Promise<void> {
+  const form = page.locator(`#simple-form-${index} form`);
+  await form.locator('[name="expiryYear"]').fill(fullWidth(expiryYear));
+  await form.locator('[name="expiryMonth"]').selectOption('3');
+  await form.locator('[name="maker"]').selectOption('トヨタ');
+  await form.locator('[name="model"]').fill('プリウス');
+  await form.locator('[name="postalCode"]').fill('１２３－４５６７');
+  await form.getByRole('button').click();
+}
+
+/** The required customer fields, typed with full-width digits, hyphens and hiragana. */
+async function fillCustomer(dialog: Locator, email: string): Promise<void> {
+  await dialog.getByLabel('姓', { exact: true }).fill('山田');
+  await dialog.getByLabel('名', { exact: true }).fill('太郎');
+  await dialog.getByLabel('セイ', { exact: true }).fill('やまだ');
+  await dialog.getByLabel('メイ', { exact: true }).fill('たろう');
+  await dialog.getByLabel('電話番号').fill('０９０－１２３４－５６７８');
+  await dialog.getByLabel('メールアドレス').fill(email);
+  await dialog.getByRole('checkbox', { name: '個人情報の取扱いに同意する' }).check();
+}
+
+/** Fills the whole form from the header opener (no simple form involved). */
+async function fillFromHeader(page: Page, email: string): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+  const dialog = estimateDialog(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('車検満了日の年').selectOption(expiryYear);
+  await dialog.getByLabel('車検満了日の月').selectOption('3');
+  await dialog.getByLabel('メーカー').selectOption('ホンダ');
+  await dialog.getByLabel('車種').fill('フィット');
+  await dialog.getByLabel('郵便番号').fill('1000001');
+  await fillCustomer(dialog, email);
+  return dialog;
+}
+
+function submitButton(dialog: Locator): Locator {
+  return dialog.getByRole('button', { name: 'この内容で見積もりを依頼する' });
+}
+
+async function expectPrefilled(dialog: Locator): Promise<void> {
+  await expect(dialog.getByLabel('車検満了日の年')).toHaveValue(expiryYear);
+  await expect(dialog.getByLabel('車検満了日の月')).toHaveValue('3');
+  await expect(dialog.getByLabel('メーカー')).toHaveValue('トヨタ');
+  await expect(dialog.getByLabel('車種')).toHaveValue('プリウス');
+  await expect(dialog.getByLabel('郵便番号')).toHaveValue(/^(１２３－４５６７|123-?4567)$/);
+}
+
+async function storedDraft(page: Page): Promise<string | null> {
+  return page.evaluate((key) => sessionStorage.getItem(key), draftKey);
+}
+
+for (const brand of brandList) {
+  const simpleForms = brand.id === 'yamada' ? [1, 2, 3] : [1, 2];
+
+  test.describe(`${brand.id} estimate`, () => {
+    test('the modal chunk loads on first open only; every opener reports its entry point', async ({
+      page,
+      consoleErrors,
+    }) => {
+      const modalChunks: string[] = [];
+      page.on('request', (request) => {
+        if (/\/assets\/EstimateModal-[^/]+\.js$/.test(request.url())) {
+          modalChunks.push(request.url());
+        }
+      });
+      await openLanding(page, brand.id);
+      await expect(page.locator('[data-section="simple-form"]')).toHaveCount(simpleForms.length);
+      // Wait for the idle-time work (business hours, tracking) to have run, then check.
+      await expect(page.locator('[data-section="cta"]')).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+      expect(modalChunks).toEqual([]);
+      const html = await page.content();
+      expect(html).not.toMatch(/EstimateModal-[^"]+\.js/);
+
+      const dialog = estimateDialog(page);
+      const openers: { entryPoint: string; open: () => Promise<void> }[] = [
+        {
+          entryPoint: 'header',
+          open: () =>
+            page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click(),
+        },
+        {
+          entryPoint: 'cta',
+          open: () => page.locator('[data-section="cta"]').getByRole('button').click(),
+        },
+        {
+          entryPoint: 'tracking-footer',
+          open: () => page.locator('[data-section="tracking-footer"]').getByRole('button').click(),
+        },
+        ...simpleForms.map((index) => ({
+          entryPoint: `simple-form-${index}`,
+          open: () => submitSimpleForm(page, index),
+        })),
+      ];
+      for (const [i, opener] of openers.entries()) {
+        await opener.open();
+        await expect(dialog).toBeVisible();
+        if (i === 0) {
+          // Opened empty, and the chunk came with the first open.
+          await expect(dialog.getByLabel('車種')).toHaveValue('');
+          expect(modalChunks).toHaveLength(1);
+        }
+        if (opener.entryPoint.startsWith('simple-form')) await expectPrefilled(dialog);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+      expect(modalChunks).toHaveLength(1);
+      const opens = (await trackedEvents(page)).filter((e) => e.event === 'estimate_open');
+      expect(opens).toEqual(
+        openers.map((opener) => ({
+          event: 'estimate_open',
+          brand: brand.id,
+          entry_point: opener.entryPoint,
+        })),
+      );
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test('fields show Japanese messages at the field; full-width input and hiragana are accepted', async ({
+      page,
+    }) => {
+      await openLanding(page, brand.id);
+      await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      const dialog = estimateDialog(page);
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('link', { name: /プライバシーポリシー/ })).toHaveAttribute(
+        'href',
+        '/privacypolicy',
+      );
+
+      await submitButton(dialog).click();
+      const expected: [Locator, string][] = [
+        [dialog.getByLabel('車検満了日の年'), '車検満了日の年を選択してください'],
+        [dialog.getByLabel('車検満了日の月'), '車検満了日の月を選択してください'],
+        [dialog.getByLabel('メーカー'), 'メーカーを選択してください'],
+        [dialog.getByLabel('車種'), '車種を入力してください'],
+        [dialog.getByLabel('郵便番号'), '郵便番号を入力してください'],
+        [dialog.getByLabel('姓', { exact: true }), 'お名前（姓）を入力してください'],
+        [dialog.getByLabel('名', { exact: true }), 'お名前（名）を入力してください'],
+        [dialog.getByLabel('セイ', { exact: true }), 'フリガナ（セイ）を入力してください'],
+        [dialog.getByLabel('メイ', { exact: true }), 'フリガナ（メイ）を入力してください'],
+        [dialog.getByLabel('電話番号'), '電話番号を入力してください'],
+        [dialog.getByLabel('メールアドレス'), 'メールアドレスを入力してください'],
+        [
+          dialog.getByRole('checkbox', { name: '個人情報の取扱いに同意する' }),
+          '個人情報の取り扱いに同意してください',
+        ],
+      ];
+      for (const [field, message] of expected) {
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
+        await expect(field).toHaveAccessibleDescription(new RegExp(message));
+      }
+      // The first field to fix has the focus.
+      await expect(dialog.getByLabel('車検満了日の年')).toBeFocused();
+
+      const phone = dialog.getByLabel('電話番号');
+      const email = dialog.getByLabel('メールアドレス');
+      const kana = dialog.getByLabel('セイ', { exact: true });
+      await phone.fill('１２３４５');
+      await email.fill('taro@');
+      await kana.fill('yamada');
+      await kana.blur();
+      await expect(phone).toHaveAccessibleDescription(
+        /電話番号は市外局番から10桁または11桁で入力してください/,
+      );
+      await expect(email).toHaveAccessibleDescription(/正しいメールアドレスを入力してください/);
+      await expect(kana).toHaveAccessibleDescription(/フリガナは全角カタカナで入力してください/);
+      expect(await trackedEvents(page)).not.toContainEqual(
+        expect.objectContaining({ event: 'estimate_submit' }),
+      );
+
+      // Full-width digits, hyphens and hiragana are forgiven.
+      await phone.fill('０９０－１２３４－５６７８');
+      await email.fill('taro@example.com');
+      await kana.fill('やまだ');
+      await dialog.getByLabel('郵便番号').fill('１２３－４５６７');
+      await dialog.getByLabel('郵便番号').blur();
+      for (const field of [phone, email, kana, dialog.getByLabel('郵便番号')]) {
+        await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+      }
+    });
+
+    test('focus stays inside the modal; Escape closes it and returns focus to the opener', async ({
+      page,
+    }) => {
+      await openLanding(page, brand.id);
+      const opener = page.getByRole('banner').getByRole('button', { name: '無料見積もり' });
+      await opener.click();
+      const dialog = estimateDialog(page);
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAttribute('open', '');
+      // 225 ms in, 125 ms out.
+      expect(
+        await dialog.evaluate((element) => getComputedStyle(element).transitionDuration),
+      ).toMatch(/^0\.225s(, 0\.225s)*$/);
+      const inside = () => dialog.evaluate((element) => element.contains(document.activeElement));
+      expect(await inside()).toBe(true);
+      // Tab past the last control and Shift+Tab before the first: focus wraps, never leaves.
+      const first = dialog.getByRole('button', { name: '閉じる' });
+      const last = submitButton(dialog);
+      await last.focus();
+      await page.keyboard.press('Tab');
+      await expect(first).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(last).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      expect(await inside()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+      expect(
+        await page
+          .locator('dialog')
+          .evaluate((element) => getComputedStyle(element).transitionDuration),
+      ).toMatch(/^0\.125s(, 0\.125s)*$/);
+
+      // The close button works the same way.
+      await opener.click();
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: '閉じる' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    });
+
+    test('a reload, or closing and reopening, in the middle of the form loses nothing', async ({
+      page,
+    }) => {
+      await openLanding(page, brand.id);
+      await submitSimpleForm(page, 1);
+      const dialog = estimateDialog(page);
+      await expect(dialog).toBeVisible();
+      await expectPrefilled(dialog);
+      const email = uniqueEmail(brand.id);
+      await fillCustomer(dialog, email);
+      await dialog.getByLabel('備考').fill('午前中の連絡を希望します。\n代車は軽自動車で。');
+      await dialog.getByLabel('希望する', { exact: true }).check();
+
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('姓', { exact: true })).toHaveValue('山田');
+
+      const before = JSON.parse((await storedDraft(page)) ?? '{}') as { idempotencyKey?: string };
+      expect(before.idempotencyKey).toBeTruthy();
+
+      await page.reload();
+      await waitForApp(page);
+      await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      await expect(dialog).toBeVisible();
+      await expectPrefilled(dialog);
+      await expect(dialog.getByLabel('姓', { exact: true })).toHaveValue('山田');
+      await expect(dialog.getByLabel('名', { exact: true })).toHaveValue('太郎');
+      await expect(dialog.getByLabel('セイ', { exact: true })).toHaveValue(/^(やまだ|ヤマダ)$/);
+      await expect(dialog.getByLabel('メイ', { exact: true })).toHaveValue(/^(たろう|タロウ)$/);
+      await expect(dialog.getByLabel('電話番号')).toHaveValue(
+        /^(０９０－１２３４－５６７８|090-?1234-?5678)$/,
+      );
+      await expect(dialog.getByLabel('メールアドレス')).toHaveValue(email);
+      await expect(dialog.getByLabel('備考')).toHaveValue(
+        '午前中の連絡を希望します。\n代車は軽自動車で。',
+      );
+      await expect(dialog.getByLabel('希望する', { exact: true })).toBeChecked();
+      await expect(
+        dialog.getByRole('checkbox', { name: '個人情報の取扱いに同意する' }),
+      ).toBeChecked();
+
+      // Sent after the reload, it is still the same draft: same key, attributed to the simple form.
+      const request = page.waitForRequest(
+        (r) => r.url().endsWith('/api/estimates') && r.method() === 'POST',
+      );
+      await submitButton(dialog).click();
+      expect((await request).headers()['idempotency-key']).toBe(before.idempotencyKey);
+      await expect(
+        dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
+      ).toBeVisible();
+      const stored = await storedFor(email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        idempotencyKey: before.idempotencyKey,
+        body: {
+          entryPoint: 'header',
+          request: { courtesyCar: 'yes', notes: '午前中の連絡を希望します。\n代車は軽自動車で。' },
+          customer: { lastNameKana: 'ヤマダ', firstNameKana: 'タロウ', phone: '09012345678' },
+        },
+      });
+    });
+
+    test('500, a timeout and offline keep the input; the retry stores exactly one request', async ({
+      page,
+      context,
+    }) => {
+      await page.clock.install();
+      await openLanding(page, brand.id, '?utm_source=e2e&utm_campaign=spring&gclid=g1');
+      // A second page view of the session: the entry URL must still be the first one.
+      await page.goto(`${originFor(brand.id)}/`);
+      await waitForApp(page);
+
+      const sent: Request[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/estimates') && request.method() === 'POST') {
+          sent.push(request);
+        }
+      });
+      let attempt = 0;
+      await page.route(apiUrl, async (route) => {
+        attempt += 1;
+        if (attempt === 1) {
+          await route.fulfill({ status: 500, json: { error: 'boom' } });
+        } else if (attempt === 2) {
+          // Never answered: the client's own timeout has to end it.
+        } else {
+          await route.continue();
+        }
+      });
+
+      await submitSimpleForm(page, 1);
+      const dialog = estimateDialog(page);
+      await expect(dialog).toBeVisible();
+      const email = uniqueEmail(brand.id);
+      await fillCustomer(dialog, email);
+      const alert = dialog.getByRole('alert');
+      const retry = dialog.getByRole('button', { name: '再送信' });
+
+      // 1. The server answers 500.
+      await submitButton(dialog).click();
+      await expect(alert).toContainText('送信できませんでした');
+      await expect(retry).toBeVisible();
+      await expect(dialog.getByLabel('メールアドレス')).toHaveValue(email);
+      await expect(dialog.getByLabel('姓', { exact: true })).toHaveValue('山田');
+
+      // 2. The server never answers: the client gives up after its timeout.
+      await retry.click();
+      await expect.poll(() => sent.length).toBe(2);
+      await expect(submitButton(dialog)).toBeHidden();
+      await page.clock.runFor(20_000);
+      await expect(alert).toContainText('送信できませんでした');
+      await expect(retry).toBeEnabled();
+
+      // 3. Offline.
+      await context.setOffline(true);
+      await retry.click();
+      await expect.poll(() => sent.length).toBe(3);
+      await expect(alert).toContainText('送信できませんでした');
+      await expect(retry).toBeEnabled();
+      await context.setOffline(false);
+      expect(await storedFor(email)).toEqual([]);
+      expect(await storedDraft(page)).toContain(email);
+
+      // 4. Back online: accepted.
+      const accepted = page.waitForResponse(
+        (response) => response.url().endsWith('/api/estimates') && response.status() === 201,
+      );
+      await retry.click();
+      const { id } = (await (await accepted).json()) as { id: string };
+      await expect(
+        dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
+      ).toBeVisible();
+      await expect(dialog).toContainText(id);
+      const tel = dialog.getByRole('link', { name: brands[brand.id].phone });
+      await expect(tel).toHaveAttribute('href', `tel:${brands[brand.id].phone.replace(/-/g, '')}`);
+
+      const keys = sent.map((request) => request.headers()['idempotency-key']);
+      expect(keys).toHaveLength(4);
+      expect(keys[0]).toMatch(/^[\w-]{8,}$/);
+      expect(new Set(keys).size).toBe(1);
+
+      const stored = await storedFor(email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        id,
+        idempotencyKey: keys[0],
+        body: {
+          brand: brand.id,
+          entryPoint: 'simple-form-1',
+          consent: true,
+          vehicle: {
+            expiryYear,
+            expiryMonth: '3',
+            maker: 'トヨタ',
+            model: 'プリウス',
+            postalCode: '1234567',
+          },
+          customer: {
+            lastName: '山田',
+            firstName: '太郎',
+            lastNameKana: 'ヤマダ',
+            firstNameKana: 'タロウ',
+            phone: '09012345678',
+            email,
+          },
+          tracking: {
+            source: 'e2e',
+            campaign: 'spring',
+            gaid: 'g1',
+            lp_entry_url: '/?utm_source=e2e&utm_campaign=spring&gclid=g1',
+            estimate_generated_url: '/',
+          },
+        },
+      });
+      expect(await storedDraft(page)).toBeNull();
+
+      // A call from the completion view is reported too (the call itself is not placed here).
+      await page.evaluate(() =>
+        document.addEventListener('click', (event) => {
+          if ((event.target as Element).closest('a[href^="tel:"]')) event.preventDefault();
+        }),
+      );
+      await tel.click();
+
+      const params = { brand: brand.id, entry_point: 'simple-form-1' };
+      const events = await trackedEvents(page);
+      expect(events.filter((e) => e.event === 'estimate_open')).toEqual([
+        { event: 'estimate_open', ...params },
+      ]);
+      expect(events.filter((e) => e.event === 'estimate_submit')).toEqual(
+        Array(4).fill({ event: 'estimate_submit', ...params }),
+      );
+      expect(events.filter((e) => e.event === 'estimate_error')).toEqual([
+        { event: 'estimate_error', ...params, error: 'server' },
+        { event: 'estimate_error', ...params, error: 'timeout' },
+        { event: 'estimate_error', ...params, error: 'network' },
+      ]);
+      expect(events.filter((e) => e.event === 'estimate_success')).toEqual([
+        { event: 'estimate_success', ...params },
+      ]);
+      expect(events.filter((e) => e.event === 'phone_click')).toEqual([
+        { event: 'phone_click', brand: brand.id, entry_point: 'estimate-complete' },
+      ]);
+
+      // After success the form starts empty.
+      await dialog.getByRole('button', { name: '画面を閉じる' }).click();
+      await expect(dialog).toBeHidden();
+      await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      await expect(dialog.getByLabel('メールアドレス')).toHaveValue('');
+    });
+
+    test('a double click on submit sends one request', async ({ page }) => {
+      await openLanding(page, brand.id);
+      const sent: Request[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/estimates') && request.method() === 'POST') {
+          sent.push(request);
+        }
+      });
+      const email = uniqueEmail(brand.id);
+      const dialog = await fillFromHeader(page, email);
+      await submitButton(dialog).dblclick();
+      await expect(
+        dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
+      ).toBeVisible();
+      expect(sent).toHaveLength(1);
+      const stored = await storedFor(email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.body).toMatchObject({ brand: brand.id, entryPoint: 'header' });
+    });
+
+    test("the server's 422 messages show at their fields, as text", async ({ page }) => {
+      await openLanding(page, brand.id);
+      const answered = { count: 0 };
+      await page.route(apiUrl, async (route) => {
+        answered.count += 1;
+        await route.fulfill({
+          status: 422,
+          json: {
+            errors: {
+              'customer.email': '<b>このメールアドレスには送信できません</b>',
+              'vehicle.postalCode': '郵便番号が見つかりません',
+              surprise: '<img src=x onerror="window.__xss=1">確認できない項目',
+            },
+          },
+        });
+      });
+      const email = uniqueEmail(brand.id);
+      const dialog = await fillFromHeader(page, email);
+      await submitButton(dialog).click();
+      const emailField = dialog.getByLabel('メールアドレス');
+      await expect(emailField).toHaveAccessibleDescription(
+        /<b>このメールアドレスには送信できません<\/b>/,
+      );
+      await expect(dialog.getByLabel('郵便番号')).toHaveAccessibleDescription(
+        /郵便番号が見つかりません/,
+      );
+      await expect(dialog.getByRole('alert')).toContainText('<img src=x');
+      await expect(dialog.locator('b, img')).toHaveCount(0);
+      expect(await page.evaluate(() => 'window.__xss' in window || '__xss' in window)).toBe(false);
+      // The first field the server named has the focus; what was typed is all still there.
+      await expect(emailField).toBeFocused();
+      await expect(emailField).toHaveValue(email);
+      expect(answered.count).toBe(1);
+      const errors = (await trackedEvents(page)).filter((e) => e.event === 'estimate_error');
+      expect(errors).toEqual([
+        { event: 'estimate_error', brand: brand.id, entry_point: 'header', error: 'invalid' },
+      ]);
+    });
+
+    test('works when the tag manager never loads', async ({ page }) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') {
+          errors.push(`${message.text()} @ ${message.location().url}`);
+        }
+      });
+      page.on('pageerror', (error) => errors.push(String(error)));
+      const tagManagerRequests: string[] = [];
+      await page.route(/googletagmanager\.com|google-analytics\.com/, (route) => {
+        tagManagerRequests.push(route.request().url());
+        return route.abort();
+      });
+      await openLanding(page, brand.id);
+      expect(tagManagerRequests).toContainEqual(
+        expect.stringContaining(`gtm.js?id=${brands[brand.id].gtmId}`),
+      );
+
+      await page.evaluate(() =>
+        document.addEventListener('click', (event) => {
+          if ((event.target as Element).closest('a[href^="tel:"]')) event.preventDefault();
+        }),
+      );
+      await page.getByRole('banner').getByRole('link', { name: brands[brand.id].phone }).click();
+
+      const email = uniqueEmail(brand.id);
+      const dialog = await fillFromHeader(page, email);
+      await submitButton(dialog).click();
+      await expect(
+        dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
+      ).toBeVisible();
+      expect(await storedFor(email)).toHaveLength(1);
+      const events = (await trackedEvents(page)).map((e) => `${e.event}:${String(e.entry_point)}`);
+      expect(events).toEqual([
+        'phone_click:header',
+        'estimate_open:header',
+        'estimate_submit:header',
+        'estimate_success:header',
+      ]);
+      expect(errors.filter((error) => !error.includes('googletagmanager.com'))).toEqual([]);
+    });
+  });
+}
+
+test.describe('local estimate API', () => {
+  const api = `http://127.0.0.1:${port}/api/estimates`;
+
+  function validBody(email: string) {
+    return {
+      brand: 'yamada',
+      entryPoint: 'cta',
+      vehicle: {
+        expiryYear,
+        expiryMonth: '８',
+        maker: 'トヨタ',
+        model: 'アクア',
+        postalCode: '１００－０００１',
+      },
+      customer: {
+        lastName: '山田',
+        firstName: '花子',
+        lastNameKana: 'やまだ',
+        firstNameKana: 'ハナコ',
+        phone: '03-1234-5678',
+        email,
+      },
+      request: {},
+      consent: true,
+      tracking: { source: 'api-test' },
+    };
+  }
+
+  test('answers 422 with a Japanese message per field for bad input', async ({ request }) => {
+    const body = validBody('not-an-address');
+    body.customer.phone = '12345';
+    body.vehicle.postalCode = '12';
+    const response = await request.post(api, {
+      headers: { Host: hostFor('yamada'), 'Idempotency-Key': crypto.randomUUID() },
+      data: { ...body, consent: false },
+    });
+    expect(response.status()).toBe(422);
+    expect((await response.json()) as unknown).toEqual({
+      errors: {
+        'vehicle.postalCode': '郵便番号は7桁の数字で入力してください',
+        'customer.phone': '電話番号は市外局番から10桁または11桁で入力してください',
+        'customer.email': '正しいメールアドレスを入力してください',
+        consent: '個人情報の取り扱いに同意してください',
+      },
+    });
+  });
+
+  test('answers 201 and the same id for a repeated Idempotency-Key, storing it once', async ({
+    request,
+  }) => {
+    const email = uniqueEmail('yamada');
+    const key = crypto.randomUUID();
+    const send = () =>
+      request.post(api, {
+        headers: { Host: hostFor('yamada'), 'Idempotency-Key': key },
+        data: validBody(email),
+      });
+    const first = await send();
+    expect(first.status()).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+    expect(id).toBeTruthy();
+    const again = await Promise.all([send(), send()]);
+    for (const response of again) {
+      expect(response.status()).toBe(201);
+      expect(await response.json()).toEqual({ id });
+    }
+    const stored = await storedFor(email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      id,
+      idempotencyKey: key,
+      body: {
+        vehicle: { expiryMonth: '8', postalCode: '1000001' },
+        customer: { lastNameKana: 'ヤマダ', phone: '0312345678' },
+        tracking: { source: 'api-test' },
+      },
+    });
+  });
+});
