@@ -14,11 +14,11 @@ import {
 import { hydrationDataElementId } from './lib/scriptData';
 import { loadPayload } from './app/loadPayload';
 import { createRoutes } from './app/routes';
-import { startBackgroundTasks } from './app/startBackgroundTasks';
 import { BrandProvider } from './brand/BrandProvider';
 import { brandIdForHost } from './brand/brands';
 import { installChunkFailureHandlers } from './build-version/chunkFailure';
 import { installPhoneClickTracking } from './lib/dataLayer';
+import { whenIdle } from './lib/whenIdle';
 
 declare global {
   interface Window {
@@ -63,30 +63,49 @@ async function start(): Promise<void> {
   const brand = brandIdForHost(window.location.host);
   const container = document.getElementById('root');
   if (!container) return;
-  // Before anything lazy loads: a chunk can fail on the very first navigation.
-  installChunkFailureHandlers();
+  // Filled in once the router exists (the handlers must be installed before it).
+  const started: { router?: ReturnType<typeof createBrowserRouter> } = {};
+  // Before anything lazy loads: a chunk can fail on the very first navigation. During an in-app
+  // navigation the route's error boundary reloads the target page instead of the current one.
+  installChunkFailureHandlers({
+    isNavigating: () => (started.router?.state.navigation.state ?? 'idle') !== 'idle',
+  });
   installPhoneClickTracking(brand);
   const routes = createRoutes(loadPayload);
   const hydrationData = readHydrationData();
-  const hydrate = document.documentElement.dataset.brand === brand && hydrationData !== undefined;
+  let hydrate = document.documentElement.dataset.brand === brand && hydrationData !== undefined;
 
   if (hydrate) {
     window.__staticRouterHydrationData = hydrationData;
-    await resolveLazyMatches(routes, window.location.pathname);
+    try {
+      await resolveLazyMatches(routes, window.location.pathname);
+    } catch (error) {
+      // This page's code cannot load (a deploy removed it and the guarded reload already ran):
+      // render fresh, so the router meets the failure again and its error boundary shows the
+      // error page with its reload button instead of a page that never becomes interactive.
+      console.error('[app] page code failed to load', error);
+      hydrate = false;
+    }
   } else {
     document.documentElement.dataset.brand = brand;
   }
-  const router = createBrowserRouter(routes);
+  const appRouter = createBrowserRouter(routes);
+  started.router = appRouter;
   const app = (
     <StrictMode>
       <BrandProvider brand={brand}>
-        <RouterProvider router={router} />
+        <RouterProvider router={appRouter} />
       </BrandProvider>
     </StrictMode>
   );
   if (hydrate) hydrateRoot(container, app);
   else createRoot(container).render(app);
-  startBackgroundTasks(router);
+  // Version polling is not needed for the first view: its code loads in idle time.
+  whenIdle(() => {
+    import('./app/startBackgroundTasks')
+      .then(({ startBackgroundTasks }) => startBackgroundTasks(appRouter))
+      .catch((error: unknown) => console.warn('[app] background tasks unavailable', error));
+  });
 }
 
 void start();

@@ -51,9 +51,19 @@ export function recoverFromChunkError(
   return guardedReload(targetPath, describe(error)) ? 'reloading' : 'show-error';
 }
 
+export type ChunkFailureOptions = {
+  /**
+   * True while an in-app navigation is under way. A chunk failing then belongs to the page being
+   * navigated to, not to the one on screen: the route's error boundary reloads that target (it
+   * knows it), so reloading the current URL here would drop the visitor back where they were.
+   */
+  isNavigating?: () => boolean;
+};
+
 /** Reloads the page when Vite reports a failed preload; returns a function that uninstalls. */
-export function installChunkFailureHandlers(): () => void {
+export function installChunkFailureHandlers(options: ChunkFailureOptions = {}): () => void {
   const onPreloadError = (event: Event) => {
+    if (options.isNavigating?.()) return;
     // Cancel Vite's rethrow only when the reload is under way: if the guard holds, the error
     // must reach the route's error boundary, or the import resolves to undefined and the page
     // fails with a confusing error instead.

@@ -26,18 +26,37 @@ function clearWaits(): void {
   state.cancelIdle = null;
 }
 
+/**
+ * A modal dialog on screen, e.g. the estimate's receipt after a successful send: it holds no
+ * input any more, but reloading would take the confirmation away from the visitor.
+ */
+function isDialogOpen(): boolean {
+  return document.querySelector('dialog[open]') !== null;
+}
+
+function isBusy(): boolean {
+  return hasPendingInput() || isDialogOpen();
+}
+
 function reloadWhenFree(): void {
   clearWaits();
-  if (hasPendingInput()) {
-    state.unsubscribe = onPendingInputChange(() => {
-      if (!hasPendingInput()) reloadWhenFree();
-    });
+  if (isBusy()) {
+    const recheck = () => {
+      if (!isBusy()) reloadWhenFree();
+    };
+    const unsubscribe = onPendingInputChange(recheck);
+    // 'close' does not bubble: listen in the capture phase for any dialog closing.
+    document.addEventListener('close', recheck, true);
+    state.unsubscribe = () => {
+      unsubscribe();
+      document.removeEventListener('close', recheck, true);
+    };
     return;
   }
   state.cancelIdle = whenIdle(() => {
     state.cancelIdle = null;
     // Input may have started between scheduling and now.
-    if (hasPendingInput()) reloadWhenFree();
+    if (isBusy()) reloadWhenFree();
     else guardedReload(window.location.href, reason());
   }, 5_000);
 }

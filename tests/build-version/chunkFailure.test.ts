@@ -116,6 +116,20 @@ describe('installChunkFailureHandlers', () => {
     expect(location.reload).toHaveBeenCalledTimes(2);
   });
 
+  it('leaves a failure during an in-app navigation to the route boundary (it knows the target)', () => {
+    const location = stubLocation('http://localhost:3000/');
+    let navigating = true;
+    uninstall = installChunkFailureHandlers({ isNavigating: () => navigating });
+    const during = preloadError();
+    expect(location.reload).not.toHaveBeenCalled();
+    expect(location.assign).not.toHaveBeenCalled();
+    expect(during.defaultPrevented).toBe(false);
+
+    navigating = false;
+    expect(preloadError().defaultPrevented).toBe(true);
+    expect(location.reload).toHaveBeenCalledTimes(1);
+  });
+
   it('stops listening once uninstalled', () => {
     const location = stubLocation('http://localhost:3000/');
     installChunkFailureHandlers()();

@@ -135,3 +135,24 @@ describe('navigateWithFullLoad', () => {
     expect(location.assign).not.toHaveBeenCalled();
   });
 });
+
+describe('an open dialog', () => {
+  it('keeps the reload waiting until it closes, even when it holds no input', async () => {
+    const location = stubLocation('http://localhost:3000/');
+    const dialog = document.createElement('dialog');
+    dialog.setAttribute('open', '');
+    document.body.append(dialog);
+    try {
+      handleNewBuild('b2');
+      await vi.runAllTimersAsync();
+      expect(location.reload).not.toHaveBeenCalled();
+
+      dialog.removeAttribute('open');
+      dialog.dispatchEvent(new Event('close'));
+      await vi.runAllTimersAsync();
+      expect(location.reload).toHaveBeenCalledTimes(1);
+    } finally {
+      dialog.remove();
+    }
+  });
+});
