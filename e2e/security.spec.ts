@@ -58,7 +58,9 @@ for (const brand of brandList) {
         await page.goto(originFor(brand.id) + path);
         await waitForApp(page);
         // The inline theme and tag-manager scripts ran (allowed by hash), and the page hydrated.
-        expect(await page.evaluate(() => Array.isArray(window.dataLayer))).toBe(true);
+        expect(
+          await page.evaluate(() => Array.isArray((window as { dataLayer?: unknown }).dataLayer)),
+        ).toBe(true);
         expect(await cspViolations(page)).toEqual([]);
       });
     }

@@ -16,7 +16,8 @@ const buildId =
 // vite.config.ts bakes it into the client bundle as __BUILD_ID__.
 process.env.BUILD_ID = buildId;
 
-// Both may be moved so that several builds can run side by side (e2e of two build ids).
+// Both may be moved so that several builds can run side by side (e2e of two build ids). The work
+// dir must stay inside the project: the SSR bundle resolves react from its node_modules.
 const outDir = process.env.DIST_DIR || 'dist';
 const workDir = process.env.BUILD_WORK_DIR || '.build';
 

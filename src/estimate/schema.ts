@@ -5,6 +5,10 @@
  * hiragana, and we store half-width digits and katakana.
  */
 import { z } from 'zod';
+
+// zod 4 probes `new Function` to compile fast parsers; under our CSP (no unsafe-eval) that probe
+// is a CSP violation report on every page that opens the modal. The interpreter is fast enough.
+z.config({ jitless: true });
 import { brandIds, type BrandId } from '../brand/brands';
 import type { EstimateFormValues } from './formValues';
 import { entryPoints, type EntryPoint } from './types';
