@@ -5,7 +5,7 @@ import { useHydrated } from '../useHydrated';
 import styles from './SiteMenu.module.css';
 
 /**
- * Header menu: inline links on desktop, a drawer on phones. Links are plain `/#target` anchors so
+ * Header menu: inline links on desktop (1024px up), a drawer on phones and tablets. Links are plain `/#target` anchors so
  * they also work from the text pages and without JavaScript; on `/` the browser scrolls to the
  * id itself (smoothly, via CSS, unless the visitor prefers reduced motion). The drawer button
  * only appears once hydrated: before that, phones show the links as a scrolling row.

@@ -33,4 +33,28 @@ describe('TextPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('特定商取引法に基づく表記');
     expect(screen.getByText(/^【要確認】株式会社/)).toBeInTheDocument();
   });
+
+  it('makes the brand phone number a tel: link wherever the text mentions it', () => {
+    renderWithBrand(
+      <TextPage
+        page={{
+          heading: '特定商取引法に基づく表記',
+          updatedAt: '2026-04-01',
+          sections: [
+            { heading: '電話番号', paragraphs: ['0120-012-402（受付時間 9:00〜19:00）'] },
+            { heading: '窓口', paragraphs: ['<b>0120-012-402</b>'] },
+          ],
+        }}
+      />,
+      'yamada',
+    );
+    const links = screen.getAllByRole('link', { name: '0120-012-402' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'tel:0120012402',
+      'tel:0120012402',
+    ]);
+    expect(links[0]?.parentElement).toHaveTextContent('0120-012-402（受付時間 9:00〜19:00）');
+    // Text stays text: markup in the copy is never parsed.
+    expect(links[1]?.parentElement).toHaveTextContent('<b>0120-012-402</b>');
+  });
 });
