@@ -10,7 +10,17 @@ import tseslint from 'typescript-eslint';
 const features = ['estimate', 'tracking', 'business-hours', 'build-version', 'brand', 'content'];
 
 export default tseslint.config(
-  { ignores: ['dist', '.build', '.data', 'node_modules', 'test-results*', '*-report', 'bench/report.*'] },
+  {
+    ignores: [
+      'dist',
+      '.build',
+      '.data',
+      'node_modules',
+      'test-results*',
+      '*-report',
+      'bench/report.*',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,
