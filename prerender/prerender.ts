@@ -12,6 +12,7 @@ import { brandIds, brands, type BrandId } from '../src/brand/brands';
 import type { RenderResult } from '../src/entry-server';
 import { gtmSnippet } from '../src/lib/dataLayer';
 import { themeInitScript } from '../src/lib/theme';
+import { captureEntryScript } from '../src/tracking/captureEntry';
 import { apiOrigins, contentSecurityPolicy } from './csp';
 import { headerRules, renderHeadersFile } from './headers';
 import { pageChunkFiles, preloadLinks, readManifest } from './preload';
@@ -39,9 +40,12 @@ async function writeOut(file: string, content: string): Promise<void> {
   await writeFile(file, content);
 }
 
-/** Inline scripts of a brand's pages, in <head>: theme before first paint, then the tag manager. */
+/**
+ * Inline scripts of a brand's pages, in <head>: theme before first paint, the session's entry URL
+ * (attribution must survive a page left before the app loads), then the tag manager.
+ */
 function inlineScripts(brand: BrandId): string[] {
-  return [themeInitScript, gtmSnippet(brands[brand].gtmId)];
+  return [themeInitScript, captureEntryScript, gtmSnippet(brands[brand].gtmId)];
 }
 
 function fillTemplate(

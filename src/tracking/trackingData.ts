@@ -167,6 +167,25 @@ export function fitCookieBudget(data: TrackingData, budget = maxCookieBytes): Tr
 /** Used only when sessionStorage is blocked, so the entry stays stable for this page's life. */
 let entryUrlInMemory: string | undefined;
 
+/** Set once the entry URL's campaign parameters are in the cookie, for this session. */
+export const entryRecordedStorageKey = 'lp_entry_recorded';
+
+/**
+ * The entry URL's campaign parameters, the first time a session records a visit; later, none
+ * (newer parameters must not be reverted). The entry may have been captured before the app
+ * loaded (captureEntry.ts), on a page view that never got to record it.
+ */
+function unrecordedEntryFields(entry: string): TrackingData {
+  try {
+    if (sessionStorage.getItem(entryRecordedStorageKey)) return {};
+    sessionStorage.setItem(entryRecordedStorageKey, '1');
+  } catch {
+    return {};
+  }
+  const query = entry.indexOf('?');
+  return query === -1 ? {} : queryFields(entry.slice(query));
+}
+
 function sessionEntryUrl(current: string): string {
   try {
     const stored = sessionStorage.getItem(entryUrlStorageKey);
@@ -211,10 +230,12 @@ export function recordVisit(location: {
 }): TrackingData {
   const pathname = clean(location.pathname, maxUrlLength) || '/';
   const current = clean(`${pathname}${location.search}`, maxUrlLength) || pathname;
+  const entry = sessionEntryUrl(current);
   const data = fitCookieBudget({
     ...readTrackingData(),
+    ...unrecordedEntryFields(entry),
     ...queryFields(location.search),
-    lp_entry_url: sessionEntryUrl(current),
+    lp_entry_url: entry,
     estimate_generated_url: pathname,
   });
   try {

@@ -1,3 +1,4 @@
+import { captureEntryScript } from '../../src/tracking/captureEntry';
 import Cookies from 'js-cookie';
 import {
   cookieAttributesForHost,
@@ -260,5 +261,38 @@ describe('cookieAttributesForHost', () => {
     ['carsupport.com.evil.net', { secure: true, sameSite: 'None' }],
   ])('%s', (input, expected) => {
     expect(cookieAttributesForHost(input)).toEqual(expected);
+  });
+});
+
+describe('attribution captured before the app loaded', () => {
+  const host = 'localhost:4173';
+
+  it('comes from the entry URL the head script kept, when the page was left before recording', () => {
+    // The head script ran on /?utm_source=ad…, the visitor reloaded before the app recorded it.
+    sessionStorage.setItem('lp_entry_url', '/?utm_source=ad&utm_campaign=spring&gclid=g1');
+    const data = recordVisit({ host, pathname: '/', search: '' });
+    expect(data).toMatchObject({
+      lp_entry_url: '/?utm_source=ad&utm_campaign=spring&gclid=g1',
+      source: 'ad',
+      campaign: 'spring',
+      gaid: 'g1',
+    });
+  });
+
+  it('is applied once per session, so newer parameters are never reverted', () => {
+    sessionStorage.setItem('lp_entry_url', '/?utm_source=ad');
+    recordVisit({ host, pathname: '/', search: '' });
+    recordVisit({ host, pathname: '/term', search: '?utm_source=mail' });
+    const data = recordVisit({ host, pathname: '/', search: '' });
+    expect(data.source).toBe('mail');
+  });
+
+  it('is what the head script records: the first path and query of the session', () => {
+    const run = () => new Function(captureEntryScript)();
+    window.history.replaceState(null, '', '/legal?utm_source=first');
+    run();
+    window.history.replaceState(null, '', '/term?utm_source=second');
+    run();
+    expect(sessionStorage.getItem('lp_entry_url')).toBe('/legal?utm_source=first');
   });
 });
