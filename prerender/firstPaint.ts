@@ -1,17 +1,32 @@
 /**
  * Keeps scripts off the first paint. The prerendered HTML is complete and usable on its own, so:
  * - the one stylesheet is inlined (no render-blocking request before the first paint);
- * - the app's modules start loading right after the first paint, from a tiny inline loader,
- *   instead of competing with the HTML for the network (a background tab, which paints
- *   nothing, starts them after at most 3 s).
+ * - a tiny inline loader starts the tag manager (GTM's standard snippet, same dataLayer events)
+ *   and then the app's modules once the page has painted its largest content (the browser's
+ *   largest-contentful-paint report; where there is none, two frames after `load`), instead of
+ *   competing with the HTML for the network. A background tab, which paints nothing, starts
+ *   them after at most 3 s.
  * The loader's code is the same on every page (its inputs are data attributes), so the CSP
  * needs one hash for it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isGtmContainerId } from '../src/lib/dataLayer';
 
-export const appLoaderScript =
-  "(function(){var d=document.currentScript.dataset,done=0;function go(){if(done)return;done=1;d.preload.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});import(d.entry)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})();";
+export const appLoaderScript = [
+  '(function(){var d=document.currentScript.dataset,w=window,done=0;',
+  'function go(){if(done)return;done=1;',
+  "if(d.gtm){w.dataLayer=w.dataLayer||[];w.dataLayer.push({'gtm.start':new Date().getTime(),event:'gtm.js'});",
+  "var j=document.createElement('script');j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(d.gtm);document.head.appendChild(j)}",
+  "d.preload.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});",
+  'import(d.entry).catch(function(e){console.warn("[app] not started",e)})}',
+  'function soon(){setTimeout(go,0)}',
+  "var P=w.PerformanceObserver,lcp=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0;",
+  "if(lcp)new P(soon).observe({type:'largest-contentful-paint',buffered:true});",
+  'else{var later=function(){requestAnimationFrame(function(){requestAnimationFrame(soon)})};',
+  "if(document.readyState==='complete')later();else w.addEventListener('load',later)}",
+  'setTimeout(go,3000)})();',
+].join('');
 
 const stylesheetTag = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 const entryTag = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"[^>]*><\/script>/;
@@ -19,13 +34,14 @@ const preloadTag = /<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"[^
 
 /**
  * Rewrites a filled page: stylesheet links become <style>, the entry script and every module
- * preload become one loader script at the end of <body>.
+ * preload become one loader script at the end of <body>, which also loads the tag manager.
  */
-export function deferScripts(html: string, clientDir: string): string {
+export function deferScripts(html: string, clientDir: string, gtmId: string): string {
   const entry = entryTag.exec(html)?.[1];
   if (!entry) throw new Error('the page has no module entry script');
+  if (!isGtmContainerId(gtmId)) throw new Error(`Invalid GTM container id: ${gtmId}`);
   const preloads = [...html.matchAll(preloadTag)].map((match) => match[1]!);
-  const loader = `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">${appLoaderScript}</script>`;
+  const loader = `<script data-gtm="${gtmId}" data-entry="${entry}" data-preload="${preloads.join(' ')}">${appLoaderScript}</script>`;
   return html
     .replace(stylesheetTag, (_tag, href: string) => {
       const css = readFileSync(join(clientDir, href), 'utf8');

@@ -10,7 +10,6 @@ import { hydrationDataElementId, serializeForScript } from '../src/lib/scriptDat
 import { pages } from '../src/app/paths';
 import { brandIds, brands, type BrandId } from '../src/brand/brands';
 import type { RenderResult } from '../src/entry-server';
-import { gtmSnippet } from '../src/lib/dataLayer';
 import { themeInitScript } from '../src/lib/theme';
 import { captureEntryScript } from '../src/tracking/captureEntry';
 import { apiOrigins, contentSecurityPolicy } from './csp';
@@ -41,20 +40,18 @@ async function writeOut(file: string, content: string): Promise<void> {
 }
 
 /**
- * Inline scripts of a brand's pages, in <head>: theme before first paint, the session's entry URL
- * (attribution must survive a page left before the app loads), then the tag manager.
+ * Inline scripts of every page: in <head>, the theme before first paint and the session's entry
+ * URL (attribution must survive a page left before the app loads); at the end of <body>, the
+ * loader of the tag manager and the app (firstPaint.ts).
  */
-function inlineScripts(brand: BrandId): string[] {
-  return [themeInitScript, captureEntryScript, gtmSnippet(brands[brand].gtmId)];
-}
+const headScripts = [themeInitScript, captureEntryScript];
+const inlineScripts = [...headScripts, appLoaderScript];
 
 function fillTemplate(
   template: string,
   parts: { brand: BrandId; head: string; html: string; data: string },
 ): string {
-  const scripts = inlineScripts(parts.brand)
-    .map((source) => `<script>${source}</script>`)
-    .join('\n    ');
+  const scripts = headScripts.map((source) => `<script>${source}</script>`).join('\n    ');
   const gtmNoscript = `<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=${escapeHtml(brands[parts.brand].gtmId)}" height="0" width="0" style="display:none;visibility:hidden" title="Google Tag Manager"></iframe></noscript>`;
   return template
     .replace('<!--app-brand-->', parts.brand)
@@ -97,6 +94,7 @@ async function prerenderBrand(
     const html = deferScripts(
       fillTemplate(template, { brand, head, html: result.html, data }),
       opts.clientDir,
+      brands[brand].gtmId,
     );
     const file = target.page
       ? target.page.route === 'index'
@@ -130,10 +128,7 @@ async function prerenderBrand(
       headerRules({
         buildId: opts.buildId,
         pageHrefs: hrefs,
-        contentSecurityPolicy: contentSecurityPolicy(
-          [...inlineScripts(brand), appLoaderScript],
-          apiOrigins(),
-        ),
+        contentSecurityPolicy: contentSecurityPolicy(inlineScripts, apiOrigins()),
       }),
     ),
   );

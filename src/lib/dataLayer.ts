@@ -22,21 +22,11 @@ export function pushEvent(event: DataLayerEventName, params: Record<string, stri
 const containerIdPattern = /^GTM-[A-Z0-9]+$/;
 
 /**
- * The body of GTM's standard head snippet for `containerId`, to inline in a <script>. The id is
- * checked because it is written into inline script: only a real container id may get there.
+ * Whether `containerId` is a tag-manager container id. The prerender writes it into the page, and
+ * the app loader (prerender/firstPaint.ts) loads the tag manager with it after the first paint.
  */
-export function gtmSnippet(containerId: string): string {
-  if (!containerIdPattern.test(containerId)) {
-    throw new Error(`Invalid GTM container id: ${JSON.stringify(containerId)}`);
-  }
-  return (
-    "(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});" +
-    "var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';" +
-    "j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;" +
-    "f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','" +
-    containerId +
-    "');"
-  );
+export function isGtmContainerId(containerId: string): boolean {
+  return containerIdPattern.test(containerId);
 }
 
 /**

@@ -1,0 +1,65 @@
+import { appLoaderScript } from '../../prerender/firstPaint';
+
+type LoaderWindow = Window & { dataLayer?: Record<string, unknown>[] };
+
+/** Runs the loader as the page would, with `script` as document.currentScript. */
+function runLoader(script: HTMLScriptElement) {
+  Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+  new Function(appLoaderScript)();
+}
+
+function loaderElement(): HTMLScriptElement {
+  const script = document.createElement('script');
+  script.dataset.gtm = 'GTM-PF46FXZL';
+  script.dataset.entry = '/assets/does-not-exist.js';
+  script.dataset.preload = '/assets/framework-x.js /assets/HomePage-y.js';
+  return script;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  delete (window as LoaderWindow).dataLayer;
+  document.head.innerHTML = '';
+});
+
+describe('the app loader', () => {
+  it('starts nothing before the page has loaded and painted', () => {
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    runLoader(loaderElement());
+    vi.advanceTimersByTime(100);
+    expect(document.head.querySelector('script[src], link[rel="modulepreload"]')).toBeNull();
+    expect((window as LoaderWindow).dataLayer).toBeUndefined();
+  });
+
+  it('then loads the tag manager with the container and preloads the app', () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    runLoader(loaderElement());
+    // Two animation frames and a task after `load`.
+    vi.advanceTimersByTime(100);
+    expect((window as LoaderWindow).dataLayer?.[0]).toMatchObject({ event: 'gtm.js' });
+    expect(document.head.querySelector('script[src]')?.getAttribute('src')).toBe(
+      'https://www.googletagmanager.com/gtm.js?id=GTM-PF46FXZL',
+    );
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/framework-x.js',
+      '/assets/HomePage-y.js',
+    ]);
+  });
+
+  it('starts once, even in a background tab that never paints', () => {
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    runLoader(loaderElement());
+    vi.advanceTimersByTime(3000);
+    window.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(3000);
+    expect(document.head.querySelectorAll('script[src]')).toHaveLength(1);
+    expect((window as LoaderWindow).dataLayer).toHaveLength(1);
+  });
+});
