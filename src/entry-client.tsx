@@ -3,7 +3,7 @@
  * the one the HTML was prerendered for (a misrouted host still shows its own brand).
  */
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   createBrowserRouter,
@@ -98,8 +98,12 @@ async function start(): Promise<void> {
       </BrandProvider>
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // As a transition, hydration is time-sliced: it yields to the browser every few milliseconds
+  // instead of one long task (the page is already visible and usable from its HTML).
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
   // Version polling is not needed for the first view: its code loads in idle time.
   whenIdle(() => {
     import('./app/startBackgroundTasks')
