@@ -136,6 +136,42 @@ function NumberOptions({ values, unit }: { values: number[]; unit: string }) {
   ));
 }
 
+/**
+ * One part of a date inside a Group (year, month or day): a select of numbers whose label is
+ * read by assistive technology only, since the group's legend names the date.
+ */
+function NumberSelectField({
+  name,
+  label,
+  placeholder,
+  values,
+  unit,
+  required = false,
+}: {
+  name: FieldName;
+  label: string;
+  placeholder: string;
+  values: number[];
+  unit: string;
+  required?: boolean;
+}) {
+  return (
+    <Field
+      name={name}
+      label={<Hidden>{label}</Hidden>}
+      badge={false}
+      required={required}
+      className={styles.inline}
+      render={(props) => (
+        <select {...props}>
+          <option value="">{placeholder}</option>
+          <NumberOptions values={values} unit={unit} />
+        </select>
+      )}
+    />
+  );
+}
+
 function CourtesyCar() {
   const { register } = useFormContext<EstimateFormValues>();
   const errorId = useId();
@@ -201,43 +237,28 @@ export function EstimateFields() {
           お車の情報
         </h3>
         <Group legend="車検満了日" required>
-          <Field
+          <NumberSelectField
             name="vehicle.expiryYear"
-            label={<Hidden>車検満了日の年</Hidden>}
-            badge={false}
+            label="車検満了日の年"
+            placeholder="年"
+            values={expiryYearOptions()}
+            unit="年"
             required
-            className={styles.inline}
-            render={(props) => (
-              <select {...props}>
-                <option value="">年</option>
-                <NumberOptions values={expiryYearOptions()} unit="年" />
-              </select>
-            )}
           />
-          <Field
+          <NumberSelectField
             name="vehicle.expiryMonth"
-            label={<Hidden>車検満了日の月</Hidden>}
-            badge={false}
+            label="車検満了日の月"
+            placeholder="月"
+            values={months}
+            unit="月"
             required
-            className={styles.inline}
-            render={(props) => (
-              <select {...props}>
-                <option value="">月</option>
-                <NumberOptions values={months} unit="月" />
-              </select>
-            )}
           />
-          <Field
+          <NumberSelectField
             name="vehicle.expiryDay"
-            label={<Hidden>車検満了日の日（任意）</Hidden>}
-            badge={false}
-            className={styles.inline}
-            render={(props) => (
-              <select {...props}>
-                <option value="">日（任意）</option>
-                <NumberOptions values={days} unit="日" />
-              </select>
-            )}
+            label="車検満了日の日（任意）"
+            placeholder="日（任意）"
+            values={days}
+            unit="日"
           />
         </Group>
         <Field
@@ -272,29 +293,19 @@ export function EstimateFields() {
           )}
         />
         <Group legend="初度登録年月" required={false}>
-          <Field
+          <NumberSelectField
             name="vehicle.firstRegistrationYear"
-            label={<Hidden>初度登録年月の年</Hidden>}
-            badge={false}
-            className={styles.inline}
-            render={(props) => (
-              <select {...props}>
-                <option value="">年</option>
-                <NumberOptions values={firstRegistrationYearOptions()} unit="年" />
-              </select>
-            )}
+            label="初度登録年月の年"
+            placeholder="年"
+            values={firstRegistrationYearOptions()}
+            unit="年"
           />
-          <Field
+          <NumberSelectField
             name="vehicle.firstRegistrationMonth"
-            label={<Hidden>初度登録年月の月</Hidden>}
-            badge={false}
-            className={styles.inline}
-            render={(props) => (
-              <select {...props}>
-                <option value="">月</option>
-                <NumberOptions values={months} unit="月" />
-              </select>
-            )}
+            label="初度登録年月の月"
+            placeholder="月"
+            values={months}
+            unit="月"
           />
         </Group>
         <Field
