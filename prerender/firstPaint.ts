@@ -36,11 +36,15 @@ const preloadTag = /<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"[^
  * Rewrites a filled page: stylesheet links become <style>, the entry script and every module
  * preload become one loader script at the end of <body>, which also loads the tag manager.
  */
-export function deferScripts(html: string, clientDir: string, gtmId: string): string {
+export function deferScripts(
+  html: string,
+  opts: { clientDir: string; gtmId: string; pagePreloads: readonly string[] },
+): string {
+  const { clientDir, gtmId } = opts;
   const entry = entryTag.exec(html)?.[1];
   if (!entry) throw new Error('the page has no module entry script');
   if (!isGtmContainerId(gtmId)) throw new Error(`Invalid GTM container id: ${gtmId}`);
-  const preloads = [...html.matchAll(preloadTag)].map((match) => match[1]!);
+  const preloads = [...opts.pagePreloads, ...[...html.matchAll(preloadTag)].map((m) => m[1]!)];
   const loader = `<script data-gtm="${gtmId}" data-entry="${entry}" data-preload="${preloads.join(' ')}">${appLoaderScript}</script>`;
   return html
     .replace(stylesheetTag, (_tag, href: string) => {

@@ -1,7 +1,7 @@
 /**
- * modulepreload links for the lazy page chunk of each route, read from Vite's manifest: the
- * client resolves that chunk before hydrating, so the browser should fetch it with the entry,
- * not after it (one round trip less before the page is interactive).
+ * The lazy page chunk of each route, read from Vite's manifest: the client resolves that chunk
+ * before hydrating, so the app loader preloads it with the entry, not after it (one round trip
+ * less before the page is interactive).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +22,10 @@ export function readManifest(clientDir: string): Manifest {
   return JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
-/** The files a route's page chunk needs, itself first, without those the entry already loads. */
+/**
+ * The files (as /assets/… paths) a route's page chunk needs, itself first, without those the
+ * entry already loads.
+ */
 export function pageChunkFiles(manifest: Manifest, route: RouteName): string[] {
   const entry = manifest['index.html'];
   const loaded = new Set<string>();
@@ -35,11 +38,5 @@ export function pageChunkFiles(manifest: Manifest, route: RouteName): string[] {
   if (entry) collect('index.html', loaded);
   const files = new Set<string>();
   collect(pageModule[route], files);
-  return [...files].filter((file) => !loaded.has(file));
-}
-
-export function preloadLinks(files: readonly string[]): string {
-  return files
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-    .join('\n    ');
+  return [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
 }

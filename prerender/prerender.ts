@@ -14,7 +14,7 @@ import { themeInitScript } from '../src/lib/theme';
 import { captureEntryScript } from '../src/tracking/captureEntry';
 import { apiOrigins, contentSecurityPolicy } from './csp';
 import { headerRules, renderHeadersFile } from './headers';
-import { pageChunkFiles, preloadLinks, readManifest } from './preload';
+import { pageChunkFiles, readManifest } from './preload';
 import { appLoaderScript, deferScripts } from './firstPaint';
 import { escapeHtml } from './html';
 import { renderHead } from './head';
@@ -86,22 +86,19 @@ async function prerenderBrand(
     if (result.status !== expected) {
       throw new Error(`${brand} ${target.url}: status ${result.status}, expected ${expected}`);
     }
-    const head = [
-      renderHead({ brand: brands[brand], origin, href: target.href, pageData: result.pageData }),
-      target.page ? preloadLinks(pageChunkFiles(manifest, target.page.route)) : '',
-    ].join('\n    ');
+    const head = renderHead({
+      brand: brands[brand],
+      origin,
+      href: target.href,
+      pageData: result.pageData,
+    });
     const data = `<script type="application/json" id="${hydrationDataElementId}">${serializeForScript(result.hydrationData)}</script>`;
-    const html = deferScripts(
-      fillTemplate(template, { brand, head, html: result.html, data }),
-      opts.clientDir,
-      brands[brand].gtmId,
-    );
-    const file = target.page
-      ? target.page.route === 'index'
-        ? 'index'
-        : target.page.route
-      : '404';
-    await writeOut(join(out, `${file}.html`), html);
+    const html = deferScripts(fillTemplate(template, { brand, head, html: result.html, data }), {
+      clientDir: opts.clientDir,
+      gtmId: brands[brand].gtmId,
+      pagePreloads: target.page ? pageChunkFiles(manifest, target.page.route) : [],
+    });
+    await writeOut(join(out, `${target.page?.route ?? '404'}.html`), html);
     if (target.page && result.pageData) {
       await writeOut(
         join(out, '_app/builds', opts.buildId, 'payload', `${target.page.route}.json`),

@@ -7,13 +7,3 @@ export const pages: ReadonlyArray<{ route: RouteName; path: string; href: string
   { route: 'legal', path: 'legal', href: '/legal' },
   { route: 'privacypolicy', path: 'privacypolicy', href: '/privacypolicy' },
 ];
-
-/** The href of a page. */
-export function hrefFor(route: RouteName): string {
-  return route === 'index' ? '/' : `/${route}`;
-}
-
-/** The route name for a pathname, or null when no page has it. */
-export function routeForPath(pathname: string): RouteName | null {
-  return pages.find((page) => page.href === pathname)?.route ?? null;
-}
