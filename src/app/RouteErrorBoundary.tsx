@@ -14,7 +14,7 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const bot = useIsBot();
+  const bot = useIsBot(!notFound);
   const [recovery, setRecovery] = useState<'pending' | 'reloading' | 'show-error'>('pending');
 
   useEffect(() => {
