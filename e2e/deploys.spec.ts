@@ -17,14 +17,16 @@ function countLoads(page: Page): () => number {
   return () => loads;
 }
 
-/** Answers latest.json with `body` and records each poll. */
+/** Answers latest.json with `body` (once `held` settles, if given) and records each poll. */
 async function routeLatest(
   page: Page,
   body: { json: unknown } | { html: string } = { json: newBuild },
+  held?: Promise<void>,
 ): Promise<Request[]> {
   const polls: Request[] = [];
   await page.route(latestGlob, async (route) => {
     polls.push(route.request());
+    await held;
     if ('json' in body) await route.fulfill({ status: 200, json: body.json });
     else await route.fulfill({ status: 200, contentType: 'text/html', body: body.html });
   });
@@ -192,14 +194,18 @@ for (const brand of brandList) {
     test('the next in-app navigation becomes a full load of its target', async ({ page }) => {
       await page.clock.install();
       const loads = countLoads(page);
-      const polls = await routeLatest(page);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const polls = await routeLatest(page, { json: newBuild }, held);
       await openWithPoller(page, `${origin}/`);
 
-      // Stop the clock before the poll is due, then run it past the poll: the idle-time reload
-      // the poll schedules cannot run before the click.
+      // Stop the clock before the poll is due and run it past the poll, answering the poll only
+      // once the clock stands still: the idle-time reload the answer schedules (fake idle
+      // callbacks fire after 0-50 ms of clock time) then cannot run before the click.
       await page.clock.pauseAt(Date.now() + hour / 2);
       const polled = page.waitForResponse(/latest\.json/);
       await page.clock.runFor(hour / 2 + 60_000);
+      release();
       await polled;
       await settle(page);
       expect(polls).toHaveLength(1);
