@@ -10,23 +10,40 @@ import { z } from 'zod';
 // is a CSP violation report on every page that opens the modal. The interpreter is fast enough.
 z.config({ jitless: true });
 import { brandIds, type BrandId } from '../brand/brands';
+import { stripUnsafeChars } from '../lib/safeText';
+import {
+  cleanTrackingValue,
+  trackingKeys,
+  type TrackingData,
+  type TrackingKey,
+} from '../tracking/trackingFields';
 import type { EstimateFormValues } from './formValues';
 import { entryPoints, type EntryPoint } from './types';
 
 // ---------------------------------------------------------------------------------------------
-// Normalisation
+// Normalisation: every text field first loses control, bidi, zero-width characters and lone
+// surrogates (lib/safeText.ts, shared with the tracking cookie), so none of them is ever stored;
+// a required field left empty by that gets its "…を入力してください".
 
 /** Hyphen and dash look-alikes visitors type between digits (after NFKC), plus whitespace. */
 const separators = /[\s\-‐‑‒–—―−ー]/gu;
 
 /** NFKC and trimmed; inner runs of whitespace become one space. */
 export function normalizeText(value: string): string {
-  return value.normalize('NFKC').trim().replace(/\s+/gu, ' ');
+  return stripUnsafeChars(value).normalize('NFKC').trim().replace(/\s+/gu, ' ');
 }
 
 /** NFKC with hyphens and spaces removed: "０９０－１２３４－５６７８" → "09012345678". */
 export function normalizeDigits(value: string): string {
-  return value.normalize('NFKC').replace(separators, '');
+  return stripUnsafeChars(value).normalize('NFKC').replace(separators, '');
+}
+
+/**
+ * Free text (備考) is only trimmed: NFKC would rewrite what the visitor wrote (① → 1). Its line
+ * breaks (as \n) and tabs stay.
+ */
+export function normalizeMultiline(value: string): string {
+  return stripUnsafeChars(value, { multiline: true }).trim();
 }
 
 /** Hiragana → katakana, then NFKC (half-width katakana → full-width), trimmed. */
@@ -51,7 +68,7 @@ function normalizeMileage(value: string): string {
 }
 
 function normalizeEmail(value: string): string {
-  return value.normalize('NFKC').replace(/\s/gu, '');
+  return stripUnsafeChars(value).normalize('NFKC').replace(/\s/gu, '');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,26 +274,68 @@ const quickShape = {
   ),
 };
 
-type ExpiryParts = { expiryYear?: unknown; expiryMonth?: unknown; expiryDay?: unknown };
+type Fields = Record<string, unknown>;
+type CrossFieldCheck = (value: Fields, ctx: z.RefinementCtx) => void;
+
+/**
+ * Cross-field checks run even while other fields are invalid (`always`), so a visitor sees the
+ * message at the field they just left instead of only after fixing everything else. They then
+ * see whatever was posted: null, an array, a string, fields of any type. A check only reads an
+ * object's own string fields, so a tampered request gets its 422, never an exception.
+ */
+function crossField(...checks: CrossFieldCheck[]) {
+  return (value: unknown, ctx: z.RefinementCtx) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    for (const check of checks) check(value as Fields, ctx);
+  };
+}
+
+const always = { when: () => true };
+
+/** A field's value as a positive integer, when it is a string of digits. */
+function digitsOf(value: Fields, key: string): number | undefined {
+  const part = Object.hasOwn(value, key) ? value[key] : undefined;
+  return typeof part === 'string' && /^\d{1,4}$/.test(part) ? Number(part) : undefined;
+}
+
+function isFilled(value: Fields, key: string): boolean {
+  const part = Object.hasOwn(value, key) ? value[key] : undefined;
+  return typeof part === 'string' && part !== '';
+}
 
 /** 日 must exist in the chosen month; checked only once year and month are themselves valid. */
-function checkExpiryDate(value: ExpiryParts, ctx: z.RefinementCtx) {
-  const [year, month, day] = [value.expiryYear, value.expiryMonth, value.expiryDay].map((part) =>
-    typeof part === 'string' && /^\d+$/.test(part) ? Number(part) : undefined,
-  );
+const checkExpiryDate: CrossFieldCheck = (value, ctx) => {
+  const year = digitsOf(value, 'expiryYear');
+  const month = digitsOf(value, 'expiryMonth');
+  const day = digitsOf(value, 'expiryDay');
   if (year && month && day && !isRealDate(year, month, day)) {
     ctx.addIssue({ code: 'custom', path: ['expiryDay'], message: messages.expiryDate });
   }
-}
+};
 
-// Cross-field checks run even while other fields are invalid, so a visitor sees the message at
-// the field they just left instead of only after fixing everything else.
-const always = { when: () => true };
+/** 初度登録年月: both year and month, or neither. */
+const checkFirstRegistration: CrossFieldCheck = (value, ctx) => {
+  const year = isFilled(value, 'firstRegistrationYear');
+  const month = isFilled(value, 'firstRegistrationMonth');
+  if (year && !month) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['firstRegistrationMonth'],
+      message: messages.firstRegistrationBoth,
+    });
+  } else if (month && !year) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['firstRegistrationYear'],
+      message: messages.firstRegistrationBoth,
+    });
+  }
+};
 
 /** The quick fields of a simple form (flat, as in QuickFields). */
 export const quickFieldsSchema = z
   .object(quickShape, { error: '入力内容が正しくありません' })
-  .superRefine(checkExpiryDate, always);
+  .superRefine(crossField(checkExpiryDate), always);
 
 const vehicleSchema = z
   .object(
@@ -307,24 +366,7 @@ const vehicleSchema = z
     },
     { error: '車両情報が正しくありません' },
   )
-  .superRefine((value, ctx) => {
-    checkExpiryDate(value, ctx);
-    const year = value.firstRegistrationYear;
-    const month = value.firstRegistrationMonth;
-    if (year && !month) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['firstRegistrationMonth'],
-        message: messages.firstRegistrationBoth,
-      });
-    } else if (month && !year) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['firstRegistrationYear'],
-        message: messages.firstRegistrationBoth,
-      });
-    }
-  }, always);
+  .superRefine(crossField(checkExpiryDate, checkFirstRegistration), always);
 
 const customerSchema = z.object(
   {
@@ -374,9 +416,8 @@ const requestSchema = z.object(
         messages.choose('連絡希望時間帯'),
       ),
     ),
-    // Free text is only trimmed: NFKC would rewrite what the visitor wrote (① → 1).
     notes: optional(
-      (value) => value.trim(),
+      normalizeMultiline,
       messages.maxLength('備考', 1000),
       z.string().max(1000, messages.maxLength('備考', 1000)),
     ),
@@ -400,43 +441,29 @@ export const estimateFormSchema = z.object(
   { error: '送信内容が正しくありません' },
 );
 
-export const trackingKeys = [
-  'lp_entry_url',
-  'estimate_generated_url',
-  'source',
-  'inquiry_medium',
-  'campaign',
-  'term',
-  'inquiry_content',
-  'gaid',
-] as const;
-export type TrackingKey = (typeof trackingKeys)[number];
-export type EstimateTracking = Partial<Record<TrackingKey, string>>;
-
-const urlMaxLength = 2048;
-const trackingValueMaxLength = 512;
+export { trackingKeys, type TrackingKey };
+export type EstimateTracking = TrackingData;
 
 /**
  * Attribution is untrusted but never a reason to refuse a lead: anything that is not a string is
- * dropped, and long values are cut rather than rejected.
+ * dropped, and values are cleaned and cut exactly as the tracking cookie does
+ * (tracking/trackingFields.ts) rather than rejected.
  */
-function trackingValue(max: number) {
+function trackingValue(key: TrackingKey) {
   return z
     .unknown()
     .transform((value) =>
-      typeof value === 'string' && value !== '' ? value.slice(0, max) : undefined,
+      typeof value === 'string' ? cleanTrackingValue(key, value) || undefined : undefined,
     )
     .optional();
 }
 
 const trackingSchema = z
   .object(
-    Object.fromEntries(
-      trackingKeys.map((key) => [
-        key,
-        trackingValue(key.endsWith('_url') ? urlMaxLength : trackingValueMaxLength),
-      ]),
-    ) as Record<TrackingKey, ReturnType<typeof trackingValue>>,
+    Object.fromEntries(trackingKeys.map((key) => [key, trackingValue(key)])) as Record<
+      TrackingKey,
+      ReturnType<typeof trackingValue>
+    >,
   )
   .catch({} as Record<TrackingKey, undefined>);
 

@@ -3,42 +3,26 @@
  * carries its attribution. Everything read here (query string, cookie, storage) is untrusted.
  */
 import Cookies from 'js-cookie';
+import {
+  cleanText,
+  cleanTrackingValue,
+  queryFieldMap,
+  trackingKeys,
+  trackingUrlMaxLength,
+  type TrackingData,
+  type TrackingKey,
+} from './trackingFields';
 
-export type TrackingData = {
-  lp_entry_url?: string;
-  estimate_generated_url?: string;
-  source?: string;
-  inquiry_medium?: string;
-  campaign?: string;
-  term?: string;
-  inquiry_content?: string;
-  gaid?: string;
-};
+export type { TrackingData } from './trackingFields';
 
-type TrackingField = keyof TrackingData;
+type TrackingField = TrackingKey;
 
 export const trackingCookieName = 'tracking_data';
-/** sessionStorage key holding the first path+query of the session. */
+/** sessionStorage key holding the first path of the session, with its attribution parameters. */
 export const entryUrlStorageKey = 'lp_entry_url';
 
-/** Query parameter → cookie field (spec section 9). */
-export const queryFieldMap = {
-  utm_source: 'source',
-  utm_medium: 'inquiry_medium',
-  utm_campaign: 'campaign',
-  utm_term: 'term',
-  utm_content: 'inquiry_content',
-  gclid: 'gaid',
-} as const satisfies Record<string, TrackingField>;
+const trackingFields: readonly TrackingField[] = trackingKeys;
 
-const urlFields = [
-  'lp_entry_url',
-  'estimate_generated_url',
-] as const satisfies readonly TrackingField[];
-const trackingFields: readonly TrackingField[] = [...urlFields, ...Object.values(queryFieldMap)];
-
-const maxUrlLength = 512;
-const maxValueLength = 256;
 /**
  * Browsers cap name + value at 4096 bytes and drop bigger cookies silently, so stay well below
  * that and leave room for the attributes in the same Set-Cookie string.
@@ -80,31 +64,13 @@ export function cookieAttributesForHost(host: string): CookieAttributesForHost {
   return { secure: true, sameSite: 'None' };
 }
 
-// C0/C1 controls, line/paragraph separators and bidi overrides: invisible, and dangerous in logs
-// and CRM exports.
-// eslint-disable-next-line no-control-regex
-const unwantedChars = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-// A lone surrogate makes encodeURIComponent (and so js-cookie) throw.
-const loneSurrogates = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** Trims, strips control characters and caps at `max` code points; '' when nothing is left. */
-function clean(value: string, max: number): string {
-  const stripped = value.replace(loneSurrogates, '').replace(unwantedChars, '').trim();
-  const points = Array.from(stripped);
-  return points.length > max ? points.slice(0, max).join('').trim() : stripped;
-}
-
-function maxLengthOf(field: TrackingField): number {
-  return (urlFields as readonly string[]).includes(field) ? maxUrlLength : maxValueLength;
-}
-
 /** Keeps only known fields holding non-empty strings, cleaned and capped. */
 function sanitize(data: Record<string, unknown>): TrackingData {
   const result: TrackingData = {};
   for (const field of trackingFields) {
     const value = data[field];
     if (typeof value !== 'string') continue;
-    const cleaned = clean(value, maxLengthOf(field));
+    const cleaned = cleanTrackingValue(field, value);
     if (cleaned) result[field] = cleaned;
   }
   return result;
@@ -189,7 +155,9 @@ function unrecordedEntryFields(entry: string): TrackingData {
 function sessionEntryUrl(current: string): string {
   try {
     const stored = sessionStorage.getItem(entryUrlStorageKey);
-    const cleaned = stored === null ? '' : clean(stored, maxUrlLength);
+    const cleaned = stored === null ? '' : cleanTrackingValue('lp_entry_url', stored);
+    // An entry kept whole by an older release loses its other parameters here too.
+    if (cleaned && cleaned !== stored) sessionStorage.setItem(entryUrlStorageKey, cleaned);
     if (cleaned) return cleaned;
     sessionStorage.setItem(entryUrlStorageKey, current);
     return current;
@@ -212,14 +180,15 @@ function queryFields(search: string): TrackingData {
   for (const [param, field] of Object.entries(queryFieldMap)) {
     const value = params.get(param);
     if (value === null) continue;
-    const cleaned = clean(value, maxValueLength);
+    const cleaned = cleanTrackingValue(field, value);
     if (cleaned) result[field] = cleaned;
   }
   return result;
 }
 
 /**
- * Records a page view: keeps the session's entry path+query, the current path and any campaign
+ * Records a page view: keeps the session's entry path (with its attribution parameters only), the
+ * current path and any campaign or click-id
  * parameters (new ones overwrite, absent ones keep what is stored), then rewrites the cookie.
  * Call at start and on every navigation. Returns what was written. Never throws.
  */
@@ -228,8 +197,9 @@ export function recordVisit(location: {
   pathname: string;
   search: string;
 }): TrackingData {
-  const pathname = clean(location.pathname, maxUrlLength) || '/';
-  const current = clean(`${pathname}${location.search}`, maxUrlLength) || pathname;
+  const pathname = cleanText(location.pathname, trackingUrlMaxLength) || '/';
+  // Only the attribution parameters: a link's ?email=…&token=… must not reach the cookie.
+  const current = cleanTrackingValue('lp_entry_url', `${pathname}${location.search}`) || pathname;
   const entry = sessionEntryUrl(current);
   const data = fitCookieBudget({
     ...readTrackingData(),

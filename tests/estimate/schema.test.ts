@@ -10,6 +10,11 @@ import {
   tokyoToday,
 } from '../../src/estimate/schema';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
+import {
+  clickIdParams,
+  trackingUrlMaxLength,
+  trackingValueMaxLength,
+} from '../../src/tracking/trackingFields';
 
 // 2026-05-10 10:00 in Tokyo.
 const now = new Date('2026-05-10T01:00:00Z');
@@ -344,14 +349,14 @@ describe('toEstimateRequest', () => {
     expect(estimateRequestSchema.parse(overTheWire)).toEqual(body);
   });
 
-  it('caps long tracking values instead of refusing the lead', () => {
+  it('caps long tracking values with the cookie’s caps instead of refusing the lead', () => {
     const body = toEstimateRequest(estimateFormSchema.parse(validValues()), {
       brand: 'carsupport',
       entryPoint: 'header',
       tracking: { campaign: 'x'.repeat(5000), lp_entry_url: `/${'y'.repeat(5000)}` },
     });
-    expect(body.tracking.campaign).toHaveLength(512);
-    expect(body.tracking.lp_entry_url).toHaveLength(2048);
+    expect(body.tracking.campaign).toHaveLength(trackingValueMaxLength);
+    expect(body.tracking.lp_entry_url).toHaveLength(trackingUrlMaxLength);
   });
 });
 
@@ -388,5 +393,261 @@ describe('estimateRequestSchema', () => {
   it('drops tracking values that are not strings and unknown tracking keys', () => {
     const body = { ...validBody(), tracking: { source: 42, term: 'shaken', evil: 'x' } };
     expect(estimateRequestSchema.parse(body).tracking).toEqual({ term: 'shaken' });
+  });
+});
+
+/** A message a visitor can read: Japanese, no code, no stack trace. */
+const japaneseMessage = /^[^\n]*[ぁ-んァ-ヶ一-龠][^\n]*$/u;
+
+describe('hostile request bodies', () => {
+  function validRequest(): Record<string, unknown> {
+    return JSON.parse(
+      JSON.stringify(
+        toEstimateRequest(estimateFormSchema.parse(validValues()), {
+          brand: 'yamada',
+          entryPoint: 'cta',
+          tracking: {},
+        }),
+      ),
+    ) as Record<string, unknown>;
+  }
+  const valid = validRequest;
+  const without = (key: string) => {
+    const body = valid();
+    delete body[key];
+    return body;
+  };
+
+  it.each<[string, unknown]>([
+    ['{}', {}],
+    ['{"vehicle":null}', { vehicle: null }],
+    ['vehicle null in an otherwise valid body', { ...valid(), vehicle: null }],
+    ['customer null', { ...valid(), customer: null }],
+    ['request null', { ...valid(), request: null }],
+    ['vehicle an array', { ...valid(), vehicle: [] }],
+    ['vehicle a string', { ...valid(), vehicle: 'トヨタ' }],
+    ['vehicle a number', { ...valid(), vehicle: 1 }],
+    ['no vehicle', without('vehicle')],
+    ['no customer', without('customer')],
+    ['no brand', without('brand')],
+    ['[]', []],
+    ['null', null],
+    ['a string', 'hello'],
+    ['a number', 42],
+    ['true', true],
+    [
+      'wrong types in every vehicle field',
+      {
+        ...valid(),
+        vehicle: {
+          expiryYear: 2026,
+          expiryMonth: { n: 8 },
+          expiryDay: [1],
+          maker: null,
+          model: true,
+          postalCode: 1234567,
+          firstRegistrationYear: {},
+          firstRegistrationMonth: [],
+          mileage: -1,
+        },
+      },
+    ],
+    [
+      'wrong types in every customer and request field',
+      {
+        ...valid(),
+        customer: {
+          lastName: 1,
+          firstName: [],
+          lastNameKana: {},
+          firstNameKana: null,
+          phone: 9012345678,
+          email: false,
+        },
+        request: { preferredDate1: 20260601, courtesyCar: true, contactTime: [], notes: {} },
+        consent: 'true',
+      },
+    ],
+    ['brand and entry point of the wrong type', { ...valid(), brand: ['yamada'], entryPoint: {} }],
+    ['tracking of the wrong type', { ...valid(), tracking: 'x', vehicle: null }],
+    ['prototype keys', JSON.parse('{"__proto__":{"vehicle":1},"vehicle":{"__proto__":null}}')],
+  ])('%s: Japanese field messages, never an exception', (_name, body) => {
+    let result: ReturnType<typeof estimateRequestSchema.safeParse> | undefined;
+    expect(() => (result = estimateRequestSchema.safeParse(body))).not.toThrow();
+    expect(result?.success).toBe(false);
+    const errors = result && !result.success ? fieldErrors(result.error) : {};
+    expect(Object.keys(errors).length).toBeGreaterThan(0);
+    for (const message of Object.values(errors)) expect(message).toMatch(japaneseMessage);
+  });
+
+  it('keys each problem at its field: a missing or null part at the part, a non-object at "form"', () => {
+    const check = (body: unknown) => {
+      const result = estimateRequestSchema.safeParse(body);
+      return result.success ? {} : fieldErrors(result.error);
+    };
+    expect(check({ ...valid(), vehicle: null })).toEqual({ vehicle: '車両情報が正しくありません' });
+    expect(check(without('customer'))).toEqual({ customer: 'お客様情報が正しくありません' });
+    expect(check(null)).toEqual({ form: '送信内容が正しくありません' });
+  });
+
+  it('still reports an impossible day while the other vehicle fields have the wrong type', () => {
+    const body = valid();
+    body.vehicle = { expiryYear: '2026', expiryMonth: '2', expiryDay: '30', maker: 7, model: null };
+    const result = estimateRequestSchema.safeParse(body);
+    const errors = result.success ? {} : fieldErrors(result.error);
+    expect(errors['vehicle.expiryDay']).toBe('車検満了日の日付が正しくありません');
+    expect(errors['vehicle.maker']).toBe('メーカーを選択してください');
+  });
+
+  it('still asks for both parts of the first registration while other fields are invalid', () => {
+    const values = withVehicle({ firstRegistrationYear: '2020', model: '' });
+    expect(errorsFor(values)).toMatchObject({
+      'vehicle.firstRegistrationMonth': '初度登録年月は年と月の両方を選択してください',
+      'vehicle.model': '車種を入力してください',
+    });
+  });
+});
+
+describe('unsafe characters', () => {
+  const unsafe: [string, string][] = [
+    ['NUL', '\u0000'],
+    ['ESC', '\u001b'],
+    ['DEL', '\u007f'],
+    ['C1 (NEL)', '\u0085'],
+    ['C1 (CSI)', '\u009b'],
+    ['carriage return', '\r'],
+    ['LRM', '\u200e'],
+    ['RLM', '\u200f'],
+    ['Arabic letter mark', '\u061c'],
+    ['LRE', '\u202a'],
+    ['RLO', '\u202e'],
+    ['LRI', '\u2066'],
+    ['PDI', '\u2069'],
+    ['zero-width space', '\u200b'],
+    ['zero-width non-joiner', '\u200c'],
+    ['zero-width joiner', '\u200d'],
+    ['word joiner', '\u2060'],
+    ['BOM', '\ufeff'],
+    ['lone high surrogate', '\ud800'],
+    ['lone low surrogate', '\udfff'],
+  ];
+
+  it.each(unsafe)('%s is stripped from every text field', (_name, char) => {
+    const values = validValues();
+    values.vehicle.model = `プリ${char}ウス`;
+    values.vehicle.postalCode = `123${char}4567`;
+    values.customer = {
+      lastName: `山${char}田`,
+      firstName: `${char}太郎`,
+      lastNameKana: `ヤマ${char}ダ`,
+      firstNameKana: `タロウ${char}`,
+      phone: `090${char}12345678`,
+      email: `taro${char}@example.com`,
+    };
+    values.request.notes = `午前${char}希望`;
+    const output = estimateFormSchema.parse(values);
+
+    expect(output.vehicle).toMatchObject({ model: 'プリウス', postalCode: '1234567' });
+    expect(output.customer).toEqual({
+      lastName: '山田',
+      firstName: '太郎',
+      lastNameKana: 'ヤマダ',
+      firstNameKana: 'タロウ',
+      phone: '09012345678',
+      email: 'taro@example.com',
+    });
+    // 備考 keeps line breaks: a carriage return or NEL there is one.
+    expect(output.request.notes).toBe(['\r', '\u0085'].includes(char) ? '午前\n希望' : '午前希望');
+  });
+
+  it.each(unsafe)('%s is stripped from every tracking value', (_name, char) => {
+    const body = estimateRequestSchema.parse({
+      ...toEstimateRequest(estimateFormSchema.parse(validValues()), {
+        brand: 'carsupport',
+        entryPoint: 'cta',
+        tracking: {},
+      }),
+      tracking: {
+        source: `goo${char}gle`,
+        gaid: `abc${char}`,
+        yclid: `${char}YSS.1`,
+        lp_entry_url: `/${char}?utm_source=a${char}b`,
+      },
+    });
+    expect(body.tracking).toEqual({
+      source: 'google',
+      gaid: 'abc',
+      yclid: 'YSS.1',
+      lp_entry_url: '/?utm_source=ab',
+    });
+  });
+
+  it('keeps line breaks and tabs in 備考 only, with any line break made \\n', () => {
+    const values = withRequest({ notes: '1行目\r\n2行目\r3行目\u2028\t字下げ\u0000' });
+    values.vehicle.model = 'プリ\nウス\t';
+    const output = estimateFormSchema.parse(values);
+    expect(output.request.notes).toBe('1行目\n2行目\n3行目\n\t字下げ');
+    expect(output.vehicle.model).toBe('プリウス');
+  });
+
+  it('asks for a required field that stripping leaves empty', () => {
+    const errors = errorsFor(
+      withCustomer({
+        lastName: '\u200b',
+        firstName: '\u202e\u200d',
+        lastNameKana: '\ufeff',
+        email: '\u0000',
+      }),
+    );
+    expect(errors).toEqual({
+      'customer.lastName': 'お名前（姓）を入力してください',
+      'customer.firstName': 'お名前（名）を入力してください',
+      'customer.lastNameKana': 'フリガナ（セイ）を入力してください',
+      'customer.email': 'メールアドレスを入力してください',
+    });
+  });
+
+  it('leaves ordinary Japanese, emoji pairs and spaces alone', () => {
+    const values = withCustomer({ lastName: '髙橋 𠮷', firstName: '太郎' });
+    values.request.notes = '😀 よろしくお願いします';
+    const output = estimateFormSchema.parse(values);
+    expect(output.customer.lastName).toBe('髙橋 𠮷');
+    expect(output.request.notes).toBe('😀 よろしくお願いします');
+  });
+});
+
+describe('tracking in the request', () => {
+  function parseTracking(tracking: unknown) {
+    return estimateRequestSchema.parse({
+      ...toEstimateRequest(estimateFormSchema.parse(validValues()), {
+        brand: 'carsupport',
+        entryPoint: 'cta',
+        tracking: {},
+      }),
+      tracking,
+    }).tracking;
+  }
+
+  it('accepts and keeps every click id under its own name', () => {
+    const tracking = Object.fromEntries(clickIdParams.map((param) => [param, `${param}-value`]));
+    expect(parseTracking(tracking)).toEqual(tracking);
+    expect(clickIdParams).toEqual(['yclid', 'wbraid', 'gbraid', 'fbclid', 'msclkid', 'ldtag_cl']);
+  });
+
+  it('caps click ids like the other values', () => {
+    expect(parseTracking({ msclkid: 'm'.repeat(5000) }).msclkid).toHaveLength(
+      trackingValueMaxLength,
+    );
+  });
+
+  it('keeps only the attribution parameters of lp_entry_url', () => {
+    expect(
+      parseTracking({
+        lp_entry_url: '/?email=a%40example.com&utm_source=mail&token=secret&fbclid=fb1#frag',
+      }).lp_entry_url,
+    ).toBe('/?utm_source=mail&fbclid=fb1');
+    expect(parseTracking({ lp_entry_url: '/term?email=a%40example.com' }).lp_entry_url).toBe(
+      '/term',
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   recordVisit,
   trackingCookieName,
 } from '../../src/tracking/trackingData';
+import { trackingUrlMaxLength, trackingValueMaxLength } from '../../src/tracking/trackingFields';
 
 const host = 'localhost:3000';
 
@@ -77,9 +78,9 @@ describe('recordVisit', () => {
   });
 
   it('uses the entry already in sessionStorage', () => {
-    sessionStorage.setItem(entryUrlStorageKey, '/legal?from=mail');
+    sessionStorage.setItem(entryUrlStorageKey, '/legal?utm_source=mail');
 
-    expect(visit('/').lp_entry_url).toBe('/legal?from=mail');
+    expect(visit('/').lp_entry_url).toBe('/legal?utm_source=mail');
   });
 
   it('starts a new entry in a new session even when the cookie holds an older one', () => {
@@ -93,10 +94,12 @@ describe('recordVisit', () => {
     expect(visit('/?utm_source=first&utm_source=second').source).toBe('first');
   });
 
-  it('caps each value: 256 characters for parameters, 512 for urls', () => {
+  it('caps each value: 200 characters for parameters, 512 for urls', () => {
     const data = visit(`/${'p'.repeat(1000)}?utm_source=${'s'.repeat(300)}`);
 
-    expect(data.source).toBe('s'.repeat(256));
+    expect(trackingValueMaxLength).toBe(200);
+    expect(trackingUrlMaxLength).toBe(512);
+    expect(data.source).toBe('s'.repeat(200));
     expect(data.estimate_generated_url).toHaveLength(512);
     expect(data.lp_entry_url).toHaveLength(512);
   });
@@ -136,7 +139,7 @@ describe('recordVisit', () => {
     expect(encoded.length).toBeLessThanOrEqual(maxCookieBytes);
     expect(rawCookie()).toBeDefined();
     expect(data.gaid).toBe('short-id');
-    expect(data.source).toBe('x'.repeat(256));
+    expect(data.source).toBe('x'.repeat(200));
     expect(readTrackingData()).toEqual(data);
   });
 

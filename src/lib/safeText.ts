@@ -1,0 +1,36 @@
+/**
+ * Characters nobody types on purpose and that are dangerous downstream: C0/C1 control characters
+ * (NUL ends strings in C, ESC drives terminals), bidi overrides and isolates (they reorder what a
+ * log line or a CRM export shows, "Trojan Source"), zero-width characters (a name made of U+200B
+ * looks filled but is empty) and lone surrogates (invalid UTF-16: encodeURIComponent throws on
+ * them, and UTF-8 writers replace or refuse them). Used by the estimate schema for every text
+ * field and by the tracking cookie for every value, so both accept exactly the same text.
+ */
+
+// Line breaks of every kind, made one `\n` in multi-line text and removed from single-line text.
+const lineBreaks = /\r\n?|[\u0085\u2028\u2029]/g;
+const singleLineBreaks = /[\t\n\u2028\u2029]/g;
+// C0 (but \t and \n, handled above), DEL and C1; U+061C, U+200E/F, U+202A–U+202E and
+// U+2066–U+2069 (bidi marks, embeddings, overrides, isolates); U+200B–U+200D, U+2060 and U+FEFF
+// (zero-width space, non-joiner, joiner, word joiner, BOM).
+const unsafe =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+const loneSurrogates = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+export type StripOptions = {
+  /** Keep line breaks (as `\n`) and tabs, for a textarea. Otherwise both are removed. */
+  multiline?: boolean;
+};
+
+/**
+ * `value` without the characters above; multi-line text keeps `\n` (for any line break) and `\t`.
+ * Does not trim.
+ */
+export function stripUnsafeChars(value: string, options: StripOptions = {}): string {
+  const withoutSurrogates = value.replace(loneSurrogates, '');
+  if (options.multiline) {
+    return withoutSurrogates.replace(lineBreaks, '\n').replace(unsafe, '');
+  }
+  return withoutSurrogates.replace(singleLineBreaks, '').replace(unsafe, '');
+}

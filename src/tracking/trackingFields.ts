@@ -1,0 +1,102 @@
+/**
+ * The fields of the tracking_data cookie and of the estimate request's `tracking`, with their caps:
+ * the one definition the cookie code (trackingData.ts), the head script (captureEntry.ts) and the
+ * shared schema (estimate/schema.ts, so the local API too) import. Framework-free and tiny.
+ */
+import { stripUnsafeChars } from '../lib/safeText';
+
+/** Campaign query parameter → field (spec section 9). */
+export const campaignFieldMap = {
+  utm_source: 'source',
+  utm_medium: 'inquiry_medium',
+  utm_campaign: 'campaign',
+  utm_term: 'term',
+  utm_content: 'inquiry_content',
+  gclid: 'gaid',
+} as const;
+
+/**
+ * Click ids of the other ad platforms used in Japan, each kept under its query parameter's own
+ * name: Yahoo!広告 (yclid), Google Ads on iOS (wbraid, gbraid), Meta (fbclid), Microsoft
+ * Advertising (msclkid), LINE広告 (ldtag_cl).
+ */
+export const clickIdParams = [
+  'yclid',
+  'wbraid',
+  'gbraid',
+  'fbclid',
+  'msclkid',
+  'ldtag_cl',
+] as const;
+
+/** Every recorded query parameter → its field. */
+export const queryFieldMap = {
+  ...campaignFieldMap,
+  ...(Object.fromEntries(clickIdParams.map((param) => [param, param])) as {
+    [P in (typeof clickIdParams)[number]]: P;
+  }),
+};
+
+export type AttributionParam = keyof typeof queryFieldMap;
+
+/** The query parameters kept in lp_entry_url: the recorded ones, nothing else. */
+export const attributionParams = Object.keys(queryFieldMap) as AttributionParam[];
+
+export const urlFields = ['lp_entry_url', 'estimate_generated_url'] as const;
+
+export const trackingKeys = [...urlFields, ...Object.values(queryFieldMap)] as const;
+export type TrackingKey = (typeof trackingKeys)[number];
+export type TrackingData = Partial<Record<TrackingKey, string>>;
+
+/**
+ * Caps in code points. With every field at its cap in ASCII the encoded cookie still fits the
+ * 3800-byte budget (trackingData.ts), so no real click id or campaign is ever shortened to fit;
+ * only multi-byte or hostile values are (tests/tracking/trackingData.test.ts checks both).
+ */
+export const trackingUrlMaxLength = 512;
+export const trackingValueMaxLength = 200;
+
+export function isUrlField(key: string): boolean {
+  return (urlFields as readonly string[]).includes(key);
+}
+
+export function trackingMaxLength(key: TrackingKey): number {
+  return isUrlField(key) ? trackingUrlMaxLength : trackingValueMaxLength;
+}
+
+/** Trims, strips unsafe characters and caps at `max` code points; '' when nothing is left. */
+export function cleanText(value: string, max: number): string {
+  const stripped = stripUnsafeChars(value).trim();
+  const points = Array.from(stripped);
+  return points.length > max ? points.slice(0, max).join('').trim() : stripped;
+}
+
+/**
+ * A path with only the attribution parameters of its query kept, in their order, and no
+ * fragment: "/?email=a@b&utm_source=x&token=t#f" → "/?utm_source=x". A link may carry personal
+ * data or secrets (a newsletter's email, a login token) that must not sit in a cookie every page
+ * of the domain reads, nor in a stored lead.
+ */
+export function keepAttributionParams(pathAndQuery: string): string {
+  const withoutFragment = pathAndQuery.split('#', 1)[0] ?? '';
+  const queryStart = withoutFragment.indexOf('?');
+  if (queryStart === -1) return withoutFragment;
+  const path = withoutFragment.slice(0, queryStart);
+  const kept = new URLSearchParams();
+  // URLSearchParams replaces malformed escapes with U+FFFD instead of throwing.
+  for (const [name, value] of new URLSearchParams(withoutFragment.slice(queryStart))) {
+    if ((attributionParams as string[]).includes(name)) kept.append(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * A tracking value as stored: unsafe characters stripped, trimmed and capped; urls keep only
+ * their attribution parameters. '' when nothing is left.
+ */
+export function cleanTrackingValue(key: TrackingKey, value: string): string {
+  const max = trackingMaxLength(key);
+  if (!isUrlField(key)) return cleanText(value, max);
+  return cleanText(keepAttributionParams(stripUnsafeChars(value)), max);
+}
