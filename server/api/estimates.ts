@@ -1,6 +1,9 @@
 /**
  * The local origin's estimate API (POST /api/estimates): validates with the client's own schema
- * and appends accepted requests to a JSON-lines file, so the whole journey works offline.
+ * and appends accepted requests to a JSON-lines file, so the whole journey works offline. Like
+ * each brand's own API, it takes requests for its host's brand only (the site's host rule).
+ * Every answer is JSON with a Japanese message: 400 unreadable, 413 too big, 415 not JSON, 422
+ * with a message per field; bad input never reaches the 500 branch.
  * ESTIMATES_MODE=fail answers 500 and ESTIMATES_MODE=slow answers after 20 s (past the client's
  * 15 s timeout), for e2e.
  */
@@ -8,12 +11,42 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
+import { brandIdForHost, brands, isBrandId, type BrandId } from '../../src/brand/brands';
 import { estimateRequestSchema, fieldErrors } from '../../src/estimate/schema';
 
 export const maxBodyBytes = 64 * 1024;
 export const slowModeDelayMs = 20_000;
 
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
+
+export const answers = {
+  methodNotAllowed: 'POSTで送信してください',
+  unsupportedMediaType: '送信内容はJSON（application/json）で送信してください',
+  tooLarge: '送信内容が大きすぎます',
+  idempotencyKey: 'Idempotency-Keyヘッダーが必要です',
+  invalidJson: '送信内容を読み取れませんでした',
+  internal: 'ただいま受け付けできません。時間をおいてもう一度お試しください',
+} as const;
+
+/** The 422 message at `brand` for a request posted to another brand's host. */
+export function brandMismatchMessage(hostBrand: BrandId): string {
+  return `このサイトでは${brands[hostBrand].name}のお見積もりのみ受け付けています`;
+}
+
+/** Only JSON: a cross-site form cannot send it without a CORS preflight. */
+function isJsonContentType(value: string | undefined): boolean {
+  const type = value?.split(';', 1)[0]?.trim().toLowerCase();
+  return type === 'application/json';
+}
+
+/** Idempotency keys are per brand, as each brand's API keeps its own. */
+function scopedKey(brand: string, key: string): string {
+  return `${brand}\n${key}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 type StoredEstimate = {
   id: string;
@@ -35,6 +68,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers = {}):
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     'Content-Length': Buffer.byteLength(text),
     ...headers,
   });
@@ -60,8 +94,13 @@ async function readFileState(file: string): Promise<FileState> {
     if (!line.trim()) continue;
     try {
       const record = JSON.parse(line) as Partial<StoredEstimate>;
-      if (typeof record.idempotencyKey === 'string' && typeof record.id === 'string') {
-        keys.set(record.idempotencyKey, Promise.resolve(record.id));
+      const brand = isRecord(record.body) ? record.body.brand : undefined;
+      if (
+        typeof record.idempotencyKey === 'string' &&
+        typeof record.id === 'string' &&
+        isBrandId(brand)
+      ) {
+        keys.set(scopedKey(brand, record.idempotencyKey), Promise.resolve(record.id));
       }
     } catch {
       // A torn last line (a crash mid-write) must not stop the server.
@@ -115,15 +154,23 @@ export function createEstimatesHandler(
   return async (req, res) => {
     try {
       if (req.method !== 'POST') {
-        send(res, 405, { error: 'Method Not Allowed' }, { Allow: 'POST' });
+        req.resume();
+        send(res, 405, { error: answers.methodNotAllowed }, { Allow: 'POST' });
         return;
       }
       const mode = process.env.ESTIMATES_MODE;
       if (mode === 'fail') {
         req.resume();
-        send(res, 500, { error: 'Simulated failure (ESTIMATES_MODE=fail)' });
+        send(res, 500, { error: answers.internal });
         return;
       }
+
+      if (!isJsonContentType(req.headers['content-type'])) {
+        req.resume();
+        send(res, 415, { error: answers.unsupportedMediaType }, { Accept: 'application/json' });
+        return;
+      }
+      const hostBrand = brandIdForHost(req.headers.host ?? '');
 
       let raw: string;
       try {
@@ -132,13 +179,13 @@ export function createEstimatesHandler(
         if (!(error instanceof BodyTooLarge)) throw error;
         // Drop the rest of the upload; close so the client stops sending.
         req.resume();
-        send(res, 413, { error: 'Payload Too Large' }, { Connection: 'close' });
+        send(res, 413, { error: answers.tooLarge }, { Connection: 'close' });
         return;
       }
 
       const key = req.headers['idempotency-key'];
       if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) {
-        send(res, 400, { error: 'Idempotency-Key header required' });
+        send(res, 400, { error: answers.idempotencyKey });
         return;
       }
 
@@ -150,7 +197,7 @@ export function createEstimatesHandler(
       const { keys } = state;
       // Checked before validation: an accepted request stays accepted even if, retried the next
       // day, a "not in the past" date would now fail.
-      const known = keys.get(key);
+      const known = keys.get(scopedKey(hostBrand, key));
       if (known) {
         send(res, 201, { id: await known });
         return;
@@ -160,12 +207,16 @@ export function createEstimatesHandler(
       try {
         json = JSON.parse(raw);
       } catch {
-        send(res, 400, { error: 'Invalid JSON' });
+        send(res, 400, { error: answers.invalidJson });
         return;
       }
       const parsed = estimateRequestSchema.safeParse(json);
-      if (!parsed.success) {
-        send(res, 422, { errors: fieldErrors(parsed.error) });
+      const errors = parsed.success ? {} : fieldErrors(parsed.error);
+      if (isRecord(json) && isBrandId(json.brand) && json.brand !== hostBrand) {
+        errors.brand = brandMismatchMessage(hostBrand);
+      }
+      if (!parsed.success || Object.keys(errors).length > 0) {
+        send(res, 422, { errors });
         return;
       }
 
@@ -178,16 +229,17 @@ export function createEstimatesHandler(
       const stored = store(opts.file, state, record);
       // Claimed before the first await, so a concurrent repeat waits for this write's outcome
       // instead of storing a second copy.
-      keys.set(key, stored);
+      keys.set(scopedKey(hostBrand, key), stored);
       try {
         send(res, 201, { id: await stored });
       } catch (error) {
-        keys.delete(key);
+        keys.delete(scopedKey(hostBrand, key));
         throw error;
       }
     } catch (error) {
+      // Only a fault of the server itself (a failed write) gets here, never bad input.
       console.error('[estimates]', error);
-      send(res, 500, { error: 'Internal Server Error' });
+      send(res, 500, { error: answers.internal });
     }
   };
 }

@@ -1,10 +1,16 @@
 // Runs in the default jsdom environment (tests/setup.ts needs `document`); fetch is still Node's.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEstimatesHandler, maxBodyBytes } from '../../server/api/estimates';
+import {
+  answers,
+  brandMismatchMessage,
+  createEstimatesHandler,
+  maxBodyBytes,
+} from '../../server/api/estimates';
+import { clickIdParams } from '../../src/tracking/trackingFields';
 
 let dir: string;
 let file: string;
@@ -60,16 +66,82 @@ function validBody() {
   };
 }
 
-function post(body: unknown, key: string | null = 'key-1', init: RequestInit = {}) {
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(key === null ? {} : { 'Idempotency-Key': key }),
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-    ...init,
+/** The host each brand's site is served on; the API takes requests for that brand only. */
+const hosts = { yamada: 'yamada-shaken.localhost:4173', carsupport: 'localhost:4173' } as const;
+
+type Answer = {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+};
+
+/** A raw HTTP request (fetch cannot set Host). */
+function send(
+  options: { method?: string; host?: string; headers?: Record<string, string> },
+  body?: string | Buffer,
+): Promise<Answer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: options.method ?? 'POST',
+        setHost: false,
+        headers: { Host: options.host ?? hosts.yamada, ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: {
+              get: (name) => {
+                const value = res.headers[name.toLowerCase()];
+                return value === undefined ? null : String(value);
+              },
+            },
+            text: () => Promise.resolve(text),
+            json: () => Promise.resolve(JSON.parse(text) as unknown),
+          });
+        });
+      },
+    );
+    // The server may close before reading a refused upload.
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
+    req.end(body);
   });
+}
+
+function post(
+  body: unknown,
+  key: string | null = 'key-1',
+  options: { host?: string; contentType?: string | null } = {},
+) {
+  const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
+  return send(
+    {
+      host: options.host,
+      headers: {
+        ...(contentType === null ? {} : { 'Content-Type': contentType }),
+        ...(key === null ? {} : { 'Idempotency-Key': key }),
+      },
+    },
+    typeof body === 'string' ? body : JSON.stringify(body),
+  );
+}
+
+/** Every answer is JSON, never cached, never sniffed. */
+function expectJsonHeaders(response: Answer) {
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 }
 
 async function storedLines(): Promise<Record<string, unknown>[]> {
@@ -158,7 +230,7 @@ describe('POST /api/estimates', () => {
     await mkdir(join(dir, 'data'));
     await writeFile(
       file,
-      `${JSON.stringify({ id: 'old-id', idempotencyKey: 'old', receivedAt: '', body: {} })}\n{"id":`,
+      `${JSON.stringify({ id: 'old-id', idempotencyKey: 'old', receivedAt: '', body: { brand: 'yamada' } })}\n{"id":`,
     );
     await start();
     const old = await post(validBody(), 'old');
@@ -186,13 +258,15 @@ describe('POST /api/estimates', () => {
     await start();
     const response = await post('{"brand":', 'key-json');
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'Invalid JSON' });
+    expectJsonHeaders(response);
+    expect(await response.json()).toEqual({ error: answers.invalidJson });
   });
 
   it('answers other methods with 405 and Allow: POST', async () => {
     await start();
-    const response = await fetch(url);
+    const response = await send({ method: 'GET' });
     expect(response.status).toBe(405);
+    expectJsonHeaders(response);
     expect(response.headers.get('allow')).toBe('POST');
   });
 
@@ -222,5 +296,215 @@ describe('POST /api/estimates', () => {
     const response = await post(validBody());
     expect(response.status).toBe(201);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+});
+
+describe('POST /api/estimates with hostile or mistaken input', () => {
+  const valid = validBody;
+  const without = (key: string) => {
+    const body: Record<string, unknown> = valid();
+    delete body[key];
+    return body;
+  };
+
+  // Every body here gets 400 (not JSON) or 422 (a Japanese message per field), never a 500,
+  // never a stack trace in the answer or the log, and nothing is stored.
+  const hostile: [string, string, 400 | 422][] = [
+    ['{}', '{}', 422],
+    ['{"vehicle":null}', '{"vehicle":null}', 422],
+    ['vehicle null', JSON.stringify({ ...valid(), vehicle: null }), 422],
+    ['customer null', JSON.stringify({ ...valid(), customer: null }), 422],
+    ['vehicle an array', JSON.stringify({ ...valid(), vehicle: [] }), 422],
+    ['vehicle a string', JSON.stringify({ ...valid(), vehicle: 'N-BOX' }), 422],
+    ['no vehicle', JSON.stringify(without('vehicle')), 422],
+    ['no brand', JSON.stringify(without('brand')), 422],
+    ['[]', '[]', 422],
+    ['null', 'null', 422],
+    ['a string', '"estimate"', 422],
+    ['a number', '42', 422],
+    [
+      'wrong types everywhere',
+      JSON.stringify({
+        brand: 1,
+        entryPoint: null,
+        vehicle: { expiryYear: 2027, expiryMonth: [4], expiryDay: {}, maker: false },
+        customer: { lastName: {}, phone: 9012345678, email: [] },
+        request: { preferredDate1: 1, notes: { text: 'x' } },
+        consent: 'yes',
+        tracking: [1, 2],
+      }),
+      422,
+    ],
+    ['prototype keys', '{"__proto__":{"brand":"yamada"},"constructor":{"prototype":{}}}', 422],
+    ['invalid JSON', '{"brand":', 400],
+    ['empty body', '', 400],
+    ['JSON with a trailing comma', '{"brand":"yamada",}', 400],
+    ['NUL bytes', '\u0000\u0000', 400],
+  ];
+
+  it.each(hostile)('%s → %i', async (_name, body, status) => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await start();
+
+    const response = await post(body, `key-${status}`);
+
+    expect(response.status).toBe(status);
+    expectJsonHeaders(response);
+    const text = await response.text();
+    expect(text).not.toMatch(/at \S+ \(|Error:|TypeError/);
+    const answer = JSON.parse(text) as { error?: string; errors?: Record<string, string> };
+    const messages = status === 400 ? [answer.error] : Object.values(answer.errors ?? {});
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) expect(message).toMatch(/[ぁ-んァ-ヶ一-龠]/u);
+    expect(errorLog).not.toHaveBeenCalled();
+    expect(await storedLines()).toEqual([]);
+  });
+
+  it.each([
+    ['text/plain', 'text/plain;charset=UTF-8'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['multipart', 'multipart/form-data; boundary=x'],
+    ['no content type', null],
+  ])('refuses %s with 415: only JSON, which a cross-site form cannot send', async (_n, type) => {
+    await start();
+    const response = await post(valid(), 'key-type', { contentType: type });
+
+    expect(response.status).toBe(415);
+    expectJsonHeaders(response);
+    expect(await response.json()).toEqual({ error: answers.unsupportedMediaType });
+    expect(await storedLines()).toEqual([]);
+  });
+
+  it('accepts application/json with a charset', async () => {
+    await start();
+    const response = await post(valid(), 'key-charset', {
+      contentType: 'Application/JSON; charset=utf-8',
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it('refuses an oversized body with 413 and a Japanese message, storing nothing', async () => {
+    await start();
+    const response = await post(`"${'x'.repeat(maxBodyBytes)}"`, 'key-big');
+
+    expect(response.status).toBe(413);
+    expectJsonHeaders(response);
+    expect(await response.json()).toEqual({ error: answers.tooLarge });
+    expect(await storedLines()).toEqual([]);
+  });
+
+  it('stores text fields without control, bidi or zero-width characters and lone surrogates', async () => {
+    await start();
+    const body = valid();
+    body.customer.lastName = '山\u0000田\u202e';
+    body.customer.firstName = '\u200b花子\ufeff';
+    body.vehicle.model = 'N-BOX\u001b[31m';
+    body.request = { courtesyCar: 'yes', notes: '午前\r\n希望\u2066\ud800' } as never;
+    body.tracking = { source: 'goo\u0000gle\u202e', campaign: '\u200bspring' };
+
+    const response = await post(body);
+
+    expect(response.status).toBe(201);
+    const [line] = await storedLines();
+    expect(line?.body).toMatchObject({
+      customer: { lastName: '山田', firstName: '花子' },
+      vehicle: { model: 'N-BOX[31m' },
+      request: { notes: '午前\n希望' },
+      tracking: { source: 'google', campaign: 'spring' },
+    });
+  });
+
+  it('answers 422 at the name for a name that is only a zero-width space', async () => {
+    await start();
+    const body = valid();
+    body.customer.lastName = '\u200b';
+
+    const response = await post(body);
+
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      errors: { 'customer.lastName': 'お名前（姓）を入力してください' },
+    });
+  });
+
+  it('stores every click id under its own name, and lp_entry_url with its attribution only', async () => {
+    await start();
+    const body = valid();
+    const clickIds = Object.fromEntries(clickIdParams.map((param) => [param, `${param}-1`]));
+    body.tracking = {
+      ...clickIds,
+      gaid: 'g-1',
+      lp_entry_url: '/?utm_source=ad&email=a%40example.com&token=secret&yclid=yclid-1',
+    } as never;
+
+    expect((await post(body)).status).toBe(201);
+
+    const [line] = await storedLines();
+    expect((line?.body as { tracking: unknown }).tracking).toEqual({
+      ...clickIds,
+      gaid: 'g-1',
+      lp_entry_url: '/?utm_source=ad&yclid=yclid-1',
+    });
+  });
+});
+
+describe('POST /api/estimates on each brand’s host', () => {
+  it.each([
+    ['yamada', hosts.yamada],
+    ['yamada', 'www.yamada-shaken.com'],
+    ['carsupport', hosts.carsupport],
+    ['carsupport', 'www.carsupport.com'],
+  ] as const)('accepts a %s request posted to %s', async (brand, host) => {
+    await start();
+    const response = await post({ ...validBody(), brand }, 'key-host', { host });
+
+    expect(response.status).toBe(201);
+    expect((await storedLines())[0]?.body).toMatchObject({ brand });
+  });
+
+  it.each([
+    ['carsupport', hosts.yamada, 'yamada'],
+    ['yamada', hosts.carsupport, 'carsupport'],
+    ['yamada', 'www.carsupport.com', 'carsupport'],
+    ['yamada', '127.0.0.1:4173', 'carsupport'],
+  ] as const)(
+    'refuses a %s request posted to %s with 422 at brand',
+    async (brand, host, hostBrand) => {
+      await start();
+      const response = await post({ ...validBody(), brand }, 'key-other', { host });
+
+      expect(response.status).toBe(422);
+      expectJsonHeaders(response);
+      expect(await response.json()).toEqual({ errors: { brand: brandMismatchMessage(hostBrand) } });
+      expect(brandMismatchMessage(hostBrand)).toMatch(/のお見積もりのみ受け付けています$/u);
+      expect(await storedLines()).toEqual([]);
+    },
+  );
+
+  it('adds the brand message to the other field messages', async () => {
+    await start();
+    const body = { ...validBody(), brand: 'carsupport', consent: false };
+
+    const response = await post(body, 'key-both', { host: hosts.yamada });
+
+    expect(await response.json()).toEqual({
+      errors: {
+        consent: '個人情報の取り扱いに同意してください',
+        brand: brandMismatchMessage('yamada'),
+      },
+    });
+  });
+
+  it('keeps Idempotency-Keys apart per brand', async () => {
+    await start();
+    const yamada = await post(validBody(), 'shared', { host: hosts.yamada });
+    const carsupport = await post({ ...validBody(), brand: 'carsupport' }, 'shared', {
+      host: hosts.carsupport,
+    });
+
+    expect(yamada.status).toBe(201);
+    expect(carsupport.status).toBe(201);
+    expect(await carsupport.json()).not.toEqual(await yamada.json());
+    expect(await storedLines()).toHaveLength(2);
   });
 });
