@@ -9,7 +9,16 @@ import {
   recordVisit,
   trackingCookieName,
 } from '../../src/tracking/trackingData';
-import { trackingUrlMaxLength, trackingValueMaxLength } from '../../src/tracking/trackingFields';
+import {
+  clickIdParams,
+  keepAttributionParams,
+  queryFieldMap,
+  trackingKeys,
+  trackingMaxLength,
+  trackingUrlMaxLength,
+  trackingValueMaxLength,
+  type TrackingData,
+} from '../../src/tracking/trackingFields';
 
 const host = 'localhost:3000';
 
@@ -297,5 +306,143 @@ describe('attribution captured before the app loaded', () => {
     window.history.replaceState(null, '', '/term?utm_source=second');
     run();
     expect(sessionStorage.getItem('lp_entry_url')).toBe('/legal?utm_source=first');
+  });
+});
+
+describe('click ids', () => {
+  it('are the ids of Yahoo!広告, Google Ads on iOS, Meta, Microsoft and LINE広告', () => {
+    expect(clickIdParams).toEqual(['yclid', 'wbraid', 'gbraid', 'fbclid', 'msclkid', 'ldtag_cl']);
+  });
+
+  it.each(clickIdParams)('%s is kept under its own name', (param) => {
+    const data = visit(`/?${param}=${param}.Abc-123_x`);
+
+    expect(data[param]).toBe(`${param}.Abc-123_x`);
+    expect(readTrackingData()[param]).toBe(`${param}.Abc-123_x`);
+  });
+
+  it.each(clickIdParams)(
+    '%s: a new value overwrites, an absent one keeps what is stored',
+    (param) => {
+      visit(`/?${param}=first&utm_source=ad`);
+      sessionStorage.clear();
+      visit(`/?${param}=second`);
+      expect(readTrackingData()[param]).toBe('second');
+
+      visit('/term?utm_source=other');
+      visit(`/?${param}=`);
+      expect(readTrackingData()).toMatchObject({ [param]: 'second', source: 'other' });
+    },
+  );
+
+  it.each(clickIdParams)('%s is capped like every value', (param) => {
+    const data = visit(`/?${param}=${'c'.repeat(5000)}`);
+
+    expect(data[param]).toBe('c'.repeat(trackingValueMaxLength));
+  });
+
+  it.each(clickIdParams)('%s loses control, bidi and zero-width characters', (param) => {
+    const data = visit(`/?${param}=%00%E2%80%AEab%E2%80%8Bc%0A%E2%81%A6%20`);
+
+    expect(data[param]).toBe('abc');
+  });
+
+  it('takes a click id from the stored cookie as untrusted too', () => {
+    Cookies.set(
+      trackingCookieName,
+      JSON.stringify({
+        fbclid: ' fb\u202e1 ',
+        msclkid: 7,
+        ldtag_cl: '<img src=x onerror=alert(1)>',
+      }),
+    );
+
+    // Never rendered as HTML (React text only), so markup stays the visitor's own text.
+    expect(readTrackingData()).toEqual({ fbclid: 'fb1', ldtag_cl: '<img src=x onerror=alert(1)>' });
+  });
+});
+
+describe('lp_entry_url', () => {
+  it('keeps the path and only the attribution parameters, in the cookie and sessionStorage', () => {
+    const data = visit(
+      '/?email=taro%40example.com&utm_source=mail&token=s3cret&gclid=g1&fbclid=f1&x=1#top',
+    );
+
+    expect(data.lp_entry_url).toBe('/?utm_source=mail&gclid=g1&fbclid=f1');
+    expect(sessionStorage.getItem(entryUrlStorageKey)).toBe('/?utm_source=mail&gclid=g1&fbclid=f1');
+    expect(decodeURIComponent(rawCookie() ?? '')).not.toMatch(/email|token|s3cret|taro/);
+  });
+
+  it('keeps only the path when no attribution parameter is present', () => {
+    expect(visit('/term?email=taro%40example.com&token=s3cret').lp_entry_url).toBe('/term');
+  });
+
+  it('cleans an entry an older release kept whole, in storage and in the cookie', () => {
+    sessionStorage.setItem(entryUrlStorageKey, '/legal?token=s3cret&utm_source=mail');
+    Cookies.set(
+      trackingCookieName,
+      JSON.stringify({ lp_entry_url: '/?email=a%40b.jp&gclid=g', source: 'mail' }),
+    );
+
+    expect(readTrackingData().lp_entry_url).toBe('/?gclid=g');
+    expect(visit('/').lp_entry_url).toBe('/legal?utm_source=mail');
+    expect(sessionStorage.getItem(entryUrlStorageKey)).toBe('/legal?utm_source=mail');
+  });
+
+  it.each([
+    ['/', '/'],
+    ['/?utm_source=a', '/?utm_source=a'],
+    ['/?UTM_SOURCE=a&utm_id=1&gclid=', '/?gclid='],
+    ['/?utm_term=%E8%BB%8A%E6%A4%9C&token=1', '/?utm_term=%E8%BB%8A%E6%A4%9C'],
+    [
+      '/p?a=1&yclid=y&wbraid=w&gbraid=g&msclkid=m&ldtag_cl=l',
+      '/p?yclid=y&wbraid=w&gbraid=g&msclkid=m&ldtag_cl=l',
+    ],
+    ['/?utm_source=a#utm_medium=b', '/?utm_source=a'],
+  ])('keepAttributionParams(%s) = %s', (input, expected) => {
+    expect(keepAttributionParams(input)).toBe(expected);
+  });
+
+  it('is what the head script keeps too', () => {
+    const entry = '/?email=taro%40example.com&utm_campaign=spring&token=t&msclkid=m1';
+    window.history.replaceState(null, '', entry);
+    new Function(captureEntryScript)();
+
+    expect(sessionStorage.getItem(entryUrlStorageKey)).toBe(keepAttributionParams(entry));
+    expect(sessionStorage.getItem(entryUrlStorageKey)).toBe('/?utm_campaign=spring&msclkid=m1');
+  });
+});
+
+describe('the cookie with every field at its cap', () => {
+  function encodedCookie(data: TrackingData): string {
+    return `${trackingCookieName}=${Cookies.converter.write(JSON.stringify(data), trackingCookieName)}`;
+  }
+
+  it('fits under 4 KB untouched when the values are ASCII', () => {
+    const full = Object.fromEntries(
+      trackingKeys.map((key) => [key, 'a'.repeat(trackingMaxLength(key))]),
+    ) as TrackingData;
+
+    const fitted = fitCookieBudget(full);
+
+    expect(fitted).toEqual(full);
+    expect(encodedCookie(fitted).length).toBeLessThanOrEqual(maxCookieBytes);
+    expect(maxCookieBytes).toBeLessThan(4096);
+  });
+
+  it('is written under 4 KB, every field kept, when a visit brings every value at its cap', () => {
+    const setSpy = vi.spyOn(Cookies, 'set');
+    const query = Object.keys(queryFieldMap)
+      .map((param) => `${param}=${'車'.repeat(trackingValueMaxLength)}`)
+      .join('&');
+
+    const data = visit(`/${'p'.repeat(trackingUrlMaxLength)}?${query}`);
+
+    const written = setSpy.mock.calls.at(-1)?.[1] as string;
+    expect(encodedCookie(JSON.parse(written) as TrackingData).length).toBeLessThanOrEqual(
+      maxCookieBytes,
+    );
+    expect(Object.keys(data).sort()).toEqual([...trackingKeys].sort());
+    expect(readTrackingData()).toEqual(data);
   });
 });
