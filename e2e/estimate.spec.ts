@@ -519,9 +519,11 @@ for (const brand of brandList) {
         { event: 'estimate_error', ...params, error: 'timeout' },
         { event: 'estimate_error', ...params, error: 'network' },
       ]);
+      // The conversion names the lead the API answered, and carries no personal data.
       expect(events.filter((e) => e.event === 'estimate_success')).toEqual([
-        { event: 'estimate_success', ...params },
+        { event: 'estimate_success', ...params, estimate_id: id },
       ]);
+      expect(JSON.stringify(events)).not.toContain(email);
       expect(events.filter((e) => e.event === 'phone_click')).toEqual([
         { event: 'phone_click', brand: brand.id, entry_point: 'estimate-complete' },
       ]);

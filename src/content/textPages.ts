@@ -135,11 +135,16 @@ export function buildTermPage({ brandName, company, updatedAt }: PageOptions): T
   };
 }
 
+/** Told to visitors only by a brand whose trackingConfig turns enhanced conversions on. */
+export const enhancedConversionsParagraph =
+  'お見積もり依頼が完了したとき、広告の効果測定のため、ご入力いただいたメールアドレスと電話番号を、Googleタグマネージャーを通じてGoogle LLCに送信します。送信前にお使いのブラウザ上でハッシュ化（復元できない形式に変換）され、広告の成果の計測にのみ利用されます。';
+
 export function buildPrivacyPolicyPage({
   brandName,
   company,
   updatedAt,
-}: PageOptions): TextPageContent {
+  enhancedConversions = false,
+}: PageOptions & { enhancedConversions?: boolean }): TextPageContent {
   return {
     heading: 'プライバシーポリシー',
     updatedAt,
@@ -191,9 +196,14 @@ export function buildPrivacyPolicyPage({
       },
       {
         heading: 'Cookie・アクセス解析',
-        paragraphs: [
-          '本サイトは、広告の効果測定とサービス改善のため、Cookieとアクセス解析ツール（Googleタグマネージャー等）を利用しています。これらは個人を特定する情報を含みません。ブラウザの設定でCookieを無効にできます。',
-        ],
+        paragraphs: enhancedConversions
+          ? [
+              '本サイトは、広告の効果測定とサービス改善のため、Cookieとアクセス解析ツール（Googleタグマネージャー等）を利用しています。ブラウザの設定でCookieを無効にできます。',
+              enhancedConversionsParagraph,
+            ]
+          : [
+              '本サイトは、広告の効果測定とサービス改善のため、Cookieとアクセス解析ツール（Googleタグマネージャー等）を利用しています。これらは個人を特定する情報を含みません。ブラウザの設定でCookieを無効にできます。',
+            ],
       },
       {
         heading: '改定',

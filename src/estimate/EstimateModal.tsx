@@ -8,8 +8,10 @@ import { useEffect, useId, useRef, useState, type FormEvent, type SyntheticEvent
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { telHref } from '../brand/brands';
 import { useBrand } from '../brand/useBrand';
-import { pushEvent } from '../lib/dataLayer';
+import { trackingConfig } from '../content/trackingConfig';
+import { clearDataLayerKeys, pushEvent } from '../lib/dataLayer';
 import { setPendingInput } from '../lib/pendingInput';
+import { estimateSuccessParams, userProvidedDataKey } from '../tracking/conversionEvents';
 import { readTrackingData } from '../tracking/trackingData';
 import { submitEstimate } from './api';
 import {
@@ -185,7 +187,18 @@ export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateMo
       });
       const result = await submitEstimate(body, draft.idempotencyKey);
       if (result.kind === 'success') {
-        pushEvent('estimate_success', eventParams);
+        const { enhancedConversions } = trackingConfig[brand.id];
+        pushEvent(
+          'estimate_success',
+          estimateSuccessParams({
+            brand: brand.id,
+            entryPoint: draft.entryPoint,
+            estimateId: result.id,
+            customer: values.customer,
+            enhancedConversions,
+          }),
+        );
+        if (enhancedConversions) clearDataLayerKeys([userProvidedDataKey]);
         draftRef.current = createDraft(emptyFormValues(), draft.entryPoint);
         form.reset(emptyFormValues());
         clearDraft();

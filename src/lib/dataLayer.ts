@@ -3,20 +3,40 @@
  * blocker, offline): events queue in the array and are never a reason for the page to fail.
  */
 export type DataLayerEventName =
-  'estimate_open' | 'estimate_submit' | 'estimate_success' | 'estimate_error' | 'phone_click';
+  | 'estimate_open'
+  | 'estimate_submit'
+  | 'estimate_success'
+  | 'estimate_error'
+  | 'phone_click'
+  | 'page_view';
+
+/** Event fields: strings, or one level of strings (user_provided_data). docs/tracking.md lists them. */
+export type DataLayerParams = Record<string, string | Record<string, string>>;
 
 type DataLayerWindow = Window & { dataLayer?: unknown };
 
-export function pushEvent(event: DataLayerEventName, params: Record<string, string>): void {
+function push(entry: Record<string, unknown>): void {
   try {
     if (typeof window === 'undefined') return;
     const w = window as DataLayerWindow;
     if (!Array.isArray(w.dataLayer)) w.dataLayer = [];
-    // `event` last, so a parameter can never rename the event.
-    (w.dataLayer as unknown[]).push({ ...params, event });
+    (w.dataLayer as unknown[]).push(entry);
   } catch {
     // A broken dataLayer (or a throwing GTM push) must not break the page.
   }
+}
+
+export function pushEvent(event: DataLayerEventName, params: DataLayerParams): void {
+  // `event` last, so a parameter can never rename the event.
+  push({ ...params, event });
+}
+
+/**
+ * Clears keys from the tag manager's data model (GTM keeps every pushed key for later events
+ * until it is set to null), so a value meant for one event is not read by the next one.
+ */
+export function clearDataLayerKeys(keys: readonly string[]): void {
+  push(Object.fromEntries(keys.map((key) => [key, null])));
 }
 
 const containerIdPattern = /^GTM-[A-Z0-9]+$/;

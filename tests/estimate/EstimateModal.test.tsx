@@ -7,6 +7,7 @@ import { estimateApiClient } from '../../src/estimate/api';
 import { draftStorageKey, loadDraft } from '../../src/estimate/draft';
 import { EstimateModal, type EstimateModalProps } from '../../src/estimate/EstimateModal';
 import { hasPendingInput } from '../../src/lib/pendingInput';
+import { trackingConfig } from '../../src/content/trackingConfig';
 
 type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
 
@@ -172,6 +173,44 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
     );
     expect(sessionStorage.getItem(draftStorageKey)).toBeNull();
     expect(events()).toEqual(['estimate_open', 'estimate_submit', 'estimate_success']);
+    // The conversion names its lead; no personal data in any event by default.
+    expect((window as TestWindow).dataLayer?.at(-1)).toEqual({
+      event: 'estimate_success',
+      brand: 'yamada',
+      entry_point: 'simple-form-1',
+      estimate_id: 'EST-42',
+    });
+    expect(JSON.stringify((window as TestWindow).dataLayer)).not.toMatch(
+      /taro@example|9012345678|山田|ヤマダ|1234567/,
+    );
+  });
+
+  it('adds user_provided_data to estimate_success only when the brand turns on enhanced conversions', async () => {
+    trackingConfig.carsupport.enhancedConversions = true;
+    try {
+      answers.push(created('EST-7'));
+      const { user } = renderModal();
+
+      await fillRequired(user);
+      await user.click(submitButton());
+      await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
+
+      const layer = (window as TestWindow).dataLayer ?? [];
+      expect(layer.slice(-2)).toEqual([
+        {
+          event: 'estimate_success',
+          brand: 'carsupport',
+          entry_point: 'header',
+          estimate_id: 'EST-7',
+          user_provided_data: { email: 'taro@example.com', phone_number: '+819012345678' },
+        },
+        // Cleared from the tag manager's model at once, so no later event carries it.
+        { user_provided_data: null },
+      ]);
+      expect(JSON.stringify(layer.slice(0, -2))).not.toMatch(/taro@example|9012345678/);
+    } finally {
+      trackingConfig.carsupport.enhancedConversions = false;
+    }
   });
 
   it('shows the server’s 422 messages at their fields', async () => {

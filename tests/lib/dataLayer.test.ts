@@ -1,4 +1,9 @@
-import { installPhoneClickTracking, isGtmContainerId, pushEvent } from '../../src/lib/dataLayer';
+import {
+  clearDataLayerKeys,
+  installPhoneClickTracking,
+  isGtmContainerId,
+  pushEvent,
+} from '../../src/lib/dataLayer';
 
 type TestWindow = Window & { dataLayer?: unknown };
 
@@ -33,6 +38,18 @@ describe('pushEvent', () => {
       },
     });
     expect(() => pushEvent('estimate_submit', {})).not.toThrow();
+  });
+});
+
+describe('clearDataLayerKeys', () => {
+  it('sets the keys to null in the data model, without an event', () => {
+    pushEvent('estimate_success', { estimate_id: 'id-1', user_provided_data: { email: 'a@b.jp' } });
+    clearDataLayerKeys(['user_provided_data']);
+
+    expect((window as TestWindow).dataLayer).toEqual([
+      { event: 'estimate_success', estimate_id: 'id-1', user_provided_data: { email: 'a@b.jp' } },
+      { user_provided_data: null },
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { brands } from '../../brand/brands';
+import { trackingConfig } from '../trackingConfig';
 import { buildLegalPage, buildPrivacyPolicyPage, buildTermPage } from '../textPages';
 import type { TextPageContent } from '../types';
 import { company } from './company';
@@ -11,4 +12,7 @@ export const legal: TextPageContent = buildLegalPage({
   ...options,
   phone: brands.carsupport.phone,
 });
-export const privacypolicy: TextPageContent = buildPrivacyPolicyPage(options);
+export const privacypolicy: TextPageContent = buildPrivacyPolicyPage({
+  ...options,
+  enhancedConversions: trackingConfig.carsupport.enhancedConversions,
+});

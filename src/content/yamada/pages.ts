@@ -1,4 +1,5 @@
 import { brands } from '../../brand/brands';
+import { trackingConfig } from '../trackingConfig';
 import { buildLegalPage, buildPrivacyPolicyPage, buildTermPage } from '../textPages';
 import type { TextPageContent } from '../types';
 import { company } from './company';
@@ -8,4 +9,7 @@ const options = { brandName: brands.yamada.name, company, updatedAt: '2026-11-21
 
 export const term: TextPageContent = buildTermPage(options);
 export const legal: TextPageContent = buildLegalPage({ ...options, phone: brands.yamada.phone });
-export const privacypolicy: TextPageContent = buildPrivacyPolicyPage(options);
+export const privacypolicy: TextPageContent = buildPrivacyPolicyPage({
+  ...options,
+  enhancedConversions: trackingConfig.yamada.enhancedConversions,
+});

@@ -1,0 +1,48 @@
+/**
+ * The fields of the estimate events (docs/tracking.md). No personal data by default: only with a
+ * brand's enhancedConversions switch (content/trackingConfig.ts) does estimate_success carry the
+ * visitor's email and phone, in the shape Google Tag Manager's "User-Provided Data" variable
+ * reads from the data layer.
+ */
+import type { DataLayerParams } from '../lib/dataLayer';
+
+export type UserProvidedData = { email?: string; phone_number?: string };
+
+/** The data-layer key holding UserProvidedData; cleared right after estimate_success. */
+export const userProvidedDataKey = 'user_provided_data';
+
+/**
+ * A Japanese phone number as the schema stores it ("09012345678", "0312345678") in E.164:
+ * "+819012345678". Anything else gives undefined.
+ */
+export function japanesePhoneToE164(phone: string): string | undefined {
+  const digits = phone.replace(/[\s()-]/g, '');
+  return /^0\d{9,10}$/.test(digits) ? `+81${digits.slice(1)}` : undefined;
+}
+
+/** Email trimmed and lowercased, phone in E.164, as Google's matching expects before hashing. */
+export function userProvidedData(customer: { email: string; phone: string }): UserProvidedData {
+  const result: UserProvidedData = {};
+  const email = customer.email.trim().toLowerCase();
+  if (email) result.email = email;
+  const phone = japanesePhoneToE164(customer.phone);
+  if (phone) result.phone_number = phone;
+  return result;
+}
+
+/** estimate_success: the lead id the API answered, brand and entry point; see above for PII. */
+export function estimateSuccessParams(args: {
+  brand: string;
+  entryPoint: string;
+  estimateId: string;
+  customer: { email: string; phone: string };
+  enhancedConversions: boolean;
+}): DataLayerParams {
+  const params: DataLayerParams = {
+    brand: args.brand,
+    entry_point: args.entryPoint,
+    estimate_id: args.estimateId,
+  };
+  if (args.enhancedConversions) params[userProvidedDataKey] = userProvidedData(args.customer);
+  return params;
+}
