@@ -8,6 +8,7 @@ import { Footer } from '../sections/footer/Footer';
 import { Logo } from '../sections/logo/Logo';
 import { SiteMenu } from '../sections/site-menu/SiteMenu';
 import { ThemeToggle } from '../sections/theme-toggle/ThemeToggle';
+import { usePageViews } from '../tracking/usePageViews';
 import { useTrackVisits } from '../tracking/useTrackVisits';
 import styles from './Layout.module.css';
 import { usePageData } from './usePageData';
@@ -36,6 +37,7 @@ function LayoutContent() {
   useEffect(() => {
     if (page) document.title = page.meta.title;
   }, [page]);
+  usePageViews(page?.meta.title);
 
   return (
     <>
