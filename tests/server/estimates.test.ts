@@ -162,7 +162,7 @@ describe('POST /api/estimates', () => {
     const response = await post(validBody());
 
     expect(response.status).toBe(201);
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expectJsonHeaders(response);
     const { id } = (await response.json()) as { id: string };
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -188,6 +188,7 @@ describe('POST /api/estimates', () => {
     const response = await post(body);
 
     expect(response.status).toBe(422);
+    expectJsonHeaders(response);
     expect(await response.json()).toEqual({
       errors: {
         'customer.phone': '電話番号は市外局番から10桁または11桁で入力してください',
