@@ -441,7 +441,6 @@ export const estimateFormSchema = z.object(
   { error: '送信内容が正しくありません' },
 );
 
-export { trackingKeys, type TrackingKey };
 export type EstimateTracking = TrackingData;
 
 /**
