@@ -132,19 +132,23 @@ for (const brand of brandList) {
       expect(await top()).toBe(before);
     });
 
-    test('axe finds no WCAG 2.1 AA violation in the section with a price chosen', async ({
-      page,
-    }) => {
-      await openLanding(page, originFor(brand.id));
-      await section(page).getByLabel('初度登録年月の年').selectOption('2010');
-      await section(page).getByLabel('初度登録年月の月').selectOption('6');
-      type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-      const results = await new AxeBuilder({ page: page as unknown as AxePage })
-        .include('[data-section="example"]')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(results.violations.map((violation) => violation.id)).toEqual([]);
-    });
+    for (const theme of ['light', 'dark'] as const) {
+      test(`axe finds no WCAG 2.1 AA violation in the section with a price chosen (${theme})`, async ({
+        page,
+      }) => {
+        await page.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
+        await openLanding(page, originFor(brand.id));
+        await section(page).getByLabel('初度登録年月の年').selectOption('2010');
+        await section(page).getByLabel('初度登録年月の月').selectOption('6');
+        await expect(section(page).getByRole('status')).toContainText('次回の車検満了');
+        type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+        const results = await new AxeBuilder({ page: page as unknown as AxePage })
+          .include('[data-section="example"]')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(results.violations.map((violation) => violation.id)).toEqual([]);
+      });
+    }
   });
 
   test(`${brand.id} without JavaScript the section reads as before: every class, no price check`, async ({

@@ -45,7 +45,10 @@ type ClassRates = {
   liabilityInsurance: number;
 };
 
-/** 自賠責 24 months (2023-04-01 rates). */
+/**
+ * 自賠責 24 months (2023-04-01 rates). 要再確認: a revision from 2026-04 or 2026-11 was expected
+ * and could not be confirmed or ruled out on 2026-11-22.
+ */
 const liabilityInsurance = { kei: 17540, passenger: 17650 } as const;
 
 /** 重量税 per started 0.5 t of vehicle weight, 2 years, registered cars. */

@@ -108,6 +108,8 @@ export type LandingContent = {
     notes: string[];
     /** The price check shown under the tabs once scripts run. */
     priceCheck: {
+      /** Heading of the price check box. */
+      heading: string;
       /** Legend of the 初度登録年月 fields. */
       firstRegistrationLegend: string;
       /** Where to find 初度登録年月 and what it changes. */

@@ -89,6 +89,7 @@ export const landing: LandingContent = {
       '部品交換などの推奨整備は別途お見積もりし、ご了承のうえで行います。',
     ],
     priceCheck: {
+      heading: 'あなたのお車の概算を計算',
       firstRegistrationLegend: '初度登録年月（任意）',
       firstRegistrationHint:
         '車検証の「初度登録年月」（軽自動車は「初度検査年月」）を選ぶと、年数に応じた重量税で計算します。',

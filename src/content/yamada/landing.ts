@@ -91,6 +91,7 @@ export const landing: LandingContent = {
       '推奨整備・部品交換は別途お見積もりします。',
     ],
     priceCheck: {
+      heading: 'お車に合わせて概算を計算',
       firstRegistrationLegend: '初度登録年月（わかる場合）',
       firstRegistrationHint:
         '車検証の「初度登録年月」（軽自動車は「初度検査年月」）を選ぶと、お車の年数に合わせて重量税を計算します。',

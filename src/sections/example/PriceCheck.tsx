@@ -66,6 +66,7 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
 
   return (
     <div className={styles.check}>
+      <h3 className={styles.checkHeading}>{copy.heading}</h3>
       <fieldset className={styles.fieldset} aria-describedby={`${id}-hint`}>
         <legend className={styles.legend}>{copy.firstRegistrationLegend}</legend>
         <div className={styles.dateRow}>
