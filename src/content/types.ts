@@ -3,6 +3,8 @@
  * src/content/<brand>/ so a marketer can change them without opening a component.
  */
 
+import type { VehicleClassId } from './legalFees';
+
 export type RouteName = 'index' | 'term' | 'legal' | 'privacypolicy';
 
 export type PageMeta = { title: string; description: string };
@@ -29,8 +31,8 @@ export type CompanyFacts = {
 
 /** Legal fees and example prices of one vehicle class, in yen. */
 export type VehicleClassCost = {
-  /** Stable key, used for element ids. */
-  id: string;
+  /** Stable key, used for element ids and sent with an estimate request. */
+  id: VehicleClassId;
   /** 車両区分, e.g. 軽自動車, 〜1.0t */
   label: string;
   /** 車種例 */
@@ -104,6 +106,23 @@ export type LandingContent = {
     discountLabel: string;
     classes: VehicleClassCost[];
     notes: string[];
+    /** The price check shown under the tabs once scripts run. */
+    priceCheck: {
+      /** Heading of the price check box. */
+      heading: string;
+      /** Legend of the 初度登録年月 fields. */
+      firstRegistrationLegend: string;
+      /** Where to find 初度登録年月 and what it changes. */
+      firstRegistrationHint: string;
+      /** Shown before 初度登録年月 is chosen. */
+      assumption: string;
+      /** Label of the button that opens the estimate prefilled. */
+      submitLabel: string;
+      /** That the estimate confirms the rough price. */
+      confirmNote: string;
+      /** Eco-car reductions vary by model: a plain note, no calculation. */
+      ecoNote: string;
+    };
   };
   flow: {
     heading: string;

@@ -28,7 +28,9 @@ import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields } from './EstimateFields';
 import { emptyFormValues, formFieldNames, hasInput, type EstimateFormValues } from './formValues';
 import { estimateFormSchema, toEstimateRequest, type EstimateFormOutput } from './schema';
-import type { EntryPoint, QuickFields } from './types';
+import { formatYen } from '../content/priceRows';
+import { legalFeeRates } from '../content/legalFees';
+import type { EntryPoint, EstimatePrefill, EstimateQuote } from './types';
 import styles from './EstimateModal.module.css';
 
 export const retryableMessage =
@@ -37,7 +39,9 @@ export const retryableMessage =
 export type EstimateModalProps = {
   open: boolean;
   entryPoint: EntryPoint;
-  prefill?: Partial<QuickFields>;
+  prefill?: EstimatePrefill;
+  /** The price check's rough price, carried by the request. */
+  quote?: EstimateQuote;
   /** Called when the dialog closed (close button, Escape or after completion). */
   onClose: () => void;
 };
@@ -68,12 +72,12 @@ function tabbableControls(root: HTMLElement): HTMLElement[] {
   );
 }
 
-export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateModalProps) {
+export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: EstimateModalProps) {
   const brand = useBrand();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const [initialDraft] = useState(() => openDraft(loadDraft(), entryPoint, prefill));
+  const [initialDraft] = useState(() => openDraft(loadDraft(), entryPoint, prefill, quote));
   const draftRef = useRef<EstimateDraft>(initialDraft);
   const form = useForm<EstimateFormValues, unknown, EstimateFormOutput>({
     defaultValues: initialDraft.values,
@@ -88,6 +92,7 @@ export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateMo
   });
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
   const [holdsInput, setHoldsInput] = useState(() => hasInput(initialDraft.values));
+  const [shownQuote, setShownQuote] = useState(initialDraft.quote);
   // A ref, not state: two clicks in one frame both run before a re-render could disable the button.
   const sendingRef = useRef(false);
   const wasOpenRef = useRef(false);
@@ -114,8 +119,9 @@ export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateMo
     if (!dialog) return;
     if (open && !wasOpenRef.current) {
       wasOpenRef.current = true;
-      const draft = openDraft(draftRef.current, entryPoint, prefill);
+      const draft = openDraft(draftRef.current, entryPoint, prefill, quote);
       draftRef.current = draft;
+      setShownQuote(draft.quote);
       if (prefill) form.reset(draft.values);
       saveDraft(draft);
       setHoldsInput(hasInput(draft.values));
@@ -126,7 +132,7 @@ export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateMo
       wasOpenRef.current = false;
       if (dialog.open) dialog.close();
     }
-  }, [open, entryPoint, prefill, form, brand.id]);
+  }, [open, entryPoint, prefill, quote, form, brand.id]);
 
   const done = status.kind === 'done';
   useEffect(() => {
@@ -172,8 +178,9 @@ export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateMo
     const eventParams = { brand: brand.id, entry_point: draftRef.current.entryPoint };
     pushEvent('estimate_submit', eventParams);
     try {
-      const content = JSON.stringify(values);
       let draft = draftRef.current;
+      // The quote is part of what is sent: a changed quote also needs a new key.
+      const content = JSON.stringify(draft.quote ? { values, quote: draft.quote } : values);
       if (draft.sentContent !== undefined && draft.sentContent !== content) {
         draft = { ...draft, idempotencyKey: newIdempotencyKey() };
       }
@@ -184,6 +191,7 @@ export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateMo
         brand: brand.id,
         entryPoint: draft.entryPoint,
         tracking: readTrackingData(),
+        quote: draft.quote,
       });
       const result = await submitEstimate(body, draft.idempotencyKey);
       if (result.kind === 'success') {
@@ -203,6 +211,7 @@ export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateMo
         form.reset(emptyFormValues());
         clearDraft();
         setHoldsInput(false);
+        setShownQuote(undefined);
         setStatus({ kind: 'done', receiptId: result.id });
       } else if (result.kind === 'invalid') {
         pushEvent('estimate_error', { ...eventParams, error: 'invalid' });
@@ -282,6 +291,13 @@ export function EstimateModal({ open, entryPoint, prefill, onClose }: EstimateMo
                 {brand.name}
                 の車検お見積もりは無料です。ご入力いただいた内容をもとに、担当者よりご連絡いたします。
               </p>
+              {shownQuote && (
+                <p className={styles.quote}>
+                  ご覧になった概算：{legalFeeRates.classes[shownQuote.vehicleClass].label}・総額 例{' '}
+                  {formatYen(shownQuote.roughTotal)}
+                  〜（税込）。この金額もあわせて担当者にお伝えします。
+                </p>
+              )}
               <EstimateFields />
               {status.kind === 'retryable' && (
                 <div role="alert" className={styles.alert}>

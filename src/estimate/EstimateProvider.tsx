@@ -90,6 +90,7 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
                 open={modal.open}
                 entryPoint={modal.options.entryPoint}
                 prefill={modal.options.prefill}
+                quote={modal.options.quote}
                 onClose={close}
               />
             </Suspense>

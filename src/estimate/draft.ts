@@ -11,7 +11,14 @@ import {
   withPrefill,
   type EstimateFormValues,
 } from './formValues';
-import { isEntryPoint, type EntryPoint, type QuickFields } from './types';
+import { isVehicleClassId } from '../content/legalFees';
+import {
+  isEntryPoint,
+  maxRoughTotal,
+  type EntryPoint,
+  type EstimatePrefill,
+  type EstimateQuote,
+} from './types';
 
 export const draftStorageKey = 'estimate_draft';
 /** The estimate's name in the pending-input registry (src/lib/pendingInput.ts). */
@@ -27,6 +34,8 @@ export type EstimateDraft = {
    * repeated key with the first attempt's id and would silently drop the changes.
    */
   sentContent?: string;
+  /** The price check's rough price, when the visitor came from there (sent with the request). */
+  quote?: EstimateQuote;
 };
 
 const storedVersion = 1;
@@ -82,7 +91,7 @@ function parseDraft(raw: string): EstimateDraft | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
-  const { version, values, entryPoint, idempotencyKey, sentContent } = parsed as Record<
+  const { version, values, entryPoint, idempotencyKey, sentContent, quote } = parsed as Record<
     string,
     unknown
   >;
@@ -101,7 +110,21 @@ function parseDraft(raw: string): EstimateDraft | null {
     entryPoint,
     idempotencyKey,
     ...(typeof sentContent === 'string' ? { sentContent } : {}),
+    ...(isEstimateQuote(quote) ? { quote } : {}),
   };
+}
+
+/** A stored quote as the schema would accept it (a known class, a bounded whole-yen total). */
+export function isEstimateQuote(value: unknown): value is EstimateQuote {
+  if (typeof value !== 'object' || value === null) return false;
+  const { vehicleClass, roughTotal } = value as Record<string, unknown>;
+  return (
+    isVehicleClassId(vehicleClass) &&
+    typeof roughTotal === 'number' &&
+    Number.isInteger(roughTotal) &&
+    roughTotal >= 0 &&
+    roughTotal <= maxRoughTotal
+  );
 }
 
 export function saveDraft(draft: EstimateDraft): void {
@@ -128,8 +151,15 @@ export function clearDraft(): void {
 export function openDraft(
   current: EstimateDraft | null,
   entryPoint: EntryPoint,
-  prefill: Partial<QuickFields> | undefined,
+  prefill: EstimatePrefill | undefined,
+  quote?: EstimateQuote,
 ): EstimateDraft {
   const base = current ?? createDraft(emptyFormValues(), entryPoint);
-  return { ...base, entryPoint, values: withPrefill(base.values, prefill) };
+  return {
+    ...base,
+    entryPoint,
+    values: withPrefill(base.values, prefill),
+    // A new price check replaces the quote; any other opener keeps the draft's.
+    ...(quote && { quote }),
+  };
 }

@@ -4,7 +4,7 @@
  * Field names mirror the request body (vehicle.*, customer.*, request.*), so a server error keyed
  * "customer.phone" lands on the field of that name.
  */
-import type { QuickFields } from './types';
+import type { EstimatePrefill, QuickFields } from './types';
 
 export type VehicleValues = {
   expiryYear: string;
@@ -132,8 +132,16 @@ const quickKeys = [
   'postalCode',
 ] as const satisfies readonly (keyof QuickFields)[];
 
-/** Quick fields the modal shows as selects of plain numbers ('2027', '3'). */
-const numberSelectKeys: ReadonlySet<string> = new Set(['expiryYear', 'expiryMonth', 'expiryDay']);
+/** Prefill keys beyond the quick fields: the price check's 初度登録年月. */
+const firstRegistrationKeys = ['firstRegistrationYear', 'firstRegistrationMonth'] as const;
+
+/** Prefilled fields the modal shows as selects of plain numbers ('2027', '3'). */
+const numberSelectKeys: ReadonlySet<string> = new Set([
+  'expiryYear',
+  'expiryMonth',
+  'expiryDay',
+  ...firstRegistrationKeys,
+]);
 
 /**
  * A number typed in a simple form ('２０２７', '03') as the modal's option value ('2027', '3'):
@@ -144,14 +152,14 @@ function asNumberOption(value: string): string {
   return /^\d{1,4}$/.test(digits) ? String(Number(digits)) : value;
 }
 
-/** Values with a simple form's quick fields laid over them; a non-empty prefill value wins. */
+/** Values with an opener's prefill laid over them; a non-empty prefill value wins. */
 export function withPrefill(
   values: EstimateFormValues,
-  prefill: Partial<QuickFields> | undefined,
+  prefill: EstimatePrefill | undefined,
 ): EstimateFormValues {
   if (!prefill) return values;
   const vehicle = { ...values.vehicle };
-  for (const key of quickKeys) {
+  for (const key of [...quickKeys, ...firstRegistrationKeys]) {
     const value = prefill[key];
     if (typeof value === 'string' && value.trim() !== '') {
       vehicle[key] = numberSelectKeys.has(key) ? asNumberOption(value) : value;

@@ -17,8 +17,10 @@ import {
   type TrackingData,
   type TrackingKey,
 } from '../tracking/trackingFields';
+import { firstRegistrationYearOptions } from './firstRegistrationYears';
 import type { EstimateFormValues } from './formValues';
-import { entryPoints, type EntryPoint } from './types';
+import { vehicleClassIds } from '../content/legalFees';
+import { entryPoints, maxRoughTotal, type EntryPoint, type EstimateQuote } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Normalisation: every text field first loses control, bidi, zero-width characters and lone
@@ -103,13 +105,8 @@ export function expiryYearOptions(now: Date = new Date()): number[] {
   return [year - 1, year, year + 1, year + 2, year + 3];
 }
 
-const firstRegistrationSpan = 40;
-
-/** Years offered for 初度登録年月, newest first. */
-export function firstRegistrationYearOptions(now: Date = new Date()): number[] {
-  const year = tokyoYear(now);
-  return Array.from({ length: firstRegistrationSpan + 1 }, (_, i) => year - i);
-}
+// Years offered for 初度登録年月: zod-free, because the price check in the first view offers them too.
+export { firstRegistrationYearOptions };
 
 // ---------------------------------------------------------------------------------------------
 // Choices
@@ -466,11 +463,24 @@ const trackingSchema = z
   )
   .catch({} as Record<TrackingKey, undefined>);
 
+/**
+ * The price check's rough price as the visitor saw it. Like attribution, never a reason to refuse
+ * a lead: a quote that is not a known class with a bounded whole-yen total is dropped.
+ */
+const quoteSchema = z
+  .object({
+    vehicleClass: z.enum(vehicleClassIds),
+    roughTotal: z.number().int().min(0).max(maxRoughTotal),
+  })
+  .optional()
+  .catch(undefined);
+
 /** The POST /estimates body. */
 export const estimateRequestSchema = estimateFormSchema.extend({
   brand: z.enum(brandIds, { error: 'ブランドが正しくありません' }),
   entryPoint: z.enum(entryPoints, { error: '入力元が正しくありません' }),
   tracking: trackingSchema,
+  quote: quoteSchema,
 });
 
 export type EstimateFormOutput = z.output<typeof estimateFormSchema>;
@@ -484,8 +494,14 @@ void formValuesFitSchema;
 /** Builds the request body from validated form values. */
 export function toEstimateRequest(
   values: EstimateFormOutput,
-  context: { brand: BrandId; entryPoint: EntryPoint; tracking: EstimateTracking },
+  context: {
+    brand: BrandId;
+    entryPoint: EntryPoint;
+    tracking: EstimateTracking;
+    quote?: EstimateQuote;
+  },
 ): EstimateRequest {
+  const quote = quoteSchema.parse(context.quote);
   return {
     brand: context.brand,
     entryPoint: context.entryPoint,
@@ -494,6 +510,7 @@ export function toEstimateRequest(
     request: values.request,
     consent: true,
     tracking: trackingSchema.parse(context.tracking),
+    ...(quote && { quote }),
   };
 }
 

@@ -4,9 +4,17 @@
  * its form and schema libraries load lazily behind them.
  */
 
+import type { VehicleClassId } from '../content/legalFees';
+
 /** Where an estimate was opened from; reported to the tag manager and the API. */
 export type EntryPoint =
-  'header' | 'cta' | 'tracking-footer' | 'simple-form-1' | 'simple-form-2' | 'simple-form-3';
+  | 'header'
+  | 'cta'
+  | 'tracking-footer'
+  | 'simple-form-1'
+  | 'simple-form-2'
+  | 'simple-form-3'
+  | 'price-check';
 
 /** Every EntryPoint, for validating values read back from storage or a request. */
 export const entryPoints = [
@@ -16,6 +24,7 @@ export const entryPoints = [
   'simple-form-1',
   'simple-form-2',
   'simple-form-3',
+  'price-check',
 ] as const satisfies readonly EntryPoint[];
 
 // Fails to compile when EntryPoint gains a member the list above lacks.
@@ -41,7 +50,25 @@ export type QuickFields = {
   postalCode: string;
 };
 
+/** What an opener may prefill: a simple form's quick fields, the price check's 初度登録年月. */
+export type EstimatePrefill = Partial<QuickFields> & {
+  firstRegistrationYear?: string;
+  firstRegistrationMonth?: string;
+};
+
+/** Highest rough total (yen) an estimate request may carry; ours stay far below it. */
+export const maxRoughTotal = 1_000_000;
+
+/** The rough price a visitor saw in the price check, sent with the estimate request. */
+export type EstimateQuote = {
+  vehicleClass: VehicleClassId;
+  /** 総額の概算 (yen, 税込), as shown. */
+  roughTotal: number;
+};
+
 export type OpenEstimateOptions = {
   entryPoint: EntryPoint;
-  prefill?: Partial<QuickFields>;
+  prefill?: EstimatePrefill;
+  /** The price check's rough price; the request carries it so the shop knows what was shown. */
+  quote?: EstimateQuote;
 };

@@ -353,6 +353,37 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
     expect(field('姓')).toHaveValue('佐藤');
   });
 
+  it('shows the price check’s rough total, prefills 初度登録年月 and sends both', async () => {
+    answers.push(created('EST-7'));
+    const { user } = renderModal({
+      entryPoint: 'price-check',
+      prefill: { firstRegistrationYear: '2012', firstRegistrationMonth: '4' },
+      quote: { vehicleClass: 'upto-1000kg', roughTotal: 70550 },
+    });
+    expect(screen.getByText(/ご覧になった概算：〜1\.0t・総額 例 70,550円〜/)).toBeInTheDocument();
+    expect(select('初度登録年月の年')).toHaveValue('2012');
+    expect(select('初度登録年月の月')).toHaveValue('4');
+
+    await fillRequired(user);
+    await user.click(submitButton());
+    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
+    expect(sentBody()).toMatchObject({
+      entryPoint: 'price-check',
+      vehicle: { firstRegistrationYear: '2012', firstRegistrationMonth: '4' },
+      quote: { vehicleClass: 'upto-1000kg', roughTotal: 70550 },
+    });
+  });
+
+  it('sends no quote when the estimate was not opened from the price check', async () => {
+    answers.push(created('EST-8'));
+    const { user } = renderModal();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
+    expect(sentBody()).not.toHaveProperty('quote');
+    expect(screen.queryByText(/ご覧になった概算/)).toBeNull();
+  });
+
   it('closes from the 閉じる button and keeps the input for next time', async () => {
     const { user, onClose, rerender } = renderModal();
     await user.type(field('車種'), 'ノート');

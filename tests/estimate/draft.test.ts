@@ -2,6 +2,7 @@ import {
   clearDraft,
   createDraft,
   draftStorageKey,
+  isEstimateQuote,
   loadDraft,
   newIdempotencyKey,
   openDraft,
@@ -152,5 +153,48 @@ describe('openDraft', () => {
       // Text fields keep what was typed; validation normalises them.
       postalCode: '１２３－４５６７',
     });
+  });
+
+  it("lays the price check's 初度登録年月 over the draft as the modal's select values", () => {
+    const draft = openDraft(null, 'price-check', {
+      firstRegistrationYear: '2015',
+      firstRegistrationMonth: '05',
+    });
+    expect(draft.values.vehicle).toMatchObject({
+      firstRegistrationYear: '2015',
+      firstRegistrationMonth: '5',
+    });
+  });
+
+  it('keeps a quote until a new price check replaces it, across a reload', () => {
+    const quote = { vehicleClass: 'kei', roughTotal: 36040 } as const;
+    const fromCheck = openDraft(null, 'price-check', undefined, quote);
+    expect(fromCheck.quote).toEqual(quote);
+    saveDraft(fromCheck);
+    const reopened = openDraft(loadDraft(), 'header', undefined);
+    expect(reopened.quote).toEqual(quote);
+    const newer = { vehicleClass: 'upto-2000kg', roughTotal: 70000 } as const;
+    expect(openDraft(reopened, 'price-check', undefined, newer).quote).toEqual(newer);
+  });
+});
+
+describe('isEstimateQuote', () => {
+  it('accepts only a known class with a whole-yen total in bounds (a tampered draft)', () => {
+    expect(isEstimateQuote({ vehicleClass: 'kei', roughTotal: 36040 })).toBe(true);
+    expect(isEstimateQuote({ vehicleClass: 'bus', roughTotal: 36040 })).toBe(false);
+    expect(isEstimateQuote({ vehicleClass: 'kei', roughTotal: 1.5 })).toBe(false);
+    expect(isEstimateQuote({ vehicleClass: 'kei', roughTotal: 10_000_000 })).toBe(false);
+    expect(isEstimateQuote(null)).toBe(false);
+  });
+
+  it('drops a tampered quote from a stored draft and keeps the rest', () => {
+    const draft = createDraft(emptyFormValues(), 'price-check');
+    sessionStorage.setItem(
+      draftStorageKey,
+      JSON.stringify({ version: 1, ...draft, quote: { vehicleClass: 'kei', roughTotal: 'x' } }),
+    );
+    const loaded = loadDraft();
+    expect(loaded?.idempotencyKey).toBe(draft.idempotencyKey);
+    expect(loaded).not.toHaveProperty('quote');
   });
 });

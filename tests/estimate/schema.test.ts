@@ -390,6 +390,34 @@ describe('estimateRequestSchema', () => {
     });
   });
 
+  it("carries the price check's class and rough total, as the visitor saw them", () => {
+    const body = toEstimateRequest(estimateFormSchema.parse(validValues()), {
+      brand: 'carsupport',
+      entryPoint: 'price-check',
+      tracking: {},
+      quote: { vehicleClass: 'upto-1500kg', roughTotal: 58250 },
+    });
+    expect(body.quote).toEqual({ vehicleClass: 'upto-1500kg', roughTotal: 58250 });
+    const overTheWire: unknown = JSON.parse(JSON.stringify(body));
+    expect(estimateRequestSchema.parse(overTheWire)).toEqual(body);
+  });
+
+  it('drops a quote of an unknown class or an unbounded or fractional total, keeping the lead', () => {
+    for (const quote of [
+      { vehicleClass: 'truck', roughTotal: 50000 },
+      { vehicleClass: 'kei', roughTotal: 1_000_001 },
+      { vehicleClass: 'kei', roughTotal: -1 },
+      { vehicleClass: 'kei', roughTotal: 40000.5 },
+      { vehicleClass: 'kei', roughTotal: '40000' },
+      'kei',
+    ]) {
+      const result = estimateRequestSchema.safeParse({ ...validBody(), quote });
+      expect(result.success).toBe(true);
+      expect(result.data?.quote).toBeUndefined();
+    }
+    expect(estimateRequestSchema.parse(validBody())).not.toHaveProperty('quote');
+  });
+
   it('drops tracking values that are not strings and unknown tracking keys', () => {
     const body = { ...validBody(), tracking: { source: 42, term: 'shaken', evil: 'x' } };
     expect(estimateRequestSchema.parse(body).tracking).toEqual({ term: 'shaken' });

@@ -88,6 +88,16 @@ export const landing: LandingContent = {
       '重量税は初度登録から13年・18年を超えると高くなります。',
       '部品交換などの推奨整備は別途お見積もりし、ご了承のうえで行います。',
     ],
+    priceCheck: {
+      heading: 'あなたのお車の概算を計算',
+      firstRegistrationLegend: '初度登録年月（任意）',
+      firstRegistrationHint:
+        '車検証の「初度登録年月」（軽自動車は「初度検査年月」）を選ぶと、年数に応じた重量税で計算します。',
+      assumption: '初度登録から13年未満のお車として計算しています。',
+      submitLabel: 'この条件で見積もりを依頼',
+      confirmNote: '金額は概算です。正式な金額は無料のお見積もりで確定します。',
+      ecoNote: 'エコカー減税の対象車は、重量税がこれより安くなる場合があります。',
+    },
   },
   flow: {
     heading: 'ご利用の流れ',

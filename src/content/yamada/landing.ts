@@ -90,6 +90,16 @@ export const landing: LandingContent = {
       '初度登録から13年・18年を超えるお車は重量税が上がります。',
       '推奨整備・部品交換は別途お見積もりします。',
     ],
+    priceCheck: {
+      heading: 'お車に合わせて概算を計算',
+      firstRegistrationLegend: '初度登録年月（わかる場合）',
+      firstRegistrationHint:
+        '車検証の「初度登録年月」（軽自動車は「初度検査年月」）を選ぶと、お車の年数に合わせて重量税を計算します。',
+      assumption: '初度登録から13年未満のお車の金額です。',
+      submitLabel: 'この条件で見積もりを依頼',
+      confirmNote: 'ここでの金額は概算です。お見積もりで正式な金額をご案内します。',
+      ecoNote: 'エコカー減税の対象車は、重量税が安くなる場合があります。',
+    },
   },
   flow: {
     heading: 'ご利用の流れ',

@@ -1,19 +1,35 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatJapaneseDate, priceRows } from '../../content/priceRows';
 import type { LandingContent } from '../../content/types';
 import { useHydrated } from '../useHydrated';
 import styles from './Example.module.css';
+import type * as PriceCheckModule from './PriceCheck';
+import type { FirstRegistrationChoice } from './PriceCheck';
 
 /**
  * Cost examples by vehicle class as WAI-ARIA tabs (automatic activation, one tab always
  * selected). The prerendered HTML shows every panel so the prices read without JavaScript;
- * the non-selected ones are hidden only once hydrated.
+ * the non-selected ones are hidden only once hydrated, when the price check appears: the
+ * visitor's 初度登録年月 turns the example into their own rough price, at once.
  */
 export function Example({ copy }: { copy: LandingContent['example'] }) {
   const id = useId();
   const headingId = `${id}-heading`;
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(0);
+  const [choice, setChoice] = useState<FirstRegistrationChoice>({ year: '', month: '' });
+  // The price check (its rates and calculation) stays out of the first view: it loads once the
+  // page is interactive. Until then, or if it fails to load, the tables show the fixed examples.
+  const [priceCheck, setPriceCheck] = useState<typeof PriceCheckModule | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('./PriceCheck').then((module) => live && setPriceCheck(module)).catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  const prices = priceCheck?.pricesFor(copy.classes, choice);
+  const selectedPrice = prices?.[selected];
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const count = copy.classes.length;
 
@@ -77,7 +93,7 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
               {cost.label}（{cost.models}）の車検費用の例
             </caption>
             <tbody>
-              {priceRows(cost, copy.discountLabel).map((row) => (
+              {priceRows(prices?.[index] ?? cost, copy.discountLabel).map((row) => (
                 <tr key={row.label} className={row.isTotal ? styles.total : undefined}>
                   <th scope="row">{row.label}</th>
                   <td>
@@ -90,8 +106,17 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
           </table>
         </div>
       ))}
+      {hydrated && priceCheck && selectedPrice && (
+        <priceCheck.PriceCheck
+          copy={copy.priceCheck}
+          price={selectedPrice}
+          choice={choice}
+          onChoice={setChoice}
+        />
+      )}
       <p className={styles.asOf}>
-        法定費用は{formatJapaneseDate(copy.feesAsOf)}時点の料率（自賠責保険料24か月）による例です。
+        法定費用は{formatJapaneseDate(copy.feesAsOf)}
+        に確認した料率（自賠責保険料24か月・エコカー減税なし）による例です。
       </p>
       <ul className={styles.notes}>
         {copy.notes.map((note) => (

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { landing } from '../../../src/content/carsupport/landing';
 import { Example } from '../../../src/sections/example/Example';
 import { renderWithBrand } from '../renderWithBrand';
@@ -61,6 +61,8 @@ describe('Example tabs', () => {
     const panels = () => Array.from(container.querySelectorAll('[role="tabpanel"]'));
     expect(panels()).toHaveLength(5);
     expect(panels().filter((panel) => panel.hasAttribute('hidden'))).toHaveLength(0);
+    // Without scripts the section reads as before: no price check, nothing that cannot work.
+    expect(container.querySelector('select, [role="status"]')).toBeNull();
 
     const onRecoverableError = vi.fn();
     const root = await act(async () => hydrateRoot(container, ui, { onRecoverableError }));
@@ -68,5 +70,65 @@ describe('Example tabs', () => {
     expect(panels().filter((panel) => !panel.hasAttribute('hidden'))).toHaveLength(1);
     act(() => root.unmount());
     container.remove();
+  });
+});
+
+describe('Price check', () => {
+  // 2026-11-22 noon in Tokyo: a car first registered 2013-12 meets its 13-year expiry next month.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T03:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("recomputes the selected class's table and announces the total as the visitor chooses", async () => {
+    const user = userEvent.setup();
+    renderWithBrand(<Example copy={landing.example} />);
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('軽自動車の総額（概算）例 36,740円〜');
+    expect(status).toHaveTextContent('13年未満のお車として計算');
+
+    await user.click(screen.getByRole('tab', { name: '〜1.5t' }));
+    await user.selectOptions(screen.getByLabelText('初度登録年月の年'), '2013');
+    expect(status).toHaveTextContent('年と月の両方を選ぶと反映されます');
+    await user.selectOptions(screen.getByLabelText('初度登録年月の月'), '12');
+
+    // 34,200 + 17,650 + 1,600 + 16,500 − 2,200
+    expect(status).toHaveTextContent('〜1.5tの総額（概算）例 67,750円〜');
+    expect(status).toHaveTextContent('次回の車検満了（目安）2026年12月・13年経過の重量税で計算');
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).toHaveTextContent('重量税（13年経過） 34,200円');
+    expect(panel).toHaveTextContent('例 67,750円〜（税込・法定費用込み）');
+  });
+
+  it('opens the estimate prefilled, with the class and the total the visitor saw', async () => {
+    const user = userEvent.setup();
+    const { openEstimate } = renderWithBrand(<Example copy={landing.example} />);
+    await screen.findByRole('status');
+    await user.click(screen.getByRole('tab', { name: '〜2.5t' }));
+    await user.selectOptions(screen.getByLabelText('初度登録年月の年'), '2006');
+    await user.selectOptions(screen.getByLabelText('初度登録年月の月'), '4');
+    await user.click(screen.getByRole('button', { name: 'この条件で見積もりを依頼' }));
+
+    expect(openEstimate).toHaveBeenCalledWith({
+      entryPoint: 'price-check',
+      prefill: { firstRegistrationYear: '2006', firstRegistrationMonth: '4' },
+      // 63,000 + 17,650 + 1,600 + 19,800 − 2,200
+      quote: { vehicleClass: 'upto-2500kg', roughTotal: 99850 },
+    });
+  });
+
+  it('sends no 初度登録年月 when none was chosen, and the under-13 total', async () => {
+    const user = userEvent.setup();
+    const { openEstimate } = renderWithBrand(<Example copy={landing.example} />);
+    await screen.findByRole('status');
+    await user.click(screen.getByRole('button', { name: 'この条件で見積もりを依頼' }));
+    expect(openEstimate).toHaveBeenCalledWith({
+      entryPoint: 'price-check',
+      prefill: undefined,
+      quote: { vehicleClass: 'kei', roughTotal: 36740 },
+    });
   });
 });

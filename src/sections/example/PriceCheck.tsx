@@ -1,0 +1,134 @@
+import { useId } from 'react';
+import { legalFeeRates } from '../../content/legalFees';
+import { formatYen } from '../../content/priceRows';
+import { roughPrice, type RoughPrice } from '../../content/roughPrice';
+import type { LandingContent, VehicleClassCost } from '../../content/types';
+import { useEstimateOpener } from '../../estimate/EstimateContext';
+import { firstRegistrationYearOptions } from '../../estimate/firstRegistrationYears';
+import type { YearMonth } from '../../lib/tokyoMonth';
+import styles from './Example.module.css';
+
+/** The 初度登録年月 as chosen: strings of the selects, '' while not chosen. */
+export type FirstRegistrationChoice = { year: string; month: string };
+
+/** The chosen month, once both year and month are chosen. */
+export function chosenMonth(choice: FirstRegistrationChoice): YearMonth | undefined {
+  const year = Number(choice.year);
+  const month = Number(choice.month);
+  return year && month ? { year, month } : undefined;
+}
+
+/** Each class's rough price for the choice; until both year and month are chosen, a car under 13. */
+export function pricesFor(
+  classes: readonly VehicleClassCost[],
+  choice: FirstRegistrationChoice,
+): RoughPrice[] {
+  const firstRegistration = chosenMonth(choice);
+  return classes.map((cost) => roughPrice(cost, firstRegistration));
+}
+
+const months = Array.from({ length: 12 }, (_, i) => i + 1);
+
+const bandNotes = {
+  standard: '13年未満の重量税',
+  over13: '13年経過の重量税',
+  over18: '18年経過の重量税',
+} as const;
+
+type PriceCheckProps = {
+  copy: LandingContent['example']['priceCheck'];
+  price: RoughPrice;
+  choice: FirstRegistrationChoice;
+  onChoice: (choice: FirstRegistrationChoice) => void;
+};
+
+/**
+ * The visitor's own rough price: 初度登録年月 (optional) on top of the class chosen in the tabs,
+ * worked out at once in the page, and the way to an estimate prefilled with it. Rendered only
+ * once scripts run; the tabs and tables above read the same without it.
+ */
+export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
+  const id = useId();
+  const openEstimate = useEstimateOpener();
+  const years = firstRegistrationYearOptions();
+  const classLabel = legalFeeRates.classes[price.vehicleClass].label;
+  const partial = (choice.year === '') !== (choice.month === '');
+
+  function open() {
+    openEstimate({
+      entryPoint: 'price-check',
+      prefill: price.expiry
+        ? { firstRegistrationYear: choice.year, firstRegistrationMonth: choice.month }
+        : undefined,
+      quote: { vehicleClass: price.vehicleClass, roughTotal: price.total },
+    });
+  }
+
+  return (
+    <div className={styles.check}>
+      <h3 className={styles.checkHeading}>{copy.heading}</h3>
+      <fieldset className={styles.fieldset} aria-describedby={`${id}-hint`}>
+        <legend className={styles.legend}>{copy.firstRegistrationLegend}</legend>
+        <div className={styles.dateRow}>
+          <span className={styles.dateField}>
+            <select
+              id={`${id}-year`}
+              aria-label="初度登録年月の年"
+              className={styles.select}
+              value={choice.year}
+              onChange={(event) => onChoice({ ...choice, year: event.target.value })}
+            >
+              <option value="">----</option>
+              {years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </select>
+            <span aria-hidden="true">年</span>
+          </span>
+          <span className={styles.dateField}>
+            <select
+              id={`${id}-month`}
+              aria-label="初度登録年月の月"
+              className={styles.select}
+              value={choice.month}
+              onChange={(event) => onChoice({ ...choice, month: event.target.value })}
+            >
+              <option value="">--</option>
+              {months.map((month) => (
+                <option key={month} value={month}>
+                  {month}
+                </option>
+              ))}
+            </select>
+            <span aria-hidden="true">月</span>
+          </span>
+        </div>
+        <p id={`${id}-hint`} className={styles.hint}>
+          {copy.firstRegistrationHint}
+        </p>
+      </fieldset>
+      <p role="status" aria-live="polite" aria-atomic="true" className={styles.result}>
+        <span className={styles.resultLabel}>{classLabel}の総額（概算）</span>
+        <span className={styles.resultTotal} data-rough-total={price.total}>
+          例 {formatYen(price.total)}〜<span className={styles.resultTax}>（税込）</span>
+        </span>
+        <span className={styles.resultBasis}>
+          {price.expiry
+            ? `次回の車検満了（目安）${price.expiry.year}年${price.expiry.month}月・${bandNotes[price.band]}で計算`
+            : partial
+              ? '初度登録年月は年と月の両方を選ぶと反映されます。'
+              : copy.assumption}
+        </span>
+      </p>
+      <button type="button" className={styles.submit} onClick={open}>
+        {copy.submitLabel}
+      </button>
+      <ul className={styles.checkNotes}>
+        <li>{copy.confirmNote}</li>
+        <li>{copy.ecoNote}</li>
+      </ul>
+    </div>
+  );
+}
