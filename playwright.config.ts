@@ -8,6 +8,8 @@ const outputDir = process.env.E2E_OUTPUT ?? 'test-results';
 
 export default defineConfig({
   testDir: 'e2e',
+  // The smoke suite has its own config and servers: playwright.smoke.config.ts.
+  testIgnore: ['smoke/**'],
   outputDir,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

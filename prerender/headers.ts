@@ -34,11 +34,18 @@ export function htmlPaths(pageHrefs: readonly string[]): string[] {
 }
 
 /**
- * The rules for one build. Cache-Control rules never overlap: hosts that read _headers join the
- * values of every matching rule, so `/*` carries only the security headers.
+ * Every build's own files: `/_app/builds/<id>/payload/…` and `/_app/builds/meta/<id>.json`. The
+ * `:build` placeholder matches one path segment, so the rule also covers the builds before this
+ * one (open tabs still load their payloads) and never `/_app/builds/latest.json`.
+ */
+export const buildFilesRule = '/_app/builds/:build/*';
+
+/**
+ * The rules of a tree. Cache-Control rules never overlap: Netlify and Cloudflare join the values
+ * of every matching rule (in any order), so `/*` carries only the security headers and the
+ * build files' rule cannot match latest.json.
  */
 export function headerRules(opts: {
-  buildId: string;
   pageHrefs: readonly string[];
   contentSecurityPolicy?: string;
 }): HeaderRule[] {
@@ -52,11 +59,7 @@ export function headerRules(opts: {
     })),
     { path: '/assets/*', headers: { 'Cache-Control': cacheControl.immutable } },
     { path: '/_app/builds/latest.json', headers: { 'Cache-Control': cacheControl.revalidate } },
-    { path: '/_app/builds/meta/*', headers: { 'Cache-Control': cacheControl.immutable } },
-    {
-      path: `/_app/builds/${opts.buildId}/*`,
-      headers: { 'Cache-Control': cacheControl.immutable },
-    },
+    { path: buildFilesRule, headers: { 'Cache-Control': cacheControl.immutable } },
     ...['/favicon.svg', '/robots.txt', '/sitemap.xml'].map((path) => ({
       path,
       headers: { 'Cache-Control': cacheControl.short },
@@ -93,20 +96,38 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-/** Whether a rule path (with `*` splats) matches a request path. */
-export function matchesRule(rulePath: string, pathname: string): boolean {
+/**
+ * A rule path as a regular expression source, as Netlify and Cloudflare read it: `*` (a splat)
+ * matches anything, `:name` (a placeholder) one path segment, everything else itself.
+ */
+export function rulePattern(rulePath: string): string {
   const pattern = rulePath
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${pattern}$`).test(pathname);
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => {
+      if (part === '*') return '.*';
+      if (part.startsWith(':')) return '[^/]+';
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return `^${pattern}$`;
 }
 
-/** The headers of every rule that matches, later rules winning (they never overlap here). */
+/** Whether a rule path (with `*` splats and `:name` placeholders) matches a request path. */
+export function matchesRule(rulePath: string, pathname: string): boolean {
+  return new RegExp(rulePattern(rulePath)).test(pathname);
+}
+
+/**
+ * The headers of every rule that matches, a header set twice joined with a comma as Netlify and
+ * Cloudflare join it (so an overlap shows here as it would there).
+ */
 export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const rule of rules) {
-    if (matchesRule(rule.path, pathname)) Object.assign(headers, rule.headers);
+    if (!matchesRule(rule.path, pathname)) continue;
+    for (const [name, value] of Object.entries(rule.headers)) {
+      headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+    }
   }
   return headers;
 }

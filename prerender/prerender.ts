@@ -123,7 +123,6 @@ async function prerenderBrand(
     join(out, '_headers'),
     renderHeadersFile(
       headerRules({
-        buildId: opts.buildId,
         pageHrefs: hrefs,
         contentSecurityPolicy: contentSecurityPolicy(inlineScripts, apiOrigins()),
       }),

@@ -11,6 +11,7 @@ import { brandIdForHost, brandIds, type BrandId } from '../src/brand/brands';
 import { businessTimePath } from '../src/business-hours/loadBusinessHours';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../prerender/headers';
 import { handleBusinessTime } from './api/businessTime';
+import { decidePath } from './paths';
 import { createEstimatesHandler } from './api/estimates';
 
 export type OriginOptions = {
@@ -65,36 +66,28 @@ export function createOrigin(options: OriginOptions): Handler {
   return (req, res) => {
     compress(req as never, res as never, () => {
       const tree = trees[brandIdForHost(req.headers.host ?? '')];
-      let pathname: string;
-      try {
-        const url = new URL(req.url ?? '/', 'http://origin.local');
-        pathname = decodeURIComponent(url.pathname);
-        // Clean URLs: /term/ → /term, keeping the query.
-        if (pathname.length > 1 && pathname.endsWith('/')) {
-          res.writeHead(301, { Location: url.pathname.replace(/\/+$/, '') + url.search });
-          res.end();
-          return;
-        }
-      } catch {
-        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Bad Request');
-        return;
-      }
-      // The security headers apply to every answer, the API's and 404s included.
+      const decision = decidePath(req.url ?? '/');
+      // The security headers go on every answer: pages, redirects, 404s and the API's.
       const rules = readRules(tree.dir);
-      for (const [name, value] of Object.entries(headersFor(rules, pathname))) {
+      const rulePath = decision.kind === 'serve' ? decision.path : '/';
+      for (const [name, value] of Object.entries(headersFor(rules, rulePath))) {
+        // Only a page's own path may give it a cache rule; a redirect or a 404 sets its own.
+        if (decision.kind !== 'serve' && name === 'Cache-Control') continue;
         res.setHeader(name, value);
       }
-      if (pathname === businessTimePath) return handleBusinessTime(req, res);
-      if (pathname === estimatesPath) {
+      if (decision.kind === 'notFound') return sendNotFound(tree, res);
+      if (decision.kind === 'redirect') {
+        res.writeHead(301, { Location: decision.location, 'Cache-Control': 'no-cache' });
+        res.end();
+        return;
+      }
+      const { path } = decision;
+      if (path === businessTimePath) return handleBusinessTime(req, res);
+      if (path === estimatesPath) {
         estimates(req, res).catch(() => {
           if (!res.headersSent) res.writeHead(500);
           res.end();
         });
-        return;
-      }
-      if (pathname.split('/').includes('..') || pathname.includes('\0')) {
-        sendNotFound(tree, res);
         return;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -102,6 +95,8 @@ export function createOrigin(options: OriginOptions): Handler {
         res.end();
         return;
       }
+      // sirv sees the normalised path only.
+      req.url = decision.url;
       tree.serve(req, res, () => sendNotFound(tree, res));
     });
   };

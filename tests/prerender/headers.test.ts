@@ -7,7 +7,6 @@ import {
 } from '../../prerender/headers';
 
 const rules = headerRules({
-  buildId: 'b1',
   pageHrefs: ['/', '/term', '/legal', '/privacypolicy'],
   contentSecurityPolicy: "default-src 'self'",
 });
@@ -26,13 +25,24 @@ describe('_headers rules', () => {
     ['/_app/builds/latest.json', 'no-cache'],
     ['/_app/builds/meta/b1.json', 'public, max-age=31536000, immutable'],
     ['/_app/builds/b1/payload/index.json', 'public, max-age=31536000, immutable'],
+    // A previous build's payloads and meta stay immutable after the next deploy.
+    ['/_app/builds/b0-older/payload/term.json', 'public, max-age=31536000, immutable'],
+    ['/_app/builds/meta/b0-older.json', 'public, max-age=31536000, immutable'],
     ['/robots.txt', 'public, max-age=3600'],
   ])('give %s Cache-Control %s', (path, expected) => {
     expect(headersFor(rules, path)['Cache-Control']).toBe(expected);
   });
 
   it('never give one path two Cache-Control rules (hosts would join them)', () => {
-    const paths = ['/', '/term', '/assets/x.js', '/_app/builds/latest.json', '/_app/builds/b1/x'];
+    const paths = [
+      '/',
+      '/term',
+      '/assets/x.js',
+      '/_app/builds/latest.json',
+      '/_app/builds/b1/x',
+      '/_app/builds/meta/b1.json',
+      '/robots.txt',
+    ];
     for (const path of paths) {
       const matching = rules.filter(
         (rule) => matchesRule(rule.path, path) && 'Cache-Control' in rule.headers,
@@ -54,5 +64,21 @@ describe('_headers rules', () => {
     expect(matchesRule('/term', '/term/x')).toBe(false);
     expect(matchesRule('/assets/*', '/assets/a/b.js')).toBe(true);
     expect(matchesRule('/a.b', '/axb')).toBe(false);
+  });
+
+  it('match a placeholder against one path segment only', () => {
+    expect(matchesRule('/_app/builds/:build/*', '/_app/builds/old/payload/index.json')).toBe(true);
+    expect(matchesRule('/_app/builds/:build/*', '/_app/builds/latest.json')).toBe(false);
+    expect(matchesRule('/a/:x', '/a/b/c')).toBe(false);
+  });
+
+  it('join a header that two matching rules set, as the hosts do', () => {
+    const overlapping = [
+      { path: '/_app/builds/*', headers: { 'Cache-Control': 'immutable' } },
+      { path: '/_app/builds/latest.json', headers: { 'Cache-Control': 'no-cache' } },
+    ];
+    expect(headersFor(overlapping, '/_app/builds/latest.json')['Cache-Control']).toBe(
+      'immutable, no-cache',
+    );
   });
 });

@@ -1,0 +1,230 @@
+// What every serving engine must do with the built trees (docs/deploy.md), checked the same way
+// on each: the project name is the engine (playwright.smoke.config.ts). Raw HTTP requests with a
+// Host header (node:http), because fetch and Playwright's request would normalise the very paths
+// under test; one real page load per brand in Chromium.
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { expect, test, type TestInfo } from '@playwright/test';
+import { pages } from '../../src/app/paths';
+import { brands, type BrandId } from '../../src/brand/brands';
+import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
+import { cacheControl, headersFor, parseHeadersFile } from '../../prerender/headers';
+import { engines, previousBuildId, smokeDistDir, type EngineName } from './engines';
+
+type Answer = { status: number; headers: Record<string, string | undefined>; body: string };
+
+function portOf(testInfo: TestInfo): number {
+  return engines[testInfo.project.name as EngineName].port;
+}
+
+function hostOf(brand: BrandId, port: number): string {
+  return brand === 'yamada' ? `www.yamada-shaken.localhost:${port}` : `localhost:${port}`;
+}
+
+/** GET (or another method) of a raw request target, sent as is, to the engine of this project. */
+function send(port: number, brand: BrandId, target: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: target, headers: { Host: hostOf(brand, port) } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          const headers: Record<string, string | undefined> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            headers[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body });
+        });
+      },
+    );
+    req.setTimeout(15_000, () => req.destroy(new Error(`timeout: ${target}`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The Content-Security-Policy the build wrote into this brand's _headers. */
+function builtCsp(brand: BrandId): string {
+  const rules = parseHeadersFile(readFileSync(join(smokeDistDir, brand, '_headers'), 'utf8'));
+  const csp = headersFor(rules, '/')['Content-Security-Policy'];
+  if (!csp) throw new Error(`no CSP in ${brand}/_headers`);
+  return csp;
+}
+
+function expectSiteHeaders(answer: Answer, brand: BrandId, what: string): void {
+  expect(answer.headers['content-security-policy'], what).toBe(builtCsp(brand));
+  expect(answer.headers['x-content-type-options'], what).toBe('nosniff');
+  expect(answer.headers['x-frame-options'], what).toBe('DENY');
+  expect(answer.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+}
+
+const notFoundTitle = 'ページが見つかりませんでした';
+
+/** Markers of files that must never be served: the repo's package.json, /etc/passwd, _headers. */
+const secrets = ['"name": "shaken-landing"', 'root:x:0:0', 'Content-Security-Policy:'];
+
+for (const brand of Object.values(brands)) {
+  test.describe(`${brand.id}`, () => {
+    test('every page: 200, this brand, no-cache, the built CSP and nosniff', async () => {
+      for (const page of pages) {
+        const answer = await send(portOf(test.info()), brand.id, page.href);
+        expect(answer.status, page.href).toBe(200);
+        expect(answer.body, page.href).toContain(`data-brand="${brand.id}"`);
+        expect(answer.body, page.href).toContain(brand.phone);
+        expect(answer.headers['content-type'], page.href).toMatch(/^text\/html/);
+        expect(answer.headers['cache-control'], page.href).toBe(cacheControl.revalidate);
+        expectSiteHeaders(answer, brand.id, page.href);
+      }
+    });
+
+    test('unknown and refused paths: 404 with the 404 page, never cached', async () => {
+      const paths = [
+        '/no-such-page',
+        '/term.php',
+        '/404',
+        '/404.html',
+        '/_headers',
+        '/assets/missing-00000000.js',
+        '/_app/builds/no-such-build/payload/index.json',
+      ];
+      // Malformed escapes: nginx refuses these before it reads the Host header, so it cannot know
+      // the brand and answers with the default tree's 404 page (on HTTPS, SNI picks the server
+      // first); the other engines answer with the host's own.
+      const malformed = ['/%E0%A4%A', '/term%00', '/%'];
+      for (const path of [...paths, ...malformed]) {
+        const answer = await send(portOf(test.info()), brand.id, path);
+        expect(answer.status, path).toBe(404);
+        expect(answer.body, path).toContain(notFoundTitle);
+        if (!(test.info().project.name === 'nginx' && malformed.includes(path))) {
+          expect(answer.body, path).toContain(`data-brand="${brand.id}"`);
+        }
+        expect(answer.headers['cache-control'], path).toBe(cacheControl.revalidate);
+        expectSiteHeaders(answer, brand.id, path);
+      }
+    });
+
+    test('/term/ answers 301 to /term, keeping the query', async () => {
+      const cases = [
+        ['/term/', '/term'],
+        ['/legal/?utm_source=a&gclid=b', '/legal?utm_source=a&gclid=b'],
+        ['/index', '/'],
+        ['/index.html', '/'],
+      ];
+      for (const [path, location] of cases) {
+        const answer = await send(portOf(test.info()), brand.id, path!);
+        expect(answer.status, path).toBe(301);
+        expect(answer.headers.location, path).toBe(location);
+        expectSiteHeaders(answer, brand.id, path!);
+      }
+    });
+
+    test('redirects stay on the site and never loop', async () => {
+      const port = portOf(test.info());
+      const paths = [
+        '/term%2F',
+        '/.//evil.example/',
+        '/%2e//evil.example/',
+        '//evil.example/',
+        '/\\evil.example/',
+        '/%5C%5Cevil.example/',
+      ];
+      for (const path of paths) {
+        const answer = await send(port, brand.id, path);
+        expect([301, 404], path).toContain(answer.status);
+        if (answer.status !== 301) continue;
+        const location = answer.headers.location ?? '';
+        expect(location, path).toMatch(/^\/(?![/\\])/);
+        const next = await send(port, brand.id, location);
+        expect(next.status, `${path} → ${location}`).not.toBe(301);
+      }
+    });
+
+    test('Cache-Control per path, previous build included', async () => {
+      const port = portOf(test.info());
+      const latest = await send(port, brand.id, '/_app/builds/latest.json');
+      expect(latest.status).toBe(200);
+      expect(latest.headers['cache-control']).toBe(cacheControl.revalidate);
+      const { id } = JSON.parse(latest.body) as { id: string };
+      const index = await send(port, brand.id, '/');
+      const script = /\/assets\/[\w.-]+\.js/.exec(index.body)?.[0];
+      expect(script, 'a hashed script in index.html').toBeTruthy();
+
+      const expected: Array<[string, string]> = [
+        [script!, cacheControl.immutable],
+        [`/_app/builds/meta/${id}.json`, cacheControl.immutable],
+        [`/_app/builds/${id}/payload/index.json`, cacheControl.immutable],
+        [`/_app/builds/${id}/payload/term.json`, cacheControl.immutable],
+        // An open tab of the previous build still loads its own payloads and meta.
+        [`/_app/builds/${previousBuildId}/payload/term.json`, cacheControl.immutable],
+        [`/_app/builds/meta/${previousBuildId}.json`, cacheControl.immutable],
+        ['/favicon.svg', cacheControl.short],
+        ['/robots.txt', cacheControl.short],
+        ['/sitemap.xml', cacheControl.short],
+      ];
+      for (const [path, value] of expected) {
+        const answer = await send(port, brand.id, path);
+        expect(answer.status, path).toBe(200);
+        expect(answer.headers['cache-control'], path).toBe(value);
+        expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+      }
+    });
+
+    test('no traversal out of the tree', async () => {
+      const paths = [
+        '/../package.json',
+        '/../../../../etc/passwd',
+        '/%2e%2e/package.json',
+        '/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+        '/assets/..%2f..%2f..%2fpackage.json',
+        '/assets/%2e%2e/%2e%2e/%2e%2e/package.json',
+        '/..%2f..%2f..%2f..%2fetc%2fpasswd',
+        '/%2e%2e%2f%2e%2e%2fpackage.json',
+        '/_app/../../package.json',
+        '/..\\..\\package.json',
+        '/_headers',
+      ];
+      for (const path of paths) {
+        const answer = await send(portOf(test.info()), brand.id, path);
+        expect([301, 404], path).toContain(answer.status);
+        for (const secret of secrets) expect(answer.body, path).not.toContain(secret);
+        if (answer.status === 301) expect(answer.headers.location, path).toMatch(/^\/(?![/\\])/);
+      }
+    });
+
+    test('the landing page loads in Chromium without console errors or CSP violations', async ({
+      page,
+    }) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(String(error)));
+      // The tag manager cannot load here: an empty script stands in for it. The business-hours
+      // endpoint belongs to the WordPress origin, not to the static host under test.
+      await page.route(/googletagmanager\.com|google-analytics\.com/, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+      );
+      await page.route(`**${businessTimePath}`, (route) =>
+        route.fulfill({ json: { start_time: '9:00', end_time: '19:00' } }),
+      );
+      await page.addInitScript(() => {
+        const w = window as unknown as { __csp: string[] };
+        w.__csp = [];
+        document.addEventListener('securitypolicyviolation', (event) => {
+          w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      const response = await page.goto(`http://${hostOf(brand.id, portOf(test.info()))}/`);
+      expect(response?.status()).toBe(200);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await expect(page.getByRole('banner')).toContainText(brand.phone);
+      expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual(
+        [],
+      );
+      expect(errors).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * What the local origin does with a request target, before any file is looked up: serve a
+ * normalised path, redirect to one, or answer 404. Pure, so every rule is unit-tested; the
+ * engines in deploy/ apply the same rules and the smoke suite (e2e/smoke/) checks them all.
+ */
+
+export type PathDecision =
+  /** `path` is decoded and normalised; `url` is the same path encoded, with the query. */
+  | { kind: 'serve'; path: string; url: string }
+  /** A same-origin path (never `//…` or `/\…`) with the query. */
+  | { kind: 'redirect'; location: string }
+  | { kind: 'notFound' };
+
+/** Paths a tree holds that are not pages: the 404 page's own file and the host's rule file. */
+export const notPagePaths: ReadonlySet<string> = new Set(['/404', '/404.html', '/_headers']);
+
+/** Other names of the landing page, redirected to `/`. */
+export const indexAliases: ReadonlySet<string> = new Set(['/index', '/index.html']);
+
+/** Control characters and the backslash, which some clients read as a slash. */
+// eslint-disable-next-line no-control-regex
+const refusedCharacters = /[\u0000-\u001f\u007f\\]/;
+
+/** A query passed on in a Location header: printable ASCII only (the parser allows no more). */
+const safeQuery = /^\?[\x21-\x7e]*$/;
+
+function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
+}
+
+export function decidePath(target: string): PathDecision {
+  const queryAt = target.indexOf('?');
+  const rawPath = queryAt < 0 ? target : target.slice(0, queryAt);
+  const rawQuery = queryAt < 0 ? '' : target.slice(queryAt);
+  const query = safeQuery.test(rawQuery) ? rawQuery : '';
+  if (!rawPath.startsWith('/')) return { kind: 'notFound' };
+
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return { kind: 'notFound' }; // malformed percent-encoding
+  }
+  if (refusedCharacters.test(decoded)) return { kind: 'notFound' };
+  const segments = decoded.split('/');
+  if (segments.includes('..')) return { kind: 'notFound' }; // traversal, encoded or not
+
+  // Empty and `.` segments go: `//x`, `/./x` and `/x/` all name `/x`.
+  const path = '/' + segments.filter((segment) => segment !== '' && segment !== '.').join('/');
+  if (indexAliases.has(path)) return { kind: 'redirect', location: '/' + query };
+  if (notPagePaths.has(path)) return { kind: 'notFound' };
+
+  const url = encodePath(path);
+  if (path !== decoded) {
+    // Built from the normalised path, whose segments are never empty: it cannot start with `//`.
+    if (url.startsWith('//') || url.startsWith('/\\')) return { kind: 'notFound' };
+    return { kind: 'redirect', location: url + query };
+  }
+  return { kind: 'serve', path, url: url + query };
+}

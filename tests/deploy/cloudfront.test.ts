@@ -1,0 +1,96 @@
+// The CloudFront Function of deploy/cloudfront/ against the deploy guide's cases. It runs as a
+// plain script in a bare context, as in the cloudfront-js-2.0 runtime (no modules, no Node APIs).
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+
+type Querystring = Record<string, { value: string; multiValue?: Array<{ value: string }> }>;
+type Request = {
+  method: string;
+  uri: string;
+  querystring: Querystring;
+  headers: Record<string, { value: string }>;
+};
+type Response = { statusCode: number; headers: Record<string, { value: string }> };
+
+const source = readFileSync('deploy/cloudfront/viewer-request.js', 'utf8');
+const handler = runInNewContext(`${source}\nhandler;`, {}) as (event: {
+  request: Request;
+}) => Request | Response;
+
+function run(uri: string, host = 'www.carsupport.com', querystring: Querystring = {}) {
+  const request: Request = { method: 'GET', uri, querystring, headers: { host: { value: host } } };
+  return handler({ request });
+}
+
+function uriOf(result: Request | Response): string {
+  expect(result).toHaveProperty('uri');
+  return (result as Request).uri;
+}
+
+function locationOf(result: Request | Response): string {
+  expect((result as Response).statusCode).toBe(301);
+  return (result as Response).headers.location!.value;
+}
+
+describe('CloudFront viewer-request function', () => {
+  it('is a plain script for the CloudFront runtime: no modules, no require', () => {
+    expect(source).not.toMatch(/^\s*(import|export)\s/m);
+    expect(source).not.toMatch(/\brequire\(|\bprocess\.|\bBuffer\b/);
+    expect(source).toMatch(/^function handler\(event\)/m);
+    // CloudFront Functions take at most 10 KB of code.
+    expect(Buffer.byteLength(source)).toBeLessThan(10 * 1024);
+  });
+
+  it.each([
+    ['/', 'www.carsupport.com', '/carsupport/index.html'],
+    ['/', 'www.yamada-shaken.com', '/yamada/index.html'],
+    ['/term', 'www.carsupport.com', '/carsupport/term.html'],
+    ['/term', 'WWW.YAMADA-SHAKEN.COM', '/yamada/term.html'],
+    ['/legal', 'shaken.yamada-shaken.co.jp', '/yamada/legal.html'],
+    ['/privacypolicy', 'carsupport.example', '/carsupport/privacypolicy.html'],
+    ['/term.html', 'www.carsupport.com', '/carsupport/term.html'],
+    ['/assets/index-abc123.js', 'www.carsupport.com', '/carsupport/assets/index-abc123.js'],
+    ['/_app/builds/latest.json', 'www.yamada-shaken.com', '/yamada/_app/builds/latest.json'],
+    ['/_app/builds/b1/payload/term.json', 'x', '/carsupport/_app/builds/b1/payload/term.json'],
+    ['/robots.txt', 'www.carsupport.com', '/carsupport/robots.txt'],
+  ])('maps %s on %s to %s', (uri, host, expected) => {
+    expect(uriOf(run(uri, host))).toBe(expected);
+  });
+
+  it.each([
+    ['/term/', '/term'],
+    ['/term//', '/term'],
+    ['/term%2F', '/term'],
+    ['/.//evil.example/', '/evil.example'],
+    ['/%2e//evil.example/', '/evil.example'],
+    ['//evil.example/', '/evil.example'],
+    ['/index', '/'],
+    ['/index.html', '/'],
+  ])('redirects %s to %s on the same host', (uri, location) => {
+    expect(locationOf(run(uri))).toBe(location);
+  });
+
+  it('keeps the query on a redirect', () => {
+    const result = run('/term/', 'www.carsupport.com', {
+      utm_source: { value: 'google' },
+      gclid: { value: 'abc' },
+      utm_medium: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] },
+    });
+    expect(locationOf(result)).toBe('/term?utm_source=google&gclid=abc&utm_medium=a&utm_medium=b');
+  });
+
+  it.each([
+    '/404',
+    '/404.html',
+    '/_headers',
+    '/%E0%A4%A',
+    '/term%00',
+    '/\\evil.example/',
+    '/%5Cevil.example',
+    '/../package.json',
+    '/%2e%2e/%2e%2e/package.json',
+    '/assets/..%2f..%2f_headers',
+  ])('sends %s to a missing key, so the custom error response answers 404', (uri) => {
+    expect(uriOf(run(uri, 'www.yamada-shaken.com'))).toBe('/yamada/__not_found__');
+  });
+});

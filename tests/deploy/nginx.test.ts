@@ -1,0 +1,40 @@
+// The nginx configuration generator (deploy/nginx/config.ts); the smoke suite runs what it writes.
+import { headerMaps, nginxConfig } from '../../deploy/nginx/config';
+import { headerRules } from '../../prerender/headers';
+
+function rulesWith(csp: string) {
+  return headerRules({ pageHrefs: ['/', '/term'], contentSecurityPolicy: csp });
+}
+
+describe('nginx config', () => {
+  it("takes each brand's CSP from that brand's rules", () => {
+    const config = nginxConfig({
+      distDir: '/srv/dist',
+      port: 8080,
+      prefixDir: '/tmp/x',
+      rules: {
+        carsupport: rulesWith("script-src 'self' 'sha256-AAA'"),
+        yamada: rulesWith("script-src 'self' 'sha256-BBB'"),
+      },
+    });
+    expect(config).toContain(`"~^carsupport:" "script-src 'self' 'sha256-AAA'";`);
+    expect(config).toContain(`"~^yamada:" "script-src 'self' 'sha256-BBB'";`);
+    expect(config).toContain('listen 127.0.0.1:8080;');
+    expect(config).toContain('root /srv/dist/$brand;');
+  });
+
+  it('gives each build-files path its rule and joins a rule for every path, as the hosts do', () => {
+    const rules = [
+      { path: '/*', headers: { 'X-Test': 'a' } },
+      { path: '/_app/builds/:build/*', headers: { 'X-Test': 'b' } },
+    ];
+    const [map] = headerMaps({ carsupport: rules, yamada: rules });
+    expect(map).toContain('"~^carsupport:/_app/builds/[^/]+/.*$" "a, b";');
+    expect(map).toContain('default "a";');
+  });
+
+  it('refuses a value nginx would read as a variable, instead of serving a wrong header', () => {
+    const rules = [{ path: '/*', headers: { 'X-Test': 'cost $5' } }];
+    expect(() => headerMaps({ carsupport: rules, yamada: rules })).toThrow(/cannot quote/);
+  });
+});

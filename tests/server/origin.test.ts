@@ -1,0 +1,224 @@
+// The local origin against a small fixture tree: every kind of answer, its status and headers.
+// Raw requests (node:http), because fetch would normalise the very paths under test.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brandIds } from '../../src/brand/brands';
+import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
+import { cacheControl, headerRules, renderHeadersFile } from '../../prerender/headers';
+import { createOrigin } from '../../server/origin';
+
+const csp = "default-src 'self'; frame-ancestors 'none'";
+let dist: string;
+let server: Server;
+let port: number;
+
+function write(path: string, content: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+}
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'origin-test-'));
+  for (const brand of brandIds) {
+    const tree = join(dist, brand);
+    write(join(tree, 'index.html'), `<title>${brand} index</title>`);
+    write(join(tree, 'term.html'), `<title>${brand} term</title>`);
+    write(join(tree, '404.html'), `<title>${brand} not found</title>`);
+    write(join(tree, 'assets/app-abc.js'), 'console.log(1)');
+    write(join(tree, 'robots.txt'), 'User-agent: *');
+    write(join(tree, '_app/builds/latest.json'), '{"id":"new"}');
+    write(join(tree, '_app/builds/meta/new.json'), '{"id":"new"}');
+    write(join(tree, '_app/builds/meta/old.json'), '{"id":"old"}');
+    write(join(tree, '_app/builds/new/payload/index.json'), '{}');
+    write(join(tree, '_app/builds/old/payload/index.json'), '{}');
+    write(
+      join(tree, '_headers'),
+      renderHeadersFile(headerRules({ pageHrefs: ['/', '/term'], contentSecurityPolicy: csp })),
+    );
+  }
+  server = createServer(
+    createOrigin({ distDir: dist, estimatesFile: join(dist, 'estimates.jsonl') }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(dist, { recursive: true, force: true });
+});
+
+type Answer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+};
+
+function send(path: string, opts: { method?: string; host?: string; body?: string } = {}) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: opts.method ?? 'GET',
+        headers: {
+          Host: opts.host ?? 'localhost',
+          ...(opts.body ? { 'Content-Type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+function expectSecurityHeaders(answer: Answer): void {
+  expect(answer.headers['content-security-policy']).toBe(csp);
+  expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  expect(answer.headers['x-frame-options']).toBe('DENY');
+  expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(answer.headers['permissions-policy']).toContain('camera=()');
+  expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+}
+
+describe('local origin', () => {
+  it.each([
+    ['/', 'carsupport index'],
+    ['/term', 'carsupport term'],
+    ['/term?utm_source=x', 'carsupport term'],
+    ['/%74erm', 'carsupport term'],
+  ])('serves %s as a page with the security headers', async (path, title) => {
+    const answer = await send(path);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain(title);
+    expect(answer.headers['cache-control']).toBe(cacheControl.revalidate);
+    expectSecurityHeaders(answer);
+  });
+
+  it('picks the tree by Host', async () => {
+    const answer = await send('/term', { host: 'www.yamada-shaken.localhost:4173' });
+    expect(answer.body).toContain('yamada term');
+  });
+
+  it.each([
+    ['/term/', '/term'],
+    ['/term//', '/term'],
+    ['/term/?utm_source=a&gclid=b', '/term?utm_source=a&gclid=b'],
+    // An encoded slash is still a trailing slash: redirected once, never to itself.
+    ['/term%2F', '/term'],
+    ['/term%2f?x=1', '/term?x=1'],
+    // Never to another host: a Location of //evil.example would leave the site.
+    ['/.//evil.example/', '/evil.example'],
+    ['/%2e//evil.example/', '/evil.example'],
+    ['//evil.example/', '/evil.example'],
+    ['//evil.example', '/evil.example'],
+    ['/%2F%2Fevil.example', '/evil.example'],
+    ['/./term', '/term'],
+    ['/index', '/'],
+    ['/index.html', '/'],
+    ['/index.html?utm_source=x', '/?utm_source=x'],
+  ])('redirects %s to %s with the security headers', async (path, location) => {
+    const answer = await send(path);
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe(location);
+    expect(answer.headers.location).not.toMatch(/^\/[/\\]/);
+    expectSecurityHeaders(answer);
+  });
+
+  it('passes an encoded query on as it came, where it cannot inject a header', async () => {
+    const answer = await send('/term/?a=%0d%0aSet-Cookie:x');
+    expect(answer.headers.location).toBe('/term?a=%0d%0aSet-Cookie:x');
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('redirects an answer it was sent to once, never to itself', async () => {
+    for (const path of ['/term%2F', '/.//evil.example/', '/%2e//evil.example/']) {
+      const first = await send(path);
+      const second = await send(String(first.headers.location));
+      expect(second.status, path).not.toBe(301);
+    }
+  });
+
+  it.each([
+    '/no-such-page',
+    '/term.php',
+    // Malformed percent-encoding and control characters: the 404 page, not a bare 400.
+    '/%E0%A4%A',
+    '/%',
+    '/term%00',
+    '/%0d%0aSet-Cookie:x=1',
+    // Backslashes, which some clients read as slashes.
+    '/\\evil.example/',
+    '/%5Cevil.example/',
+    '/%5C%5Cevil.example',
+    // Traversal, plain and encoded.
+    '/../package.json',
+    '/%2e%2e/%2e%2e/package.json',
+    '/assets/..%2f..%2f_headers',
+    '/assets/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    // Not pages, and the host's own rule file.
+    '/404',
+    '/404.html',
+    '/_headers',
+    '/assets/missing-abc.js',
+    '/_app/builds/gone/payload/index.json',
+  ])('answers %s with 404, the 404 page and the security headers', async (path) => {
+    const answer = await send(path);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toContain('carsupport not found');
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    // A missing hashed file must not be cached as immutable.
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expectSecurityHeaders(answer);
+  });
+
+  it('answers the 404 page of the host brand', async () => {
+    const answer = await send('/%E0%A4%A', { host: 'yamada-shaken.localhost' });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toContain('yamada not found');
+  });
+
+  it.each([
+    ['/assets/app-abc.js', cacheControl.immutable],
+    ['/_app/builds/latest.json', cacheControl.revalidate],
+    ['/_app/builds/new/payload/index.json', cacheControl.immutable],
+    ['/_app/builds/meta/new.json', cacheControl.immutable],
+    // The previous build's files keep their rule after the deploy of "new".
+    ['/_app/builds/old/payload/index.json', cacheControl.immutable],
+    ['/_app/builds/meta/old.json', cacheControl.immutable],
+    ['/robots.txt', cacheControl.short],
+  ])('serves %s with Cache-Control %s', async (path, expected) => {
+    const answer = await send(path);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe(expected);
+    expectSecurityHeaders(answer);
+  });
+
+  it('refuses other methods on files with 405 and the security headers', async () => {
+    const answer = await send('/term', { method: 'POST', body: '{}' });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD');
+    expectSecurityHeaders(answer);
+  });
+
+  it('puts the security headers on the API answers', async () => {
+    const hours = await send(businessTimePath);
+    expect(hours.status).toBe(200);
+    expectSecurityHeaders(hours);
+    const refused = await send('/api/estimates', { method: 'POST', body: 'not json' });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expectSecurityHeaders(refused);
+  });
+});
