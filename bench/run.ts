@@ -15,6 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as prettier from 'prettier';
 import { brandIds, type BrandId } from '../src/brand/brands';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
 import {
@@ -314,7 +315,8 @@ function chromiumVersion(): string {
   return /(\d+\.\d+\.\d+\.\d+)/.exec(out)?.[1] ?? 'unknown';
 }
 
-function updateReadme(figures: string): void {
+/** Rewrites the README's generated block, formatted as `npm test`'s prettier check wants it. */
+async function updateReadme(figures: string): Promise<void> {
   const readme = readFileSync('README.md', 'utf8');
   const start = readme.indexOf(readmeStart);
   const end = readme.indexOf(readmeEnd);
@@ -322,10 +324,9 @@ function updateReadme(figures: string): void {
     console.warn(`README.md has no ${readmeStart} … ${readmeEnd} block; not updated`);
     return;
   }
-  writeFileSync(
-    'README.md',
-    `${readme.slice(0, start + readmeStart.length)}\n\n${figures}\n\n${readme.slice(end)}`,
-  );
+  const updated = `${readme.slice(0, start + readmeStart.length)}\n\n${figures}\n\n${readme.slice(end)}`;
+  const options = (await prettier.resolveConfig('README.md')) ?? {};
+  writeFileSync('README.md', await prettier.format(updated, { ...options, filepath: 'README.md' }));
 }
 
 async function main(): Promise<void> {
@@ -417,7 +418,7 @@ async function main(): Promise<void> {
   }
   writeFileSync('bench/report.json', `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync('bench/report.md', renderReport(report));
-  updateReadme(renderReadmeFigures(report, brandIds));
+  await updateReadme(renderReadmeFigures(report, brandIds));
   console.log(
     `Wrote bench/report.md, bench/report.json and README.md in ${(durationMs.total / 60_000).toFixed(1)} min (${report.misses.length} goals missed)`,
   );
