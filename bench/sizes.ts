@@ -3,7 +3,7 @@
  * stylesheet and the scripts the HTML loads or preloads (entry, framework, page chunk).
  * Used by `npm run bench` and by the size-budget test.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -75,4 +75,24 @@ export function firstViewSizes(treeDir: string, htmlFile: string): FirstViewSize
     ownJs: sizeOf(own),
     files: [...allScripts, ...styles],
   };
+}
+
+/**
+ * Gzip bytes a lazy chunk brings when it is first imported: the chunk whose file name starts with
+ * `name` (e.g. EstimateModal) and what it imports statically that the first view has not loaded.
+ * Undefined when the build has no such chunk.
+ */
+export function lazyChunkSizes(
+  treeDir: string,
+  name: string,
+  firstView: FirstViewSizes,
+): { js: number; files: string[] } | undefined {
+  const file = readdirSync(join(treeDir, 'assets')).find(
+    (f) => f.startsWith(`${name}-`) && f.endsWith('.js'),
+  );
+  if (!file) return undefined;
+  const files = withStaticImports(treeDir, [`/assets/${file}`]).filter(
+    (url) => !firstView.files.includes(url),
+  );
+  return { js: files.reduce((total, url) => total + gzipSize(join(treeDir, url)), 0), files };
 }
