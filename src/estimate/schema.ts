@@ -11,7 +11,26 @@ import { z } from 'zod';
 z.config({ jitless: true });
 import { brandIds, type BrandId } from '../brand/brands';
 import type { EstimateFormValues } from './formValues';
+import {
+  contactTimeOptions,
+  courtesyCarOptions,
+  expiryYearOptions,
+  firstRegistrationYearOptions,
+  makers,
+  maxLengths,
+  tokyoToday,
+} from './options';
 import { entryPoints, type EntryPoint } from './types';
+
+// The lists live in options.ts (zod-free, shared with the simple forms); re-exported for callers.
+export {
+  contactTimeOptions,
+  courtesyCarOptions,
+  expiryYearOptions,
+  firstRegistrationYearOptions,
+  makers,
+  tokyoToday,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Normalisation
@@ -57,70 +76,12 @@ function normalizeEmail(value: string): string {
 // ---------------------------------------------------------------------------------------------
 // Dates: "today" and "this year" are Japan's, on the client and the server alike.
 
-const tokyoDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in Japan as YYYY-MM-DD. */
-export function tokyoToday(now: Date = new Date()): string {
-  return tokyoDateFormat.format(now);
-}
-
-function tokyoYear(now: Date = new Date()): number {
-  return Number(tokyoToday(now).slice(0, 4));
-}
-
 function isRealDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   );
 }
-
-/** Years a 車検満了日 may fall in: last year to three years ahead. */
-export function expiryYearOptions(now: Date = new Date()): number[] {
-  const year = tokyoYear(now);
-  return [year - 1, year, year + 1, year + 2, year + 3];
-}
-
-const firstRegistrationSpan = 40;
-
-/** Years offered for 初度登録年月, newest first. */
-export function firstRegistrationYearOptions(now: Date = new Date()): number[] {
-  const year = tokyoYear(now);
-  return Array.from({ length: firstRegistrationSpan + 1 }, (_, i) => year - i);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Choices
-
-export const makers = [
-  'トヨタ',
-  '日産',
-  'ホンダ',
-  'マツダ',
-  'スバル',
-  'ダイハツ',
-  'スズキ',
-  '三菱',
-  'レクサス',
-  'その他',
-] as const;
-
-export const courtesyCarOptions = [
-  { value: 'yes', label: '希望する' },
-  { value: 'no', label: '希望しない' },
-] as const;
-
-export const contactTimeOptions = [
-  { value: 'any', label: 'いつでも可' },
-  { value: '9-12', label: '9:00〜12:00' },
-  { value: '12-15', label: '12:00〜15:00' },
-  { value: '15-19', label: '15:00〜19:00' },
-] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Field builders
@@ -181,6 +142,17 @@ function integerIn(min: number, max: number, message: string) {
     .transform(String);
 }
 
+/**
+ * Normalises to the listed option the value stands for: NFKC would turn 'その他（国産車）' into
+ * 'その他(国産車)', which the list does not hold, so the listed spelling is kept.
+ */
+function toListedOption(options: readonly string[]) {
+  return (value: string) => {
+    const normalized = normalizeText(value);
+    return options.find((option) => normalizeText(option) === normalized) ?? normalized;
+  };
+}
+
 function choice(values: readonly string[], message: string) {
   return z.string().refine((value) => values.includes(value), { error: message });
 }
@@ -222,12 +194,16 @@ const kana = (label: string) =>
     messages.enter(label),
     z
       .string()
-      .max(30, messages.maxLength(label, 30))
+      .max(maxLengths.kana, messages.maxLength(label, maxLengths.kana))
       .regex(/^[ァ-ヺー ]+$/u, messages.kana),
   );
 
 const name = (label: string) =>
-  required(normalizeText, messages.enter(label), z.string().max(30, messages.maxLength(label, 30)));
+  required(
+    normalizeText,
+    messages.enter(label),
+    z.string().max(maxLengths.name, messages.maxLength(label, maxLengths.name)),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -241,14 +217,14 @@ const quickShape = {
   ),
   expiryDay: optional(normalizeDigits, messages.expiryDate, integerIn(1, 31, messages.expiryDate)),
   maker: required(
-    normalizeText,
+    toListedOption(makers),
     messages.choose('メーカー'),
     choice(makers, 'メーカーを一覧から選択してください'),
   ),
   model: required(
     normalizeText,
     messages.enter('車種'),
-    z.string().max(50, messages.maxLength('車種', 50)),
+    z.string().max(maxLengths.model, messages.maxLength('車種', maxLengths.model)),
   ),
   postalCode: required(
     normalizePostalCode,
@@ -340,7 +316,7 @@ const customerSchema = z.object(
     email: required(
       normalizeEmail,
       messages.enter('メールアドレス'),
-      z.string().max(254, messages.email).regex(z.regexes.email, messages.email),
+      z.string().max(maxLengths.email, messages.email).regex(z.regexes.email, messages.email),
     ),
   },
   { error: 'お客様情報が正しくありません' },
@@ -377,8 +353,8 @@ const requestSchema = z.object(
     // Free text is only trimmed: NFKC would rewrite what the visitor wrote (① → 1).
     notes: optional(
       (value) => value.trim(),
-      messages.maxLength('備考', 1000),
-      z.string().max(1000, messages.maxLength('備考', 1000)),
+      messages.maxLength('備考', maxLengths.notes),
+      z.string().max(maxLengths.notes, messages.maxLength('備考', maxLengths.notes)),
     ),
   },
   { error: 'ご希望の内容が正しくありません' },

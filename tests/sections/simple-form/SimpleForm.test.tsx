@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dayOptions, makers, maxLengths, monthOptions } from '../../../src/estimate/options';
 import { hasPendingInput, setPendingInput } from '../../../src/lib/pendingInput';
 import { SimpleForm } from '../../../src/sections/simple-form/SimpleForm';
 import { renderWithBrand } from '../renderWithBrand';
@@ -21,7 +22,31 @@ afterEach(() => {
   for (const n of [1, 2, 3]) setPendingInput(`simple-form-${n}`, false);
 });
 
+function optionValues(select: HTMLElement): string[] {
+  return Array.from((select as HTMLSelectElement).options, (option) => option.value).filter(
+    Boolean,
+  );
+}
+
 describe('SimpleForm', () => {
+  it('offers the shared lists and lengths, as the modal and the schema', () => {
+    renderForm(1);
+    const form = screen.getByRole('form', { name: 'かんたん見積もり' });
+    expect(optionValues(within(form).getByRole('combobox', { name: /メーカー/ }))).toEqual([
+      ...makers,
+    ]);
+    expect(optionValues(within(form).getByLabelText('月'))).toEqual(monthOptions.map(String));
+    expect(optionValues(within(form).getByLabelText(/^日/))).toEqual(dayOptions.map(String));
+    expect(within(form).getByLabelText('年')).toHaveAttribute(
+      'maxlength',
+      String(maxLengths.expiryYear),
+    );
+    expect(within(form).getByRole('textbox', { name: /車種/ })).toHaveAttribute(
+      'maxlength',
+      String(maxLengths.model),
+    );
+  });
+
   it('opens the estimate with what was typed and its own entry point', async () => {
     const user = userEvent.setup();
     const { openEstimate } = renderForm(2);
