@@ -4,14 +4,12 @@ import type { EstimateFormValues } from './formValues';
 import {
   contactTimeOptions,
   courtesyCarOptions,
-  expiryYearOptions,
-  firstRegistrationYearOptions,
   makers,
   maxLengths,
   dayOptions as days,
   monthOptions as months,
-  tokyoToday,
 } from './options';
+import { expiryYearOptions, firstRegistrationYearOptions, tokyoToday } from './dates';
 import styles from './EstimateFields.module.css';
 
 type FieldName = FieldPath<EstimateFormValues>;

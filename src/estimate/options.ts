@@ -3,41 +3,13 @@
  * days a date may take, the longest text each field accepts and the names of the quick fields.
  * The simple forms (first view), the modal, the schema and the local API all import them, so a
  * choice a form offers is always one the schema accepts. Framework-free and without zod: the
- * simple form is part of the first view.
+ * simple form is part of the first view. The entry points and the quick fields' names are in
+ * types.ts, which the first view's own code reads.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Dates: "today" and "this year" are Japan's, on the client and the server alike.
-
-const tokyoDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in Japan as YYYY-MM-DD. */
-export function tokyoToday(now: Date = new Date()): string {
-  return tokyoDateFormat.format(now);
-}
-
-function tokyoYear(now: Date = new Date()): number {
-  return Number(tokyoToday(now).slice(0, 4));
-}
-
-/** Years a 車検満了日 may fall in: last year to three years ahead. */
-export function expiryYearOptions(now: Date = new Date()): number[] {
-  const year = tokyoYear(now);
-  return [year - 1, year, year + 1, year + 2, year + 3];
-}
-
-const firstRegistrationSpan = 40;
-
-/** Years offered for 初度登録年月, newest first. */
-export function firstRegistrationYearOptions(now: Date = new Date()): number[] {
-  const year = tokyoYear(now);
-  return Array.from({ length: firstRegistrationSpan + 1 }, (_, i) => year - i);
-}
+// Dates (the years offered depend on today in Japan: see dates.ts, kept apart so the simple form,
+// which offers no year list, does not load Intl formatting with the first view)
 
 /** Months of every date select (車検満了日, 初度登録年月). */
 export const monthOptions: readonly number[] = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -93,22 +65,3 @@ export const maxLengths = {
   email: 254,
   notes: 1000,
 } as const;
-
-// ---------------------------------------------------------------------------------------------
-// Quick fields
-
-/**
- * The fields of a simple form, by their `name`: what it hands to the modal, and what its native
- * GET (no JavaScript yet) puts in the URL.
- */
-export const quickFieldNames = [
-  'expiryYear',
-  'expiryMonth',
-  'expiryDay',
-  'maker',
-  'model',
-  'postalCode',
-] as const;
-
-/** The hidden field naming a simple form's entry point in its native GET. */
-export const entryPointFieldName = 'estimateEntry';

@@ -11,18 +11,11 @@ import { z } from 'zod';
 z.config({ jitless: true });
 import { brandIds, type BrandId } from '../brand/brands';
 import type { EstimateFormValues } from './formValues';
-import {
-  contactTimeOptions,
-  courtesyCarOptions,
-  expiryYearOptions,
-  firstRegistrationYearOptions,
-  makers,
-  maxLengths,
-  tokyoToday,
-} from './options';
+import { contactTimeOptions, courtesyCarOptions, makers, maxLengths } from './options';
+import { expiryYearOptions, firstRegistrationYearOptions, tokyoToday } from './dates';
 import { entryPoints, type EntryPoint } from './types';
 
-// The lists live in options.ts (zod-free, shared with the simple forms); re-exported for callers.
+// The lists live in options.ts and dates.ts (zod-free, shared with the forms); re-exported here.
 export {
   contactTimeOptions,
   courtesyCarOptions,

@@ -1,13 +1,12 @@
 // Every option a form offers, walked through the schema the modal and the local API share, for
 // both brands: no choice a visitor can make is refused.
 import { brandIds } from '../../src/brand/brands';
+import { expiryYearOptions, firstRegistrationYearOptions } from '../../src/estimate/dates';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
 import {
   contactTimeOptions,
   courtesyCarOptions,
   dayOptions,
-  expiryYearOptions,
-  firstRegistrationYearOptions,
   makers,
   maxLengths,
   monthOptions,
