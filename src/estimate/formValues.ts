@@ -4,7 +4,7 @@
  * Field names mirror the request body (vehicle.*, customer.*, request.*), so a server error keyed
  * "customer.phone" lands on the field of that name.
  */
-import type { QuickFields } from './types';
+import { quickFieldNames, type QuickFields } from './types';
 
 export type VehicleValues = {
   expiryYear: string;
@@ -123,15 +123,6 @@ export function hasInput(values: EstimateFormValues): boolean {
   );
 }
 
-const quickKeys = [
-  'expiryYear',
-  'expiryMonth',
-  'expiryDay',
-  'maker',
-  'model',
-  'postalCode',
-] as const satisfies readonly (keyof QuickFields)[];
-
 /** Quick fields the modal shows as selects of plain numbers ('2027', '3'). */
 const numberSelectKeys: ReadonlySet<string> = new Set(['expiryYear', 'expiryMonth', 'expiryDay']);
 
@@ -151,7 +142,7 @@ export function withPrefill(
 ): EstimateFormValues {
   if (!prefill) return values;
   const vehicle = { ...values.vehicle };
-  for (const key of quickKeys) {
+  for (const key of quickFieldNames) {
     const value = prefill[key];
     if (typeof value === 'string' && value.trim() !== '') {
       vehicle[key] = numberSelectKeys.has(key) ? asNumberOption(value) : value;

@@ -1,6 +1,6 @@
 import { useEffect, useId, type FormEvent } from 'react';
 import { dayOptions, makers, maxLengths, monthOptions } from '../../estimate/options';
-import type { EntryPoint, QuickFields } from '../../estimate/types';
+import { entryPointFieldName, type EntryPoint, type QuickFields } from '../../estimate/types';
 import { useEstimateOpener } from '../../estimate/EstimateContext';
 import { setPendingInput } from '../../lib/pendingInput';
 import styles from './SimpleForm.module.css';
@@ -81,9 +81,13 @@ export function SimpleForm({
         {heading}
       </h2>
       <p className={styles.lead}>{lead}</p>
+      {/* Without JavaScript (or before it runs) the native GET keeps the values in this page's
+          URL; the app opens the modal with them and cleans the URL (estimate/earlyOpen.ts). */}
       <form
         className={styles.form}
         aria-labelledby={headingId}
+        method="get"
+        data-estimate-form={entryPoint}
         onChange={handleInput}
         onSubmit={handleSubmit}
       >
@@ -178,6 +182,7 @@ export function SimpleForm({
             required
           />
         </div>
+        <input type="hidden" name={entryPointFieldName} value={entryPoint} />
         <button type="submit" className={styles.submit}>
           {submitLabel}
         </button>
