@@ -73,6 +73,13 @@ function quietPrefetchFailure(event: Event): void {
   if (prefetchOnly) event.stopImmediatePropagation();
 }
 
+// Registered when this module loads, before the app installs its chunk-failure handler
+// (src/entry-client.tsx): listeners run in the order they were added, so this one can keep a
+// lone prefetch's failure from reloading the page.
+if (typeof window !== 'undefined') {
+  window.addEventListener('vite:preloadError', quietPrefetchFailure);
+}
+
 type ModalState = {
   open: boolean;
   options: OpenEstimateOptions;
@@ -151,7 +158,6 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
         .catch(() => {});
     }
     const prefetch = () => prefetchModal().then(ready, () => {});
-    window.addEventListener('vite:preloadError', quietPrefetchFailure, { capture: true });
     const onIntent = (event: Event) => {
       const target = event.target;
       if (target instanceof Element && target.closest(`[${openerAttribute}], [${formAttribute}]`)) {
@@ -174,7 +180,6 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
     });
     return () => {
       cancelIdle();
-      window.removeEventListener('vite:preloadError', quietPrefetchFailure, { capture: true });
       document.removeEventListener('pointerdown', onIntent, { capture: true });
       document.removeEventListener('focusin', onIntent, { capture: true });
     };
