@@ -101,6 +101,20 @@ describe('estimate taps before the app runs', () => {
     expect(form.querySelector('[type=submit]')).toHaveAttribute('aria-busy', 'true');
   });
 
+  it('lets a held submit go as its native GET when the app cannot start at all', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    page();
+    runLoader(loaderElement());
+    const form = document.querySelector('form')!;
+    form.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+    expect(submit).not.toHaveBeenCalled();
+    // The entry (/assets/does-not-exist.js) fails to import.
+    await vi.advanceTimersByTimeAsync(3000);
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(submit.mock.contexts[0]).toBe(form);
+  });
+
   it('leaves taps to the app once it has hydrated', () => {
     page();
     runLoader(loaderElement());
