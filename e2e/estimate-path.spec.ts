@@ -2,6 +2,7 @@
 // or typed value is lost at any moment after first paint (scripts held back, JavaScript off, the
 // modal's code failing). Both brands, in a real browser. No timings here: they are in the bench.
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 import { brands, type BrandId } from '../src/brand/brands';
 import { dayOptions, makers, monthOptions } from '../src/estimate/options';
@@ -422,6 +423,16 @@ for (const brand of brandList) {
       const alert = dialog.getByRole('alert');
       await expect(alert).toContainText('フォームを読み込めませんでした', { timeout: 15_000 });
       expect(loads).toBe(2);
+      await expect
+        .poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity))
+        .toBe('1');
+      const axe = await new AxeBuilder({
+        page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'],
+      })
+        .include('dialog')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
       const phone = brands[brand.id].phone;
       await expect(alert.getByRole('link', { name: phone })).toHaveAttribute(
         'href',

@@ -279,7 +279,8 @@ for (const brand of brandList) {
       const opener = page.getByRole('banner').getByRole('button', { name: '無料見積もり' });
       await opener.click();
       const dialog = estimateDialog(page);
-      await expect(dialog).toBeVisible();
+      // The form itself, not the loading dialog a tap gets while the modal's code is on its way.
+      await expect(dialog.getByLabel('車種')).toBeVisible();
       await expect(dialog).toHaveAttribute('open', '');
       // 225 ms in, 125 ms out.
       expect(
