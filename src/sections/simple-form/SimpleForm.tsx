@@ -81,8 +81,9 @@ export function SimpleForm({
         {heading}
       </h2>
       <p className={styles.lead}>{lead}</p>
-      {/* Without JavaScript (or before it runs) the native GET keeps the values in this page's
-          URL; the app opens the modal with them and cleans the URL (estimate/earlyOpen.ts). */}
+      {/* Without JavaScript (or when the app cannot load) the native GET keeps the values in
+          this page's URL; the app opens the modal with them and cleans the URL
+          (estimate/earlyOpen.ts). Before the app runs, the first-paint loader holds the submit. */}
       <form
         className={styles.form}
         aria-labelledby={headingId}
