@@ -57,6 +57,7 @@ function LayoutContent() {
           <button
             type="button"
             className={styles.estimateButton}
+            data-estimate-opener="header"
             onClick={() => openEstimate({ entryPoint: 'header' })}
           >
             無料見積もり

@@ -4,11 +4,12 @@ import type { EstimateFormValues } from './formValues';
 import {
   contactTimeOptions,
   courtesyCarOptions,
-  expiryYearOptions,
-  firstRegistrationYearOptions,
   makers,
-  tokyoToday,
-} from './schema';
+  maxLengths,
+  dayOptions as days,
+  monthOptions as months,
+} from './options';
+import { expiryYearOptions, firstRegistrationYearOptions, tokyoToday } from './dates';
 import styles from './EstimateFields.module.css';
 
 type FieldName = FieldPath<EstimateFormValues>;
@@ -124,10 +125,7 @@ function Group({
   );
 }
 
-const months = Array.from({ length: 12 }, (_, i) => i + 1);
-const days = Array.from({ length: 31 }, (_, i) => i + 1);
-
-function NumberOptions({ values, unit }: { values: number[]; unit: string }) {
+function NumberOptions({ values, unit }: { values: readonly number[]; unit: string }) {
   return values.map((value) => (
     <option key={value} value={String(value)}>
       {value}
@@ -151,7 +149,7 @@ function NumberSelectField({
   name: FieldName;
   label: string;
   placeholder: string;
-  values: number[];
+  values: readonly number[];
   unit: string;
   required?: boolean;
 }) {
@@ -281,7 +279,7 @@ export function EstimateFields() {
           label="車種"
           required
           hint="例: プリウス、N-BOX"
-          render={(props) => <input type="text" maxLength={100} {...props} />}
+          render={(props) => <input type="text" maxLength={maxLengths.model} {...props} />}
         />
         <Field
           name="vehicle.postalCode"
@@ -327,7 +325,14 @@ export function EstimateFields() {
             badge={false}
             required
             className={styles.inline}
-            render={(props) => <input type="text" autoComplete="family-name" {...props} />}
+            render={(props) => (
+              <input
+                type="text"
+                autoComplete="family-name"
+                maxLength={maxLengths.name}
+                {...props}
+              />
+            )}
           />
           <Field
             name="customer.firstName"
@@ -335,7 +340,9 @@ export function EstimateFields() {
             badge={false}
             required
             className={styles.inline}
-            render={(props) => <input type="text" autoComplete="given-name" {...props} />}
+            render={(props) => (
+              <input type="text" autoComplete="given-name" maxLength={maxLengths.name} {...props} />
+            )}
           />
         </Group>
         <Group legend="フリガナ" required>
@@ -345,7 +352,7 @@ export function EstimateFields() {
             badge={false}
             required
             className={styles.inline}
-            render={(props) => <input type="text" {...props} />}
+            render={(props) => <input type="text" maxLength={maxLengths.kana} {...props} />}
           />
           <Field
             name="customer.firstNameKana"
@@ -353,7 +360,7 @@ export function EstimateFields() {
             badge={false}
             required
             className={styles.inline}
-            render={(props) => <input type="text" {...props} />}
+            render={(props) => <input type="text" maxLength={maxLengths.kana} {...props} />}
           />
         </Group>
         <Field
@@ -369,7 +376,13 @@ export function EstimateFields() {
           required
           hint="確認メールをお送りします"
           render={(props) => (
-            <input type="email" autoComplete="email" inputMode="email" {...props} />
+            <input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={maxLengths.email}
+              {...props}
+            />
           )}
         />
       </section>
@@ -406,8 +419,8 @@ export function EstimateFields() {
         <Field
           name="request.notes"
           label="備考"
-          hint="ご質問やご要望があればご記入ください（1000文字以内）"
-          render={(props) => <textarea rows={5} {...props} />}
+          hint={`ご質問やご要望があればご記入ください（${maxLengths.notes}文字以内）`}
+          render={(props) => <textarea rows={5} maxLength={maxLengths.notes} {...props} />}
         />
       </section>
 

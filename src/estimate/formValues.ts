@@ -4,7 +4,7 @@
  * Field names mirror the request body (vehicle.*, customer.*, request.*), so a server error keyed
  * "customer.phone" lands on the field of that name.
  */
-import type { EstimatePrefill, QuickFields } from './types';
+import { quickFieldNames, type EstimatePrefill } from './types';
 
 export type VehicleValues = {
   expiryYear: string;
@@ -123,15 +123,6 @@ export function hasInput(values: EstimateFormValues): boolean {
   );
 }
 
-const quickKeys = [
-  'expiryYear',
-  'expiryMonth',
-  'expiryDay',
-  'maker',
-  'model',
-  'postalCode',
-] as const satisfies readonly (keyof QuickFields)[];
-
 /** Prefill keys beyond the quick fields: the price check's 初度登録年月. */
 const firstRegistrationKeys = ['firstRegistrationYear', 'firstRegistrationMonth'] as const;
 
@@ -159,7 +150,7 @@ export function withPrefill(
 ): EstimateFormValues {
   if (!prefill) return values;
   const vehicle = { ...values.vehicle };
-  for (const key of [...quickKeys, ...firstRegistrationKeys]) {
+  for (const key of [...quickFieldNames, ...firstRegistrationKeys]) {
     const value = prefill[key];
     if (typeof value === 'string' && value.trim() !== '') {
       vehicle[key] = numberSelectKeys.has(key) ? asNumberOption(value) : value;

@@ -17,10 +17,21 @@ import {
   type TrackingData,
   type TrackingKey,
 } from '../tracking/trackingFields';
-import { firstRegistrationYearOptions } from './firstRegistrationYears';
 import type { EstimateFormValues } from './formValues';
 import { vehicleClassIds } from '../content/legalFees';
+import { contactTimeOptions, courtesyCarOptions, makers, maxLengths } from './options';
+import { expiryYearOptions, firstRegistrationYearOptions, tokyoToday } from './dates';
 import { entryPoints, maxRoughTotal, type EntryPoint, type EstimateQuote } from './types';
+
+// The lists live in options.ts and dates.ts (zod-free, shared with the forms); re-exported here.
+export {
+  contactTimeOptions,
+  courtesyCarOptions,
+  expiryYearOptions,
+  firstRegistrationYearOptions,
+  makers,
+  tokyoToday,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Normalisation: every text field first loses control, bidi, zero-width characters and lone
@@ -76,65 +87,12 @@ function normalizeEmail(value: string): string {
 // ---------------------------------------------------------------------------------------------
 // Dates: "today" and "this year" are Japan's, on the client and the server alike.
 
-const tokyoDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in Japan as YYYY-MM-DD. */
-export function tokyoToday(now: Date = new Date()): string {
-  return tokyoDateFormat.format(now);
-}
-
-function tokyoYear(now: Date = new Date()): number {
-  return Number(tokyoToday(now).slice(0, 4));
-}
-
 function isRealDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   );
 }
-
-/** Years a 車検満了日 may fall in: last year to three years ahead. */
-export function expiryYearOptions(now: Date = new Date()): number[] {
-  const year = tokyoYear(now);
-  return [year - 1, year, year + 1, year + 2, year + 3];
-}
-
-// Years offered for 初度登録年月: zod-free, because the price check in the first view offers them too.
-export { firstRegistrationYearOptions };
-
-// ---------------------------------------------------------------------------------------------
-// Choices
-
-export const makers = [
-  'トヨタ',
-  '日産',
-  'ホンダ',
-  'マツダ',
-  'スバル',
-  'ダイハツ',
-  'スズキ',
-  '三菱',
-  'レクサス',
-  'その他',
-] as const;
-
-export const courtesyCarOptions = [
-  { value: 'yes', label: '希望する' },
-  { value: 'no', label: '希望しない' },
-] as const;
-
-export const contactTimeOptions = [
-  { value: 'any', label: 'いつでも可' },
-  { value: '9-12', label: '9:00〜12:00' },
-  { value: '12-15', label: '12:00〜15:00' },
-  { value: '15-19', label: '15:00〜19:00' },
-] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Field builders
@@ -195,6 +153,17 @@ function integerIn(min: number, max: number, message: string) {
     .transform(String);
 }
 
+/**
+ * Normalises to the listed option the value stands for: NFKC would turn 'その他（国産車）' into
+ * 'その他(国産車)', which the list does not hold, so the listed spelling is kept.
+ */
+function toListedOption(options: readonly string[]) {
+  return (value: string) => {
+    const normalized = normalizeText(value);
+    return options.find((option) => normalizeText(option) === normalized) ?? normalized;
+  };
+}
+
 function choice(values: readonly string[], message: string) {
   return z.string().refine((value) => values.includes(value), { error: message });
 }
@@ -236,12 +205,16 @@ const kana = (label: string) =>
     messages.enter(label),
     z
       .string()
-      .max(30, messages.maxLength(label, 30))
+      .max(maxLengths.kana, messages.maxLength(label, maxLengths.kana))
       .regex(/^[ァ-ヺー ]+$/u, messages.kana),
   );
 
 const name = (label: string) =>
-  required(normalizeText, messages.enter(label), z.string().max(30, messages.maxLength(label, 30)));
+  required(
+    normalizeText,
+    messages.enter(label),
+    z.string().max(maxLengths.name, messages.maxLength(label, maxLengths.name)),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -255,14 +228,14 @@ const quickShape = {
   ),
   expiryDay: optional(normalizeDigits, messages.expiryDate, integerIn(1, 31, messages.expiryDate)),
   maker: required(
-    normalizeText,
+    toListedOption(makers),
     messages.choose('メーカー'),
     choice(makers, 'メーカーを一覧から選択してください'),
   ),
   model: required(
     normalizeText,
     messages.enter('車種'),
-    z.string().max(50, messages.maxLength('車種', 50)),
+    z.string().max(maxLengths.model, messages.maxLength('車種', maxLengths.model)),
   ),
   postalCode: required(
     normalizePostalCode,
@@ -379,7 +352,7 @@ const customerSchema = z.object(
     email: required(
       normalizeEmail,
       messages.enter('メールアドレス'),
-      z.string().max(254, messages.email).regex(z.regexes.email, messages.email),
+      z.string().max(maxLengths.email, messages.email).regex(z.regexes.email, messages.email),
     ),
   },
   { error: 'お客様情報が正しくありません' },
@@ -415,8 +388,8 @@ const requestSchema = z.object(
     ),
     notes: optional(
       normalizeMultiline,
-      messages.maxLength('備考', 1000),
-      z.string().max(1000, messages.maxLength('備考', 1000)),
+      messages.maxLength('備考', maxLengths.notes),
+      z.string().max(maxLengths.notes, messages.maxLength('備考', maxLengths.notes)),
     ),
   },
   { error: 'ご希望の内容が正しくありません' },

@@ -66,6 +66,22 @@ export type EstimateQuote = {
   roughTotal: number;
 };
 
+/**
+ * The fields of a simple form, by their `name`: what it hands to the modal, and what its native
+ * GET (before or without JavaScript) puts in the URL.
+ */
+export const quickFieldNames = [
+  'expiryYear',
+  'expiryMonth',
+  'expiryDay',
+  'maker',
+  'model',
+  'postalCode',
+] as const satisfies readonly (keyof QuickFields)[];
+
+/** The hidden field naming a simple form's entry point in its native GET. */
+export const entryPointFieldName = 'estimateEntry';
+
 export type OpenEstimateOptions = {
   entryPoint: EntryPoint;
   prefill?: EstimatePrefill;

@@ -63,7 +63,8 @@ describe('EstimateProvider', () => {
 
     await user.click(screen.getByRole('button', { name: '無料見積もり' }));
 
-    const dialog = await screen.findByRole('dialog', { name: '無料お見積もり依頼' });
+    await screen.findByRole('textbox', { name: '車種' });
+    const dialog = screen.getByRole('dialog', { name: '無料お見積もり依頼' });
     expect(dialog).toHaveAttribute('open');
     expect(dialog.parentElement).toHaveAttribute('data-section', 'estimate-modal');
   });
@@ -71,7 +72,7 @@ describe('EstimateProvider', () => {
   it('closes and opens again with what was typed', async () => {
     const user = renderPage();
     await user.click(screen.getByRole('button', { name: '無料見積もり' }));
-    await screen.findByRole('dialog');
+    await screen.findByRole('textbox', { name: '車種' });
     await user.type(screen.getByRole('textbox', { name: '車種' }), 'ノート');
 
     await user.click(screen.getByRole('button', { name: '閉じる' }));
@@ -96,8 +97,7 @@ describe('EstimateProvider', () => {
 
     await user.click(screen.getByRole('button', { name: '簡易フォームから' }));
 
-    await screen.findByRole('dialog');
-    expect(screen.getByRole('textbox', { name: '車種' })).toHaveValue('N-BOX');
+    expect(await screen.findByRole('textbox', { name: '車種' })).toHaveValue('N-BOX');
     expect(screen.getByRole('combobox', { name: 'メーカー' })).toHaveValue('ホンダ');
     expect(screen.getByRole('textbox', { name: '姓' })).toHaveValue('佐藤');
   });

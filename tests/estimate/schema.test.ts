@@ -181,7 +181,7 @@ describe('vehicle rules', () => {
   });
 
   it('accepts only makers from the list', () => {
-    expect(errorsFor(withVehicle({ maker: 'その他' }))).toEqual({});
+    expect(errorsFor(withVehicle({ maker: 'その他（国産車）' }))).toEqual({});
     expect(errorsFor(withVehicle({ maker: 'フェラーリ' }))).toEqual({
       'vehicle.maker': 'メーカーを一覧から選択してください',
     });

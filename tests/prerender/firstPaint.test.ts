@@ -63,3 +63,66 @@ describe('the app loader', () => {
     expect((window as LoaderWindow).dataLayer).toHaveLength(1);
   });
 });
+
+describe('estimate taps before the app runs', () => {
+  afterEach(() => {
+    delete window.__estimateTap;
+    delete document.documentElement.dataset.hydrated;
+    document.body.innerHTML = '';
+  });
+
+  function page() {
+    document.body.innerHTML = `
+      <button type="button" data-estimate-opener="tracking-footer"><span>見積もり</span></button>
+      <form data-estimate-form="simple-form-2" method="get">
+        <input name="expiryYear" value="２０２７"><select name="maker"><option selected>いすゞ</option></select>
+        <input type="hidden" name="estimateEntry" value="simple-form-2">
+        <button type="submit">送信</button>
+      </form>`;
+  }
+
+  it('keeps an opener tap and a simple-form submit (instead of its GET), marking them busy', () => {
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    page();
+    runLoader(loaderElement());
+
+    document.querySelector('span')!.click();
+    expect(window.__estimateTap).toEqual({ entryPoint: 'tracking-footer' });
+    expect(document.querySelector('[data-estimate-opener]')).toHaveAttribute('aria-busy', 'true');
+
+    const form = document.querySelector('form')!;
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(window.__estimateTap).toEqual({
+      entryPoint: 'simple-form-2',
+      prefill: { expiryYear: '２０２７', maker: 'いすゞ', estimateEntry: 'simple-form-2' },
+    });
+    expect(form.querySelector('[type=submit]')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('lets a held submit go as its native GET when the app cannot start at all', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    page();
+    runLoader(loaderElement());
+    const form = document.querySelector('form')!;
+    form.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+    expect(submit).not.toHaveBeenCalled();
+    // The entry (/assets/does-not-exist.js) fails to import.
+    await vi.advanceTimersByTimeAsync(3000);
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(submit.mock.contexts[0]).toBe(form);
+  });
+
+  it('leaves taps to the app once it has hydrated', () => {
+    page();
+    runLoader(loaderElement());
+    document.documentElement.dataset.hydrated = 'true';
+    document.querySelector('span')!.click();
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    document.querySelector('form')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(false);
+    expect(window.__estimateTap).toBeUndefined();
+  });
+});

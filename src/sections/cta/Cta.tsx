@@ -29,6 +29,7 @@ export function Cta({
         <button
           type="button"
           className={styles.estimate}
+          data-estimate-opener="cta"
           onClick={() => openEstimate({ entryPoint: 'cta' })}
         >
           {copy.estimateLabel}

@@ -4,7 +4,7 @@ import { formatYen } from '../../content/priceRows';
 import { roughPrice, type RoughPrice } from '../../content/roughPrice';
 import type { LandingContent, VehicleClassCost } from '../../content/types';
 import { useEstimateOpener } from '../../estimate/EstimateContext';
-import { firstRegistrationYearOptions } from '../../estimate/firstRegistrationYears';
+import { firstRegistrationYearOptions } from '../../estimate/dates';
 import type { YearMonth } from '../../lib/tokyoMonth';
 import styles from './Example.module.css';
 

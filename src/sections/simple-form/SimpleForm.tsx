@@ -1,6 +1,6 @@
 import { useEffect, useId, type FormEvent } from 'react';
-import { makers } from '../../content/makers';
-import type { EntryPoint, QuickFields } from '../../estimate/types';
+import { dayOptions, makers, maxLengths, monthOptions } from '../../estimate/options';
+import { entryPointFieldName, type EntryPoint, type QuickFields } from '../../estimate/types';
 import { useEstimateOpener } from '../../estimate/EstimateContext';
 import { setPendingInput } from '../../lib/pendingInput';
 import styles from './SimpleForm.module.css';
@@ -15,9 +15,6 @@ export type SimpleFormProps = {
   /** Form #2 opens with an illustration above its heading. */
   withHeaderImage?: boolean;
 };
-
-const months = Array.from({ length: 12 }, (_, i) => String(i + 1));
-const days = Array.from({ length: 31 }, (_, i) => String(i + 1));
 
 function fieldValue(form: HTMLFormElement, name: string): string {
   const field = form.elements.namedItem(name);
@@ -84,9 +81,14 @@ export function SimpleForm({
         {heading}
       </h2>
       <p className={styles.lead}>{lead}</p>
+      {/* Without JavaScript (or when the app cannot load) the native GET keeps the values in
+          this page's URL; the app opens the modal with them and cleans the URL
+          (estimate/earlyOpen.ts). Before the app runs, the first-paint loader holds the submit. */}
       <form
         className={styles.form}
         aria-labelledby={headingId}
+        method="get"
+        data-estimate-form={entryPoint}
         onChange={handleInput}
         onSubmit={handleSubmit}
       >
@@ -101,7 +103,7 @@ export function SimpleForm({
                 className={styles.input}
                 inputMode="numeric"
                 autoComplete="off"
-                maxLength={4}
+                maxLength={maxLengths.expiryYear}
                 placeholder="2026"
                 required
               />
@@ -110,7 +112,7 @@ export function SimpleForm({
             <label className={styles.dateField}>
               <select name="expiryMonth" className={styles.select} required defaultValue="">
                 <option value="">--</option>
-                {months.map((month) => (
+                {monthOptions.map((month) => (
                   <option key={month} value={month}>
                     {month}
                   </option>
@@ -121,7 +123,7 @@ export function SimpleForm({
             <label className={styles.dateField}>
               <select name="expiryDay" className={styles.select} defaultValue="">
                 <option value="">--</option>
-                {days.map((day) => (
+                {dayOptions.map((day) => (
                   <option key={day} value={day}>
                     {day}
                   </option>
@@ -161,7 +163,7 @@ export function SimpleForm({
             name="model"
             className={styles.input}
             autoComplete="off"
-            maxLength={50}
+            maxLength={maxLengths.model}
             placeholder="例：プリウス"
             required
           />
@@ -176,11 +178,12 @@ export function SimpleForm({
             className={styles.input}
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={8}
+            maxLength={maxLengths.postalCode}
             placeholder="例：1000001"
             required
           />
         </div>
+        <input type="hidden" name={entryPointFieldName} value={entryPoint} />
         <button type="submit" className={styles.submit}>
           {submitLabel}
         </button>

@@ -23,6 +23,7 @@ export function TrackingFooter({ copy }: { copy: LandingContent['trackingFooter'
         <button
           type="button"
           className={styles.estimate}
+          data-estimate-opener="tracking-footer"
           onClick={() => openEstimate({ entryPoint: 'tracking-footer' })}
         >
           {copy.estimateLabel}

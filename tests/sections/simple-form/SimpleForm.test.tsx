@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dayOptions, makers, maxLengths, monthOptions } from '../../../src/estimate/options';
+import { entryPointFieldName, quickFieldNames } from '../../../src/estimate/types';
 import { hasPendingInput, setPendingInput } from '../../../src/lib/pendingInput';
 import { SimpleForm } from '../../../src/sections/simple-form/SimpleForm';
 import { renderWithBrand } from '../renderWithBrand';
@@ -21,7 +23,38 @@ afterEach(() => {
   for (const n of [1, 2, 3]) setPendingInput(`simple-form-${n}`, false);
 });
 
+function optionValues(select: HTMLElement): string[] {
+  return Array.from((select as HTMLSelectElement).options, (option) => option.value).filter(
+    Boolean,
+  );
+}
+
 describe('SimpleForm', () => {
+  it('offers the shared lists and lengths, and names its fields for a same-page GET', () => {
+    renderForm(1);
+    const form = screen.getByRole('form', { name: 'かんたん見積もり' }) as HTMLFormElement;
+    expect(optionValues(within(form).getByRole('combobox', { name: /メーカー/ }))).toEqual([
+      ...makers,
+    ]);
+    expect(optionValues(within(form).getByLabelText('月'))).toEqual(monthOptions.map(String));
+    expect(optionValues(within(form).getByLabelText(/^日/))).toEqual(dayOptions.map(String));
+    expect(within(form).getByLabelText('年')).toHaveAttribute(
+      'maxlength',
+      String(maxLengths.expiryYear),
+    );
+    expect(within(form).getByRole('textbox', { name: /車種/ })).toHaveAttribute(
+      'maxlength',
+      String(maxLengths.model),
+    );
+    // Without JavaScript the browser sends these names to this same page (no action, GET).
+    expect(form.getAttribute('action')).toBeNull();
+    expect(form.method).toBe('get');
+    expect(form).toHaveAttribute('data-estimate-form', 'simple-form-1');
+    const names = Array.from(form.elements, (element) => (element as HTMLInputElement).name);
+    expect(names.filter(Boolean).sort()).toEqual([...quickFieldNames, entryPointFieldName].sort());
+    expect(form.elements.namedItem(entryPointFieldName)).toHaveValue('simple-form-1');
+  });
+
   it('opens the estimate with what was typed and its own entry point', async () => {
     const user = userEvent.setup();
     const { openEstimate } = renderForm(2);

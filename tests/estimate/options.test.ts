@@ -1,0 +1,184 @@
+// Every option a form offers, walked through the schema the modal and the local API share, for
+// both brands: no choice a visitor can make is refused.
+import { brandIds } from '../../src/brand/brands';
+import { expiryYearOptions, firstRegistrationYearOptions } from '../../src/estimate/dates';
+import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
+import {
+  contactTimeOptions,
+  courtesyCarOptions,
+  dayOptions,
+  makers,
+  maxLengths,
+  monthOptions,
+} from '../../src/estimate/options';
+import {
+  estimateRequestSchema,
+  fieldErrors,
+  quickFieldsSchema,
+  toEstimateRequest,
+} from '../../src/estimate/schema';
+import { entryPoints } from '../../src/estimate/types';
+
+// 2026-05-10 10:00 in Tokyo.
+const now = new Date('2026-05-10T01:00:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function validValues(): EstimateFormValues {
+  const values = emptyFormValues();
+  values.vehicle = {
+    ...values.vehicle,
+    expiryYear: '2026',
+    expiryMonth: '8',
+    maker: 'トヨタ',
+    model: 'プリウス',
+    postalCode: '1234567',
+  };
+  values.customer = {
+    lastName: '山田',
+    firstName: '太郎',
+    lastNameKana: 'ヤマダ',
+    firstNameKana: 'タロウ',
+    phone: '09012345678',
+    email: 'taro@example.com',
+  };
+  values.consent = true;
+  return values;
+}
+
+/** The request body as the modal sends it (JSON drops nothing here: every value is a string). */
+function requestErrors(
+  brand: (typeof brandIds)[number],
+  patch: (values: EstimateFormValues) => void,
+): Record<string, string> {
+  const values = validValues();
+  patch(values);
+  const body = JSON.parse(
+    JSON.stringify({ brand, entryPoint: 'header', ...values, tracking: {} }),
+  ) as unknown;
+  const result = estimateRequestSchema.safeParse(body);
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+describe.each(brandIds)('%s: every option a form offers is accepted', (brand) => {
+  it('every maker, including いすゞ, その他（国産車） and 輸入車', () => {
+    expect(makers).toEqual(expect.arrayContaining(['いすゞ', 'その他（国産車）', '輸入車']));
+    for (const maker of makers) {
+      expect(
+        requestErrors(brand, (v) => (v.vehicle.maker = maker)),
+        maker,
+      ).toEqual({});
+    }
+  });
+
+  it('stores a maker as the list spells it, even from a half-width variant', () => {
+    const body = { brand, entryPoint: 'header', ...validValues(), tracking: {} };
+    for (const [sent, stored] of [
+      ['その他(国産車)', 'その他（国産車）'],
+      [' 輸入車 ', '輸入車'],
+    ]) {
+      body.vehicle = { ...body.vehicle, maker: sent! };
+      expect(estimateRequestSchema.parse(body).vehicle.maker).toBe(stored);
+    }
+  });
+
+  it('every 車検満了日 year, month and day (a day in a month that has it)', () => {
+    for (const year of expiryYearOptions()) {
+      expect(requestErrors(brand, (v) => (v.vehicle.expiryYear = String(year)))).toEqual({});
+    }
+    for (const month of monthOptions) {
+      expect(requestErrors(brand, (v) => (v.vehicle.expiryMonth = String(month)))).toEqual({});
+    }
+    for (const day of dayOptions) {
+      expect(
+        requestErrors(brand, (v) => {
+          v.vehicle.expiryMonth = '1';
+          v.vehicle.expiryDay = String(day);
+        }),
+        `day ${day}`,
+      ).toEqual({});
+    }
+  });
+
+  it('every 初度登録 year and month', () => {
+    for (const year of firstRegistrationYearOptions()) {
+      expect(
+        requestErrors(brand, (v) => {
+          v.vehicle.firstRegistrationYear = String(year);
+          v.vehicle.firstRegistrationMonth = '1';
+        }),
+      ).toEqual({});
+    }
+    for (const month of monthOptions) {
+      expect(
+        requestErrors(brand, (v) => {
+          v.vehicle.firstRegistrationYear = '2020';
+          v.vehicle.firstRegistrationMonth = String(month);
+        }),
+      ).toEqual({});
+    }
+  });
+
+  it('every 代車 and 連絡希望時間帯 choice', () => {
+    for (const { value } of courtesyCarOptions) {
+      expect(requestErrors(brand, (v) => (v.request.courtesyCar = value))).toEqual({});
+    }
+    for (const { value } of contactTimeOptions) {
+      expect(requestErrors(brand, (v) => (v.request.contactTime = value))).toEqual({});
+    }
+  });
+
+  it('text up to each maximum length, and one more is refused with its message', () => {
+    const cases: [
+      keyof typeof maxLengths,
+      (v: EstimateFormValues, text: string) => void,
+      string,
+    ][] = [
+      ['model', (v, text) => (v.vehicle.model = text), 'vehicle.model'],
+      ['name', (v, text) => (v.customer.lastName = text), 'customer.lastName'],
+      ['kana', (v, text) => (v.customer.firstNameKana = text), 'customer.firstNameKana'],
+      ['notes', (v, text) => (v.request.notes = text), 'request.notes'],
+    ];
+    for (const [length, set, path] of cases) {
+      const max = maxLengths[length];
+      expect(requestErrors(brand, (v) => set(v, 'ア'.repeat(max)))).toEqual({});
+      expect(Object.keys(requestErrors(brand, (v) => set(v, 'ア'.repeat(max + 1))))).toEqual([
+        path,
+      ]);
+    }
+    const email = `${'a'.repeat(maxLengths.email - '@example.com'.length)}@example.com`;
+    expect(requestErrors(brand, (v) => (v.customer.email = email))).toEqual({});
+  });
+
+  it('every entry point', () => {
+    for (const entryPoint of entryPoints) {
+      const parsed = estimateRequestSchema.safeParse(
+        toEstimateRequest(
+          { ...validValues(), consent: true } as unknown as Parameters<typeof toEstimateRequest>[0],
+          { brand, entryPoint, tracking: {} },
+        ),
+      );
+      expect(parsed.success, entryPoint).toBe(true);
+    }
+  });
+});
+
+it('a simple form’s raw input at its maximum lengths is accepted as quick fields', () => {
+  // The year and the postal code as typed, full width and with a hyphen.
+  const parsed = quickFieldsSchema.safeParse({
+    expiryYear: '２０２６'.slice(0, maxLengths.expiryYear),
+    expiryMonth: String(monthOptions[monthOptions.length - 1]),
+    expiryDay: String(dayOptions[0]),
+    maker: makers[makers.length - 1],
+    model: 'ア'.repeat(maxLengths.model),
+    postalCode: '１２３－４５６７'.slice(0, maxLengths.postalCode),
+  });
+  expect(parsed.success).toBe(true);
+});
