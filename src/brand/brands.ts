@@ -35,10 +35,6 @@ export function brandIdForHost(host: string): BrandId {
   return host.toLowerCase().includes(yamadaHostMarker) ? 'yamada' : 'carsupport';
 }
 
-export function isBrandId(value: unknown): value is BrandId {
-  return typeof value === 'string' && (brandIds as readonly string[]).includes(value);
-}
-
 /** A tel: href for a printed phone number. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
