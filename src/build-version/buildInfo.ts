@@ -5,6 +5,7 @@
  * expected JSON (an HTML fallback page, wrong types, an empty id) is "unknown", never "new", so
  * a misconfigured CDN can't make open tabs reload.
  */
+import { buildMetaPath, latestPath } from '../lib/buildPaths';
 
 export type BuildLatest = { id: string; timestamp: number };
 
@@ -14,8 +15,6 @@ export type BuildMeta = BuildLatest & {
   /** Paths the build prerendered, e.g. ['/', '/term']; only these have payload files. */
   prerendered: string[];
 };
-
-const buildsBase = '/_app/builds';
 
 /** Ids end up in URLs and logs; a sane id is short, printable and free of slashes. */
 const idPattern = /^[\w.-]{1,128}$/;
@@ -51,12 +50,12 @@ async function fetchJson(url: string, cache: RequestCache): Promise<unknown> {
  * guard for the BuildMeta shape); a failure or a body that isn't JSON changes nothing.
  */
 export async function requestBuildMeta(id: string = __BUILD_ID__): Promise<void> {
-  await fetchJson(`${buildsBase}/meta/${encodeURIComponent(id)}.json`, 'no-cache');
+  await fetchJson(buildMetaPath(id), 'no-cache');
 }
 
 /** The latest deployed build, or 'unknown' when the answer can't be trusted. */
 export async function fetchLatest(): Promise<BuildLatest | 'unknown'> {
   // The query defeats caches that ignore no-store; the file itself is served no-cache.
-  const body = await fetchJson(`${buildsBase}/latest.json?t=${Date.now()}`, 'no-store');
+  const body = await fetchJson(`${latestPath}?t=${Date.now()}`, 'no-store');
   return isBuildLatest(body) ? { id: body.id, timestamp: body.timestamp } : 'unknown';
 }

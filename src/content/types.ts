@@ -2,12 +2,11 @@
  * The shape of all copy on the site. Components only render these types; the words live in
  * src/content/<brand>/ so a marketer can change them without opening a component.
  */
-
-export type RouteName = 'index' | 'term' | 'legal' | 'privacypolicy';
+import type { TextRouteName } from './pageTable';
 
 export type PageMeta = { title: string; description: string };
 
-export type MenuTarget = 'top' | 'direction' | 'point' | 'flow' | 'question';
+type MenuTarget = 'top' | 'direction' | 'point' | 'flow' | 'question';
 
 export type MenuItem = { label: string; target: MenuTarget };
 
@@ -47,7 +46,7 @@ export type VehicleClassCost = {
   discount: number;
 };
 
-export type TitledText = { title: string; body: string };
+type TitledText = { title: string; body: string };
 
 export type LandingContent = {
   /** Printed next to every phone number, e.g. 受付時間 9:00〜19:00（年末年始を除く） */
@@ -129,7 +128,7 @@ export type LandingContent = {
   };
 };
 
-export type TextPageSection = {
+type TextPageSection = {
   heading: string;
   paragraphs: string[];
   /** An optional bulleted list after the paragraphs. */
@@ -146,4 +145,4 @@ export type TextPageContent = {
 
 export type PageData =
   | { route: 'index'; meta: PageMeta; landing: LandingContent }
-  | { route: 'term' | 'legal' | 'privacypolicy'; meta: PageMeta; page: TextPageContent };
+  | { route: TextRouteName; meta: PageMeta; page: TextPageContent };

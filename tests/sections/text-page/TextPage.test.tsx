@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { company } from '../../../src/content/carsupport/company';
-import { legal } from '../../../src/content/carsupport/pages';
+import { pages } from '../../../src/content/carsupport/pages';
 import { TextPage } from '../../../src/sections/text-page/TextPage';
 import { renderWithBrand } from '../renderWithBrand';
 
@@ -30,8 +30,8 @@ describe('TextPage', () => {
   });
 
   it('shows the legal notice of the brand with its company facts as they are written', () => {
-    renderWithBrand(<TextPage page={legal} />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(legal.heading);
+    renderWithBrand(<TextPage page={pages.legal} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(pages.legal.heading);
     expect(screen.getByText(company.name)).toBeInTheDocument();
   });
 
