@@ -28,7 +28,7 @@ export const brands: Record<BrandId, Brand> = {
 };
 
 /** The marker in a host name that selects the yamada brand. */
-export const yamadaHostMarker = 'yamada-shaken';
+const yamadaHostMarker = 'yamada-shaken';
 
 /** The brand for a host name: yamada when the host contains the marker, carsupport otherwise. */
 export function brandIdForHost(host: string): BrandId {

@@ -84,7 +84,7 @@ export function navigateWithFullLoad(href: string): boolean {
   return started;
 }
 
-/** Forgets any reported build and pending waits; for tests. */
+/** @internal Forgets any reported build and pending waits; for tests. */
 export function resetNewBuildReload(): void {
   clearWaits();
   state.newBuildId = null;

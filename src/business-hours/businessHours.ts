@@ -30,7 +30,7 @@ function toHhmm(value: string | null): number | null {
 
 let tokyoFormat: Intl.DateTimeFormat | undefined;
 
-/** hour*100+minute of `now` in Asia/Tokyo, whatever the visitor's own time zone. */
+/** @internal hour*100+minute of `now` in Asia/Tokyo, whatever the visitor's own time zone. */
 export function tokyoHhmm(now: Date): number {
   tokyoFormat ??= new Intl.DateTimeFormat('en-US', {
     timeZone: 'Asia/Tokyo',

@@ -22,6 +22,7 @@ function isRealDate(year: number, month: number, day: number): boolean {
 }
 
 /**
+ * @internal Exported for its tests; pages ask isCampaignActive.
  * The instant a campaign ending at `endsAt` is over, or null when `endsAt` is not a valid date.
  * A bare date ('2025-03-31') runs to the end of that day in Tokyo; a date-time without an offset is
  * read as Tokyo time.
