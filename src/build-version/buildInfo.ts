@@ -6,6 +6,7 @@
  * a misconfigured CDN can't make open tabs reload.
  */
 import { buildMetaPath, latestPath } from '../lib/buildPaths';
+import { isRecord } from '../lib/isRecord';
 
 export type BuildLatest = { id: string; timestamp: number };
 
@@ -18,10 +19,6 @@ export type BuildMeta = BuildLatest & {
 
 /** Ids end up in URLs and logs; a sane id is short, printable and free of slashes. */
 const idPattern = /^[\w.-]{1,128}$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isBuildLatest(value: unknown): value is BuildLatest {
   return (

@@ -2,6 +2,7 @@
  * Whether the carsupport campaign block shows (spec section 4). The flag and optional end date live
  * in the brand's content; VITE_CAMPAIGN can force it at build time.
  */
+import { isRealDate, tokyoOffset } from './tokyoTime';
 
 /**
  * The brand ids, spelled out: lib may not import from brand/ (lint keeps lib framework- and
@@ -9,17 +10,9 @@
  */
 type CampaignBrand = 'carsupport' | 'yamada';
 
-const tokyoOffset = '+09:00';
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
-
-function isRealDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
 
 /**
  * @internal Exported for its tests; pages ask isCampaignActive.
