@@ -10,7 +10,8 @@
 type PageRow = {
   /** Route id, and the name of the page's files: `<route>.html`, `payload/<route>.json`. */
   route: string;
-  /** The URL path the page is served at and linked by. */
+  /** The URL path the page is served at and linked by: `/<route>`, or `/` for index (hosts
+   * serve `<route>.html` for it; tests/app/render.test.ts holds the table to that). */
   path: `/${string}`;
   /** What the page's <title> says before the brand name. */
   title: string;

@@ -4,6 +4,15 @@ import { brandIds, brands } from '../../src/brand/brands';
 import { pageTable } from '../../src/content/pageTable';
 import { render } from '../../src/entry-server';
 
+describe('the page table', () => {
+  it('names each page file after its path, as the hosts serve <path>.html for <path>', () => {
+    for (const page of pageTable) {
+      expect(page.path).toBe(page.route === 'index' ? '/' : `/${page.route}`);
+    }
+    expect(new Set(pageTable.map((page) => page.route)).size).toBe(pageTable.length);
+  });
+});
+
 describe.each(brandIds)('render for %s', (brand) => {
   it.each(pageTable)('renders $path with its own data', async (page) => {
     const result = await render(page.path, brand);
