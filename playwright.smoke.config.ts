@@ -10,9 +10,10 @@ import { previousBuildId, selectedEngines, smokeDistDir } from './e2e/smoke/engi
 const distDir = process.env.DIST_DIR ?? 'dist';
 const outputDir = process.env.E2E_OUTPUT ?? 'test-results-smoke';
 
-// Once, in the runner's process (not in each worker): copy the build and add a previous build's
-// payloads and meta, as they stay on the host after a deploy.
-if (!process.env.TEST_WORKER_INDEX) {
+// Once, in the runner's process of `playwright test` (not in each worker, nor when a tool such as
+// knip only reads this config): copy the build and add a previous build's payloads and meta, as
+// they stay on the host after a deploy.
+if (!process.env.TEST_WORKER_INDEX && process.argv.includes('test')) {
   if (!existsSync(join(distDir, 'carsupport', '_headers'))) {
     throw new Error(`${distDir}/ has no built trees: run npm run build first`);
   }

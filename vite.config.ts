@@ -18,8 +18,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? 'dev'),
   },
   build: {
-    // One stylesheet for the whole site, linked from every prerendered page: the page must be
-    // complete from HTML and CSS alone, before any (lazy) script runs.
+    // One stylesheet for the whole site, which the prerender inlines into every page's <head>
+    // (decision 003): the page must be complete from HTML and CSS alone, before any (lazy)
+    // script runs, and a lazy page chunk must never bring CSS of its own.
     cssCodeSplit: false,
     target: 'es2022',
     // Every browser that runs this es2022 bundle supports modulepreload (or simply ignores it).

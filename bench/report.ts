@@ -22,7 +22,7 @@ export const goals = {
 };
 
 /** The tap scenarios the tap goals apply to: a visitor who has read the page first. */
-export const tapGoalScenarios: readonly TapScenarioId[] = ['opener-idle', 'simple-form-idle'];
+const tapGoalScenarios: readonly TapScenarioId[] = ['opener-idle', 'simple-form-idle'];
 
 export type PageRow = {
   brand: BrandId;

@@ -9,7 +9,7 @@ export type Summary = {
   values: number[];
 };
 
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);

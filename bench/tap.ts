@@ -61,7 +61,7 @@ export const tapScenarios = [
 export type TapScenarioId = (typeof tapScenarios)[number]['id'];
 
 /** One tap: milliseconds from the click event to the end of the frame after the dialog opened. */
-export type TapTiming = {
+type TapTiming = {
   /** click.timeStamp → first frame after the dialog's `open`; NaN when it never opened. */
   dialogMs: number;
   /** click.timeStamp → first frame after an open dialog holds a form (the modal is usable). */

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { brands, type BrandId } from '../src/brand/brands';
+import { pageTable } from '../src/content/pageTable';
 
 export { expect };
 
@@ -18,7 +19,8 @@ export function hostFor(brand: BrandId): string {
   return new URL(originFor(brand)).host;
 }
 
-export const pagePaths = ['/', '/term', '/legal', '/privacypolicy'] as const;
+/** Every page's path, from the page table. */
+export const pagePaths = pageTable.map((page) => page.path);
 
 export const brandList = Object.values(brands);
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstViewSizes } from '../bench/sizes';
 import { brands } from '../src/brand/brands';
+import { pageTable } from '../src/content/pageTable';
 import { expect, test } from './fixtures';
 
 type Budget = { js: number; ownJs: number; css: number; html: number };
@@ -13,9 +14,10 @@ const distDir = process.env.DIST_DIR ?? 'dist';
 
 // Sizes, never times: the built first view of each page against the committed budgets.
 for (const brand of Object.keys(brands)) {
-  for (const file of ['index.html', 'term.html', 'legal.html', 'privacypolicy.html']) {
+  for (const { route } of pageTable) {
+    const file = `${route}.html`;
     test(`${brand} ${file} first view stays within its size budget`, () => {
-      const budget = file === 'index.html' ? budgets.landing : budgets.textPage;
+      const budget = route === 'index' ? budgets.landing : budgets.textPage;
       const sizes = firstViewSizes(join(distDir, brand), file);
       expect(sizes.js, 'initial JS (gzip bytes)').toBeLessThanOrEqual(budget.js);
       expect(sizes.ownJs, 'our own initial JS (gzip bytes)').toBeLessThanOrEqual(budget.ownJs);

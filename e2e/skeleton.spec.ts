@@ -116,7 +116,7 @@ test.describe('local origin', () => {
     expect(await meta.json()).toMatchObject({
       id,
       brand: 'carsupport',
-      prerendered: ['/', '/term', '/legal', '/privacypolicy'],
+      prerendered: pagePaths,
     });
   });
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-export function scriptHash(source: string): string {
+function scriptHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 

@@ -21,7 +21,7 @@ function jsonLd(value: unknown): string {
 }
 
 /** Structured data: the brand as an organisation on every page. */
-export function structuredData({ brand, origin }: HeadInput): unknown[] {
+function structuredData({ brand, origin }: HeadInput): unknown[] {
   return [
     {
       '@context': 'https://schema.org',

@@ -5,18 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RouteName } from '../src/content/types';
+import { pageOf, type RouteName } from '../src/content/pageTable';
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
-
-/** The lazy module of each route, as src/app/routes.tsx imports it. */
-const pageModule: Record<RouteName, string> = {
-  index: 'src/app/pages/HomePage.tsx',
-  term: 'src/app/pages/TextPageRoute.tsx',
-  legal: 'src/app/pages/TextPageRoute.tsx',
-  privacypolicy: 'src/app/pages/TextPageRoute.tsx',
-};
 
 export function readManifest(clientDir: string): Manifest {
   return JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -37,6 +29,6 @@ export function pageChunkFiles(manifest: Manifest, route: RouteName): string[] {
   };
   if (entry) collect('index.html', loaded);
   const files = new Set<string>();
-  collect(pageModule[route], files);
+  collect(pageOf(route).module, files);
   return [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
 }

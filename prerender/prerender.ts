@@ -6,9 +6,11 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildMetaPath, latestPath, payloadPath } from '../src/lib/buildPaths';
 import { hydrationDataElementId, serializeForScript } from '../src/lib/scriptData';
-import { pages } from '../src/app/paths';
+import { pageTable } from '../src/content/pageTable';
 import { brandIds, brands, type BrandId } from '../src/brand/brands';
+import type { BuildMeta } from '../src/build-version/buildInfo';
 import type { RenderResult } from '../src/entry-server';
 import { themeInitScript } from '../src/lib/theme';
 import { captureEntryScript } from '../src/tracking/captureEntry';
@@ -76,7 +78,7 @@ async function prerenderBrand(
   });
 
   const targets = [
-    ...pages.map((page) => ({ url: page.href, href: page.href as string | null, page })),
+    ...pageTable.map((page) => ({ url: page.path, href: page.path as string | null, page })),
     { url: notFoundProbePath, href: null, page: null },
   ];
   const manifest = readManifest(opts.clientDir);
@@ -101,18 +103,18 @@ async function prerenderBrand(
     await writeOut(join(out, `${target.page?.route ?? '404'}.html`), html);
     if (target.page && result.pageData) {
       await writeOut(
-        join(out, '_app/builds', opts.buildId, 'payload', `${target.page.route}.json`),
+        join(out, payloadPath(opts.buildId, target.page.route)),
         JSON.stringify(result.pageData),
       );
     }
   }
 
-  const hrefs = pages.map((page) => page.href);
+  const hrefs = pageTable.map((page) => page.path);
   const build = { id: opts.buildId, timestamp: opts.timestamp };
-  await writeOut(join(out, '_app/builds/latest.json'), JSON.stringify(build));
+  await writeOut(join(out, latestPath), JSON.stringify(build));
   await writeOut(
-    join(out, '_app/builds/meta', `${opts.buildId}.json`),
-    JSON.stringify({ ...build, brand, prerendered: hrefs }),
+    join(out, buildMetaPath(opts.buildId)),
+    JSON.stringify({ ...build, brand, prerendered: hrefs } satisfies BuildMeta),
   );
   await writeOut(join(out, 'robots.txt'), robotsTxt(origin));
   await writeOut(

@@ -12,10 +12,10 @@ export type PathDecision =
   | { kind: 'notFound' };
 
 /** Paths a tree holds that are not pages: the 404 page's own file and the host's rule file. */
-export const notPagePaths: ReadonlySet<string> = new Set(['/404', '/404.html', '/_headers']);
+const notPagePaths: ReadonlySet<string> = new Set(['/404', '/404.html', '/_headers']);
 
 /** Other names of the landing page, redirected to `/`. */
-export const indexAliases: ReadonlySet<string> = new Set(['/index', '/index.html']);
+const indexAliases: ReadonlySet<string> = new Set(['/index', '/index.html']);
 
 /** Control characters and the backslash, which some clients read as a slash. */
 // eslint-disable-next-line no-control-regex

@@ -4,7 +4,7 @@
  * (deploy/cloudflare/run.sh). SMOKE_ENGINES picks some (default: all); the ports come from
  * E2E_PORT (local origin), NGINX_PORT and CLOUDFLARE_PORT.
  */
-export const engineNames = ['origin', 'nginx', 'cloudflare'] as const;
+const engineNames = ['origin', 'nginx', 'cloudflare'] as const;
 export type EngineName = (typeof engineNames)[number];
 
 export type Engine = { name: EngineName; port: number; command: string };

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { expect, test, type TestInfo } from '@playwright/test';
-import { pages } from '../../src/app/paths';
+import { pageTable } from '../../src/content/pageTable';
 import { brands, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { cacheControl, headersFor, parseHeadersFile } from '../../prerender/headers';
@@ -69,14 +69,14 @@ const secrets = ['"name": "shaken-landing"', 'root:x:0:0', 'Content-Security-Pol
 for (const brand of Object.values(brands)) {
   test.describe(`${brand.id}`, () => {
     test('every page: 200, this brand, no-cache, the built CSP and nosniff', async () => {
-      for (const page of pages) {
-        const answer = await send(portOf(test.info()), brand.id, page.href);
-        expect(answer.status, page.href).toBe(200);
-        expect(answer.body, page.href).toContain(`data-brand="${brand.id}"`);
-        expect(answer.body, page.href).toContain(brand.phone);
-        expect(answer.headers['content-type'], page.href).toMatch(/^text\/html/);
-        expect(answer.headers['cache-control'], page.href).toBe(cacheControl.revalidate);
-        expectSiteHeaders(answer, brand.id, page.href);
+      for (const page of pageTable) {
+        const answer = await send(portOf(test.info()), brand.id, page.path);
+        expect(answer.status, page.path).toBe(200);
+        expect(answer.body, page.path).toContain(`data-brand="${brand.id}"`);
+        expect(answer.body, page.path).toContain(brand.phone);
+        expect(answer.headers['content-type'], page.path).toMatch(/^text\/html/);
+        expect(answer.headers['cache-control'], page.path).toBe(cacheControl.revalidate);
+        expectSiteHeaders(answer, brand.id, page.path);
       }
     });
 

@@ -1,10 +1,7 @@
 import { PayloadLoadError } from '../build-version/chunkFailure';
-import type { PageData, RouteName } from '../content/types';
-
-/** Where the build writes a page's payload (see prerender/prerender.ts). */
-export function payloadPath(buildId: string, route: RouteName): string {
-  return `/_app/builds/${buildId}/payload/${route}.json`;
-}
+import type { RouteName } from '../content/pageTable';
+import type { PageData } from '../content/types';
+import { payloadPath } from '../lib/buildPaths';
 
 /** The browser's page loader: fetches the payload the build wrote for this page. */
 export async function loadPayload(route: RouteName): Promise<PageData> {

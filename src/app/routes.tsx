@@ -1,22 +1,24 @@
 import type { ComponentType } from 'react';
 import { data, type RouteObject } from 'react-router-dom';
-import type { PageData, RouteName } from '../content/types';
+import { pageTable, type RouteName } from '../content/pageTable';
+import type { PageData } from '../content/types';
 import { Layout } from './Layout';
-import { pages } from './paths';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 /** Supplies a page's data: from src/content at prerender, from the payload file in the browser. */
 export type PageLoader = (route: RouteName) => Promise<PageData>;
 
-export type NotFoundData = { message: string };
+type NotFoundData = { message: string };
 
-const pageModules: Record<RouteName, () => Promise<{ default: ComponentType }>> = {
-  index: () => import('./pages/HomePage'),
-  term: () => import('./pages/TextPageRoute'),
-  legal: () => import('./pages/TextPageRoute'),
-  privacypolicy: () => import('./pages/TextPageRoute'),
-};
+/** The page components, each its own lazy chunk; the page table names one per page. */
+const pageModules = import.meta.glob<{ default: ComponentType }>('/src/app/pages/*.tsx');
+
+async function loadPageComponent(module: string): Promise<ComponentType> {
+  const load = pageModules[`/${module}`];
+  if (!load) throw new Error(`The page table names ${module}, which is not in src/app/pages/`);
+  return (await load()).default;
+}
 
 /**
  * The one route table, shared by the client entry and the prerender (entry-server).
@@ -33,11 +35,11 @@ export function createRoutes(loadPage: PageLoader): RouteObject[] {
           id: 'pages',
           ErrorBoundary: RouteErrorBoundary,
           children: [
-            ...pages.map((page): RouteObject => ({
+            ...pageTable.map((page): RouteObject => ({
               id: page.route,
-              ...(page.route === 'index' ? { index: true } : { path: page.path }),
+              ...(page.path === '/' ? { index: true } : { path: page.path.slice(1) }),
               loader: () => loadPage(page.route),
-              lazy: async () => ({ Component: (await pageModules[page.route]()).default }),
+              lazy: async () => ({ Component: await loadPageComponent(page.module) }),
             })),
             {
               id: 'not-found',

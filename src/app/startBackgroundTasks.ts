@@ -1,14 +1,14 @@
 import { isbot } from 'isbot';
 import type { createBrowserRouter } from 'react-router-dom';
-import { getBuildMeta } from '../build-version/buildInfo';
+import { requestBuildMeta } from '../build-version/buildInfo';
 import { handleNewBuild, navigateWithFullLoad } from '../build-version/newBuildReload';
 import { pollIntervalFromEnv, startVersionPoller } from '../build-version/versionPoller';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
- * What the page does once it is interactive and idle (this module loads lazily): learn this
- * build's meta, poll for a new deployment (never for bots), and turn the next in-app navigation
+ * What the page does once it is interactive and idle (this module loads lazily): request this
+ * build's meta file, poll for a new deployment (never for bots), and turn the next in-app navigation
  * into a full load once a new build is known.
  */
 export function startBackgroundTasks(router: Router): void {
@@ -16,7 +16,7 @@ export function startBackgroundTasks(router: Router): void {
     if (state.navigation.state !== 'loading') return;
     navigateWithFullLoad(router.createHref(state.navigation.location));
   });
-  void getBuildMeta();
+  void requestBuildMeta();
   startVersionPoller({
     currentId: __BUILD_ID__,
     intervalMs: pollIntervalFromEnv(),

@@ -27,16 +27,20 @@ export const brands: Record<BrandId, Brand> = {
   },
 };
 
-/** The marker in a host name that selects the yamada brand. */
+/**
+ * The marker in a host name that selects the yamada brand.
+ * @internal Exported: the nginx config generator (deploy/) reads it.
+ */
 export const yamadaHostMarker = 'yamada-shaken';
+
+/** True for a brand id: checks a value read from a request or a stored record. */
+export function isBrandId(value: unknown): value is BrandId {
+  return typeof value === 'string' && (brandIds as readonly string[]).includes(value);
+}
 
 /** The brand for a host name: yamada when the host contains the marker, carsupport otherwise. */
 export function brandIdForHost(host: string): BrandId {
   return host.toLowerCase().includes(yamadaHostMarker) ? 'yamada' : 'carsupport';
-}
-
-export function isBrandId(value: unknown): value is BrandId {
-  return typeof value === 'string' && (brandIds as readonly string[]).includes(value);
 }
 
 /** A tel: href for a printed phone number. */

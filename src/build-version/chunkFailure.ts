@@ -24,7 +24,7 @@ const chunkMessages = [
   'unable to preload css',
 ];
 
-/** Whether `error` means a lazy chunk or a page payload could not be loaded. */
+/** @internal Whether `error` means a lazy chunk or a page payload could not be loaded. */
 export function isChunkLoadError(error: unknown): boolean {
   if (error instanceof PayloadLoadError) return true;
   if (typeof error !== 'object' || error === null) return false;

@@ -84,12 +84,7 @@ export function navigateWithFullLoad(href: string): boolean {
   return started;
 }
 
-/** Whether a new build has been reported. */
-export function isNewBuildKnown(): boolean {
-  return state.newBuildId !== null;
-}
-
-/** Forgets any reported build and pending waits; for tests. */
+/** @internal Forgets any reported build and pending waits; for tests. */
 export function resetNewBuildReload(): void {
   clearWaits();
   state.newBuildId = null;

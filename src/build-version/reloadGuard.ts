@@ -4,8 +4,9 @@
  * is "don't reload": a missed reload costs a stale tab, a loop costs the visitor the page.
  */
 
+/** @internal The guard's span; tests read it instead of restating it. */
 export const reloadGuardMs = 10_000;
-export const reloadGuardPrefix = 'reload_guard:';
+const reloadGuardPrefix = 'reload_guard:';
 
 function keyFor(path: string): string {
   return reloadGuardPrefix + path;
@@ -23,7 +24,7 @@ function isFresh(at: number, now: number): boolean {
   return now >= at && now - at < reloadGuardMs;
 }
 
-/** Whether an automatic reload of `path` is allowed now. */
+/** @internal Whether an automatic reload of `path` is allowed now (guardedReload asks it). */
 export function canReload(path: string, now: number = Date.now()): boolean {
   try {
     const at = storedAt(keyFor(path));
@@ -33,7 +34,7 @@ export function canReload(path: string, now: number = Date.now()): boolean {
   }
 }
 
-/** Records a reload of `path` at `now`; false when storage refused it. */
+/** @internal Records a reload of `path` at `now`; false when storage refused it. */
 export function markReload(path: string, now: number = Date.now()): boolean {
   try {
     const key = keyFor(path);

@@ -18,8 +18,8 @@ export type VersionPollerOptions = {
   onNewBuild: (id: string) => void;
 };
 
-export const defaultPollMinutes = 60;
-export const defaultMinFocusGapMs = 5 * 60_000;
+const defaultPollMinutes = 60;
+const defaultMinFocusGapMs = 5 * 60_000;
 
 /** The poll interval from VITE_VERSION_POLL_MINUTES (positive minutes), else 60 minutes. */
 export function pollIntervalFromEnv(

@@ -2,6 +2,7 @@
  * The business-hours window (spec section 4): outside when the Tokyo time as hour*100+minute is
  * before the start or after the end; never outside while the hours are not loaded.
  */
+import { tokyoHhmm } from '../lib/tokyoTime';
 
 const timePattern = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -25,25 +26,6 @@ function toHhmm(value: string | null): number | null {
   const parsed = parseHoursValue(value);
   if (parsed === null) return null;
   const [hour = 0, minute = 0] = parsed.split(':').map(Number);
-  return hour * 100 + minute;
-}
-
-let tokyoFormat: Intl.DateTimeFormat | undefined;
-
-/** hour*100+minute of `now` in Asia/Tokyo, whatever the visitor's own time zone. */
-export function tokyoHhmm(now: Date): number {
-  tokyoFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Asia/Tokyo',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  let hour = 0;
-  let minute = 0;
-  for (const part of tokyoFormat.formatToParts(now)) {
-    if (part.type === 'hour') hour = Number(part.value) % 24;
-    else if (part.type === 'minute') minute = Number(part.value);
-  }
   return hour * 100 + minute;
 }
 

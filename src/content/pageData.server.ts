@@ -3,24 +3,17 @@
 import type { BrandId } from '../brand/brands';
 import { brands } from '../brand/brands';
 import { landing as carsupportLanding } from './carsupport/landing';
-import * as carsupportPages from './carsupport/pages';
-import type { LandingContent, PageData, PageMeta, RouteName, TextPageContent } from './types';
+import { pages as carsupportPages } from './carsupport/pages';
+import { pageOf, type RouteName, type TextRouteName } from './pageTable';
+import type { LandingContent, PageData, PageMeta, TextPageContent } from './types';
 import { landing as yamadaLanding } from './yamada/landing';
-import * as yamadaPages from './yamada/pages';
+import { pages as yamadaPages } from './yamada/pages';
 
 type BrandContent = {
   landing: LandingContent;
-  pages: Record<Exclude<RouteName, 'index'>, TextPageContent>;
+  pages: Record<TextRouteName, TextPageContent>;
   /** Each page's meta description (80–120 characters). */
   descriptions: Record<RouteName, string>;
-};
-
-/** What each page's <title> says before the brand name. */
-const pageTitles: Record<RouteName, string> = {
-  index: '車検の見積もり・予約なら',
-  term: '利用規約',
-  legal: '特定商取引法に基づく表記',
-  privacypolicy: 'プライバシーポリシー',
 };
 
 const content: Record<BrandId, BrandContent> = {
@@ -56,7 +49,7 @@ const content: Record<BrandId, BrandContent> = {
 export function getPageData(brand: BrandId, route: RouteName): PageData {
   const brandContent = content[brand];
   const meta: PageMeta = {
-    title: `${pageTitles[route]}｜${brands[brand].name}`,
+    title: `${pageOf(route).title}｜${brands[brand].name}`,
     description: brandContent.descriptions[route],
   };
   if (route === 'index') return { route, meta, landing: brandContent.landing };

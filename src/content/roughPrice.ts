@@ -16,7 +16,10 @@ import type { VehicleClassCost } from './types';
 const over13FromMonths = 13 * 12 - 1;
 const over18FromMonths = 18 * 12 - 1;
 
-/** The 重量税 age band of a car first registered in `firstRegistration`, inspected in `at`. */
+/**
+ * The 重量税 age band of a car first registered in `firstRegistration`, inspected in `at`.
+ * @internal Exported: tests check it at the 13- and 18-year edges.
+ */
 export function weightTaxAgeBand(firstRegistration: YearMonth, at: YearMonth): WeightTaxAgeBand {
   const months = monthsBetween(firstRegistration, at);
   if (months >= over18FromMonths) return 'over18';
@@ -34,6 +37,7 @@ function addMonths(start: YearMonth, months: number): YearMonth {
  * registration, then every two years, in the month of first registration. The current month
  * counts as "next" (the expiry may still be ahead within it). A car whose inspection lapsed
  * runs on another cycle; the estimate confirms.
+ * @internal Exported for its unit tests.
  */
 export function nextExpiry(firstRegistration: YearMonth, today: YearMonth): YearMonth {
   const elapsed = monthsBetween(firstRegistration, today);

@@ -135,7 +135,10 @@ export function buildTermPage({ brandName, company, updatedAt }: PageOptions): T
   };
 }
 
-/** Told to visitors only by a brand whose trackingConfig turns enhanced conversions on. */
+/**
+ * Told to visitors only by a brand whose trackingConfig turns enhanced conversions on.
+ * @internal Exported: tests check the privacy policy carries it.
+ */
 export const enhancedConversionsParagraph =
   'お見積もり依頼が完了したとき、広告の効果測定のため、ご入力いただいたメールアドレスと電話番号を、Googleタグマネージャーを通じてGoogle LLCに送信します。送信前にお使いのブラウザ上でハッシュ化（復元できない形式に変換）され、広告の成果の計測にのみ利用されます。';
 

@@ -4,12 +4,11 @@
  */
 
 import type { VehicleClassId } from './legalFees';
-
-export type RouteName = 'index' | 'term' | 'legal' | 'privacypolicy';
+import type { TextRouteName } from './pageTable';
 
 export type PageMeta = { title: string; description: string };
 
-export type MenuTarget = 'top' | 'direction' | 'point' | 'flow' | 'question';
+type MenuTarget = 'top' | 'direction' | 'point' | 'flow' | 'question';
 
 export type MenuItem = { label: string; target: MenuTarget };
 
@@ -49,7 +48,7 @@ export type VehicleClassCost = {
   discount: number;
 };
 
-export type TitledText = { title: string; body: string };
+type TitledText = { title: string; body: string };
 
 export type LandingContent = {
   /** Printed next to every phone number, e.g. 受付時間 9:00〜19:00（年末年始を除く） */
@@ -148,7 +147,7 @@ export type LandingContent = {
   };
 };
 
-export type TextPageSection = {
+type TextPageSection = {
   heading: string;
   paragraphs: string[];
   /** An optional bulleted list after the paragraphs. */
@@ -165,4 +164,4 @@ export type TextPageContent = {
 
 export type PageData =
   | { route: 'index'; meta: PageMeta; landing: LandingContent }
-  | { route: 'term' | 'legal' | 'privacypolicy'; meta: PageMeta; page: TextPageContent };
+  | { route: TextRouteName; meta: PageMeta; page: TextPageContent };

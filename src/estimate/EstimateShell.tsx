@@ -18,7 +18,7 @@ export type EstimateShellProps = {
  * The dialog while the modal's code is on its way, painted in the frame after the tap; if the
  * code cannot load, a short message with the phone number and a retry.
  */
-export function EstimateShell({ failed, onRetry, onClose }: EstimateShellProps) {
+function EstimateShell({ failed, onRetry, onClose }: EstimateShellProps) {
   const brand = useBrand();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const replacedRef = useRef(false);

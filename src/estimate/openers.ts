@@ -18,6 +18,7 @@ export const openerAttribute = 'data-estimate-opener';
 /** Attribute naming the entry point of a simple form (read by the first-paint loader). */
 export const formAttribute = 'data-estimate-form';
 
+/** @internal Exported: tests seed and read the stored reopen. */
 export const reopenStorageKey = 'estimate_reopen';
 
 function storage(): Storage | null {

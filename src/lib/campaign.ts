@@ -2,6 +2,7 @@
  * Whether the carsupport campaign block shows (spec section 4). The flag and optional end date live
  * in the brand's content; VITE_CAMPAIGN can force it at build time.
  */
+import { isRealDate, tokyoOffset } from './tokyoTime';
 
 /**
  * The brand ids, spelled out: lib may not import from brand/ (lint keeps lib framework- and
@@ -9,19 +10,12 @@
  */
 type CampaignBrand = 'carsupport' | 'yamada';
 
-const tokyoOffset = '+09:00';
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
 
-function isRealDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
-
 /**
+ * @internal Exported for its tests; pages ask isCampaignActive.
  * The instant a campaign ending at `endsAt` is over, or null when `endsAt` is not a valid date.
  * A bare date ('2025-03-31') runs to the end of that day in Tokyo; a date-time without an offset is
  * read as Tokyo time.

@@ -5,6 +5,7 @@
 
 export type Theme = 'light' | 'dark';
 
+/** @internal The storage key, read by tests. */
 export const themeStorageKey = 'theme';
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { DataLayerParams } from '../lib/dataLayer';
 
+/** @internal Exported: tests type their expectations with it. */
 export type UserProvidedData = { email?: string; phone_number?: string };
 
 /** The data-layer key holding UserProvidedData; cleared right after estimate_success. */
@@ -14,13 +15,17 @@ export const userProvidedDataKey = 'user_provided_data';
 /**
  * A Japanese phone number as the schema stores it ("09012345678", "0312345678") in E.164:
  * "+819012345678". Anything else gives undefined.
+ * @internal Exported for its unit tests.
  */
 export function japanesePhoneToE164(phone: string): string | undefined {
   const digits = phone.replace(/[\s()-]/g, '');
   return /^0\d{9,10}$/.test(digits) ? `+81${digits.slice(1)}` : undefined;
 }
 
-/** Email trimmed and lowercased, phone in E.164, as Google's matching expects before hashing. */
+/**
+ * Email trimmed and lowercased, phone in E.164, as Google's matching expects before hashing.
+ * @internal Exported for its unit tests.
+ */
 export function userProvidedData(customer: { email: string; phone: string }): UserProvidedData {
   const result: UserProvidedData = {};
   const email = customer.email.trim().toLowerCase();

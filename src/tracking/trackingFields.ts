@@ -6,7 +6,7 @@
 import { stripUnsafeChars } from '../lib/safeText';
 
 /** Campaign query parameter → field (spec section 9). */
-export const campaignFieldMap = {
+const campaignFieldMap = {
   utm_source: 'source',
   utm_medium: 'inquiry_medium',
   utm_campaign: 'campaign',
@@ -42,7 +42,7 @@ export type AttributionParam = keyof typeof queryFieldMap;
 /** The query parameters kept in lp_entry_url: the recorded ones, nothing else. */
 export const attributionParams = Object.keys(queryFieldMap) as AttributionParam[];
 
-export const urlFields = ['lp_entry_url', 'estimate_generated_url'] as const;
+const urlFields = ['lp_entry_url', 'estimate_generated_url'] as const;
 
 export const trackingKeys = [...urlFields, ...Object.values(queryFieldMap)] as const;
 export type TrackingKey = (typeof trackingKeys)[number];
@@ -54,12 +54,14 @@ export type TrackingData = Partial<Record<TrackingKey, string>>;
  * only multi-byte or hostile values are (tests/tracking/trackingData.test.ts checks both).
  */
 export const trackingUrlMaxLength = 512;
+/** @internal Exported: tests fill every field at its cap. */
 export const trackingValueMaxLength = 200;
 
-export function isUrlField(key: string): boolean {
+function isUrlField(key: string): boolean {
   return (urlFields as readonly string[]).includes(key);
 }
 
+/** @internal Exported: tests fill every field at its cap. */
 export function trackingMaxLength(key: TrackingKey): number {
   return isUrlField(key) ? trackingUrlMaxLength : trackingValueMaxLength;
 }
@@ -76,6 +78,7 @@ export function cleanText(value: string, max: number): string {
  * fragment: "/?email=a@b&utm_source=x&token=t#f" → "/?utm_source=x". A link may carry personal
  * data or secrets (a newsletter's email, a login token) that must not sit in a cookie every page
  * of the domain reads, nor in a stored lead.
+ * @internal Exported for its unit tests.
  */
 export function keepAttributionParams(pathAndQuery: string): string {
   const withoutFragment = pathAndQuery.split('#', 1)[0] ?? '';

@@ -1,4 +1,4 @@
-import { brandIdForHost, brands, isBrandId, telHref } from '../../src/brand/brands';
+import { brandIdForHost, brands, telHref } from '../../src/brand/brands';
 
 describe('brandIdForHost', () => {
   it.each([
@@ -27,12 +27,6 @@ describe('brand table', () => {
       phone: '0120-012-402',
       gtmId: 'GTM-KZQ4D3H8',
     });
-  });
-
-  it('recognises brand ids only', () => {
-    expect(isBrandId('yamada')).toBe(true);
-    expect(isBrandId('toyota')).toBe(false);
-    expect(isBrandId(undefined)).toBe(false);
   });
 
   it('makes one-tap tel: links of printed numbers', () => {

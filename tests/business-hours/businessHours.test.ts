@@ -1,8 +1,4 @@
-import {
-  isOutsideBusinessHours,
-  parseHoursValue,
-  tokyoHhmm,
-} from '../../src/business-hours/businessHours';
+import { isOutsideBusinessHours, parseHoursValue } from '../../src/business-hours/businessHours';
 
 /** A Date at the given wall-clock time in Tokyo (UTC+9, no daylight saving). */
 function tokyo(time: string, date = '2025-06-02'): Date {
@@ -46,14 +42,6 @@ describe('parseHoursValue', () => {
     [['9:00']],
   ])('rejects %j', (input) => {
     expect(parseHoursValue(input)).toBeNull();
-  });
-});
-
-describe('tokyoHhmm', () => {
-  it('reads the time in Tokyo whatever the instant’s UTC time', () => {
-    expect(tokyoHhmm(new Date('2025-06-02T00:05:00Z'))).toBe(905);
-    expect(tokyoHhmm(new Date('2025-06-02T15:00:00Z'))).toBe(0);
-    expect(tokyoHhmm(new Date('2025-06-02T14:59:00Z'))).toBe(2359);
   });
 });
 

@@ -3,10 +3,12 @@ import { brandIds, brands, type BrandId } from '../../src/brand/brands';
 import { company as carsupportCompany } from '../../src/content/carsupport/company';
 import { getPageData } from '../../src/content/pageData.server';
 import { legalFees, priceRows, totalPrice } from '../../src/content/priceRows';
-import type { LandingContent, RouteName, TextPageContent } from '../../src/content/types';
+import { pageOf, pageTable, type TextRouteName } from '../../src/content/pageTable';
+import type { LandingContent, TextPageContent } from '../../src/content/types';
 import { company as yamadaCompany } from '../../src/content/yamada/company';
 
-const headingsByRoute: Record<Exclude<RouteName, 'index'>, string[]> = {
+/** The headings content-brief.md requires of each legal page. */
+const headingsByRoute: Record<TextRouteName, string[]> = {
   legal: [
     '販売事業者',
     '運営責任者',
@@ -44,19 +46,13 @@ const headingsByRoute: Record<Exclude<RouteName, 'index'>, string[]> = {
   ],
 };
 
-const pageTitles: Record<Exclude<RouteName, 'index'>, string> = {
-  term: '利用規約',
-  legal: '特定商取引法に基づく表記',
-  privacypolicy: 'プライバシーポリシー',
-};
-
 function landingOf(brand: BrandId): LandingContent {
   const data = getPageData(brand, 'index');
   if (data.route !== 'index') throw new Error('index route returned a text page');
   return data.landing;
 }
 
-function textPageOf(brand: BrandId, route: Exclude<RouteName, 'index'>): TextPageContent {
+function textPageOf(brand: BrandId, route: TextRouteName): TextPageContent {
   const data = getPageData(brand, route);
   if (data.route === 'index') throw new Error(`${route} returned the landing page`);
   return data.page;
@@ -65,27 +61,28 @@ function textPageOf(brand: BrandId, route: Exclude<RouteName, 'index'>): TextPag
 describe.each(brandIds)('content of %s', (brand) => {
   const name = brands[brand].name;
 
-  it.each(Object.keys(headingsByRoute) as Exclude<RouteName, 'index'>[])(
+  it.each(Object.keys(headingsByRoute) as TextRouteName[])(
     'has the %s page with every heading of the brief',
     (route) => {
       const page = textPageOf(brand, route);
-      expect(page.heading).toBe(pageTitles[route]);
+      expect(page.heading).toBe(pageOf(route).title);
       expect(page.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const headings = page.sections.map((section) => section.heading).join('\n');
       for (const heading of headingsByRoute[route]) expect(headings).toContain(heading);
     },
   );
 
-  it('gives every page a branded title and an 80-120 character description', () => {
-    for (const route of ['index', 'term', 'legal', 'privacypolicy'] as const) {
-      const { meta } = getPageData(brand, route);
-      expect(meta.title).toContain(`｜${name}`);
-      expect(meta.description.length).toBeGreaterThanOrEqual(80);
-      expect(meta.description.length).toBeLessThanOrEqual(120);
-      expect(meta.description).toContain(name);
-    }
-    expect(getPageData(brand, 'index').meta.title).toBe(`車検の見積もり・予約なら｜${name}`);
-  });
+  it.each(pageTable)(
+    'gives $route its title, branded, and an 80-120 character description',
+    (page) => {
+      const data = getPageData(brand, page.route);
+      expect(data.route).toBe(page.route);
+      expect(data.meta.title).toBe(`${page.title}｜${name}`);
+      expect(data.meta.description.length).toBeGreaterThanOrEqual(80);
+      expect(data.meta.description.length).toBeLessThanOrEqual(120);
+      expect(data.meta.description).toContain(name);
+    },
+  );
 
   it('marks every price row as an example with its tax status', () => {
     const { example } = landingOf(brand);
@@ -109,13 +106,14 @@ describe.each(brandIds)('content of %s', (brand) => {
     expect(example.feesAsOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('adds up the legal fees and the total of each class', () => {
-    const kei = landingOf(brand).example.classes[0];
-    if (!kei) throw new Error('no classes');
-    expect(legalFees(kei)).toBe(25740);
-    expect(totalPrice(kei)).toBe(25740 + kei.basicFee - kei.discount);
-    const total = priceRows(kei, '割引').at(-1);
-    expect(total?.text).toContain(totalPrice(kei).toLocaleString('ja-JP'));
+  it('makes each total the sum of its parts, as the last row shows it', () => {
+    for (const cost of landingOf(brand).example.classes) {
+      const fees = cost.weightTax + cost.liabilityInsurance + cost.stampFee;
+      expect(legalFees(cost), cost.label).toBe(fees);
+      expect(totalPrice(cost), cost.label).toBe(fees + cost.basicFee - cost.discount);
+      const total = priceRows(cost, '割引').at(-1);
+      expect(total?.text).toContain(totalPrice(cost).toLocaleString('ja-JP'));
+    }
   });
 
   it('answers when inspection can start with the two-month rule, not the old one-month rule', () => {
@@ -145,9 +143,11 @@ describe('company facts', () => {
   it.each([
     ['carsupport', carsupportCompany],
     ['yamada', yamadaCompany],
-  ])('of %s are marked placeholders, never invented facts', (_brand, company) => {
-    for (const value of [company.name, company.representative, company.address, company.email]) {
-      expect(value).toMatch(/^【要確認】/);
+  ])('of %s are given, or marked as placeholders the same way', (_brand, company) => {
+    for (const value of Object.values(company)) {
+      expect(value.trim()).not.toBe('');
+      // One marker, at the start, so a search for 【要確認】 finds every fact still to confirm.
+      if (value.includes('要確認')) expect(value).toMatch(/^【要確認】/);
     }
     // No registration numbers (e.g. 古物商許可番号, 登録番号) may be made up.
     expect(JSON.stringify(company)).not.toMatch(/(許可|登録)番号/);

@@ -1,7 +1,7 @@
-import { privacypolicy as carsupportPolicy } from '../../src/content/carsupport/pages';
+import { pages as carsupportPages } from '../../src/content/carsupport/pages';
 import { company } from '../../src/content/carsupport/company';
 import { buildPrivacyPolicyPage, enhancedConversionsParagraph } from '../../src/content/textPages';
-import { privacypolicy as yamadaPolicy } from '../../src/content/yamada/pages';
+import { pages as yamadaPages } from '../../src/content/yamada/pages';
 import type { TextPageContent } from '../../src/content/types';
 
 function cookieSection(page: TextPageContent): string {
@@ -14,7 +14,7 @@ const options = { brandName: 'カーサポート車検', company, updatedAt: '20
 
 describe('the privacy policy on enhanced conversions', () => {
   it('says no personal data goes to the tag manager while the switch is off (both brands today)', () => {
-    for (const page of [carsupportPolicy, yamadaPolicy]) {
+    for (const page of [carsupportPages.privacypolicy, yamadaPages.privacypolicy]) {
       expect(cookieSection(page)).toContain('個人を特定する情報を含みません');
       expect(cookieSection(page)).not.toContain(enhancedConversionsParagraph);
     }

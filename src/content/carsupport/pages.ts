@@ -1,18 +1,18 @@
 import { brands } from '../../brand/brands';
 import { trackingConfig } from '../trackingConfig';
 import { buildLegalPage, buildPrivacyPolicyPage, buildTermPage } from '../textPages';
+import type { TextRouteName } from '../pageTable';
 import type { TextPageContent } from '../types';
 import { company } from './company';
 
 // カーサポート車検's text pages. Bump updatedAt with every change of wording.
 const options = { brandName: brands.carsupport.name, company, updatedAt: '2026-11-21' };
 
-export const term: TextPageContent = buildTermPage(options);
-export const legal: TextPageContent = buildLegalPage({
-  ...options,
-  phone: brands.carsupport.phone,
-});
-export const privacypolicy: TextPageContent = buildPrivacyPolicyPage({
-  ...options,
-  enhancedConversions: trackingConfig.carsupport.enhancedConversions,
-});
+export const pages: Record<TextRouteName, TextPageContent> = {
+  term: buildTermPage(options),
+  legal: buildLegalPage({ ...options, phone: brands.carsupport.phone }),
+  privacypolicy: buildPrivacyPolicyPage({
+    ...options,
+    enhancedConversions: trackingConfig.carsupport.enhancedConversions,
+  }),
+};

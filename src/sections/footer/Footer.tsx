@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { telHref } from '../../brand/brands';
 import { useBrand } from '../../brand/useBrand';
+import { pageTable } from '../../content/pageTable';
 import { Logo } from '../logo/Logo';
 import styles from './Footer.module.css';
 
@@ -12,11 +13,9 @@ export type FooterProps = {
   receptionNote?: string;
 };
 
-const links = [
-  { to: '/term', label: '利用規約' },
-  { to: '/legal', label: '特定商取引法に基づく表記' },
-  { to: '/privacypolicy', label: 'プライバシーポリシー' },
-] as const;
+const links = pageTable.flatMap((page) =>
+  page.footerLabel === null ? [] : [{ to: page.path, label: page.footerLabel }],
+);
 
 export function Footer({ variant = 'landing-top', tagline, receptionNote }: FooterProps) {
   const brand = useBrand();

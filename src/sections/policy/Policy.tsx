@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { pageOf } from '../../content/pageTable';
 import type { LandingContent } from '../../content/types';
 import styles from './Policy.module.css';
 
@@ -16,7 +17,7 @@ export function Policy({ copy }: { copy: LandingContent['policy'] }) {
         </p>
       ))}
       <p className={styles.paragraph}>
-        <Link to="/privacypolicy">{copy.linkLabel}</Link>
+        <Link to={pageOf('privacypolicy').path}>{copy.linkLabel}</Link>
       </p>
     </section>
   );

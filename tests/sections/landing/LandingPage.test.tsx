@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { brandIds } from '../../../src/brand/brands';
 import { landing as carsupportLanding } from '../../../src/content/carsupport/landing';
+import { menus } from '../../../src/content/menus';
 import { landing as yamadaLanding } from '../../../src/content/yamada/landing';
 import { LandingPage } from '../../../src/sections/landing/LandingPage';
 import { renderWithBrand } from '../renderWithBrand';
@@ -80,14 +82,25 @@ describe('LandingPage', () => {
     ).toHaveLength(3);
   });
 
-  it('gives every menu target an element id and the footer its landing-top variant', () => {
+  it.each(brandIds)('has a section for every menu item of %s', (brand) => {
+    const content = brand === 'yamada' ? yamadaLanding : carsupportLanding;
+    const { container } = renderWithBrand(
+      <LandingPage content={content} showCampaign={false} outsideBusinessHours={false} />,
+      brand,
+    );
+    for (const { target } of menus[brand]) {
+      expect(container.querySelectorAll(`#${target}`), target).toHaveLength(1);
+      expect(container.querySelector(`#${target}`)?.hasAttribute('data-section'), target).toBe(
+        true,
+      );
+    }
+  });
+
+  it('starts the page at #top and gives the footer its landing-top variant', () => {
     const { container } = renderWithBrand(
       <LandingPage content={yamadaLanding} showCampaign={false} outsideBusinessHours={false} />,
       'yamada',
     );
-    for (const id of ['top', 'direction', 'point', 'flow', 'question']) {
-      expect(container.querySelector(`#${id}`)).not.toBeNull();
-    }
     expect(container.querySelector('#top')).toHaveAttribute('data-section', 'main-visual');
     expect(container.querySelector('[data-section="footer"]')).toHaveAttribute(
       'data-variant',

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { legal } from '../../../src/content/carsupport/pages';
+import { company } from '../../../src/content/carsupport/company';
+import { pages } from '../../../src/content/carsupport/pages';
 import { TextPage } from '../../../src/sections/text-page/TextPage';
 import { renderWithBrand } from '../renderWithBrand';
 
@@ -28,10 +29,10 @@ describe('TextPage', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['項目A', '項目B']);
   });
 
-  it('shows the legal notice of the brand with its placeholders visible', () => {
-    renderWithBrand(<TextPage page={legal} />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('特定商取引法に基づく表記');
-    expect(screen.getByText(/^【要確認】株式会社/)).toBeInTheDocument();
+  it('shows the legal notice of the brand with its company facts as they are written', () => {
+    renderWithBrand(<TextPage page={pages.legal} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(pages.legal.heading);
+    expect(screen.getByText(company.name)).toBeInTheDocument();
   });
 
   it('makes the brand phone number a tel: link wherever the text mentions it', () => {

@@ -1,0 +1,45 @@
+// The prerender's render() for every row of the page table: a new row must render before it
+// can ship. Runs in Node, as the prerender does.
+import { brandIds, brands } from '../../src/brand/brands';
+import { pageTable } from '../../src/content/pageTable';
+import { render } from '../../src/entry-server';
+
+describe('the page table', () => {
+  it('names each page file after its path, as the hosts serve <path>.html for <path>', () => {
+    for (const page of pageTable) {
+      expect(page.path).toBe(page.route === 'index' ? '/' : `/${page.route}`);
+    }
+    expect(new Set(pageTable.map((page) => page.route)).size).toBe(pageTable.length);
+  });
+});
+
+describe.each(brandIds)('render for %s', (brand) => {
+  it.each(pageTable)('renders $path with its own data', async (page) => {
+    const result = await render(page.path, brand);
+    expect(result.status).toBe(200);
+    expect(result.pageData?.route).toBe(page.route);
+    expect(result.pageData?.meta.title).toBe(`${page.title}｜${brands[brand].name}`);
+    expect(result.html).toContain('<h1');
+    // The loader's data travels to the browser under the page's route id.
+    expect(result.hydrationData.loaderData[page.route]).toEqual(result.pageData);
+    expect(result.hydrationData.errors).toBeNull();
+  });
+
+  it('links every page that has a footer label from the footer, in table order', async () => {
+    const { html } = await render('/', brand);
+    const footer = html.slice(html.indexOf('data-section="footer"'));
+    const linked = [...footer.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(
+      ([, href, label]) => [href, label],
+    );
+    const expected = pageTable.flatMap((page) =>
+      page.footerLabel === null ? [] : [[page.path, page.footerLabel]],
+    );
+    expect(linked.filter(([href]) => expected.some(([path]) => path === href))).toEqual(expected);
+  });
+
+  it('answers 404 with the not-found page for a path outside the table', async () => {
+    const result = await render('/no-such-page', brand);
+    expect(result.status).toBe(404);
+    expect(result.pageData).toBeNull();
+  });
+});
