@@ -55,10 +55,3 @@ export function priceRows(cost: PriceBreakdown, discountLabel: string): PriceRow
     },
   ];
 }
-
-/** 2023-04-01 → 2023年4月1日 */
-export function formatJapaneseDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!match) return isoDate;
-  return `${match[1]}年${Number(match[2])}月${Number(match[3])}日`;
-}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { formatJapaneseDate, priceRows } from '../../content/priceRows';
+import { priceRows } from '../../content/priceRows';
+import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
 import type { LandingContent } from '../../content/types';
 import { useHydrated } from '../useHydrated';
 import styles from './Example.module.css';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { telHref } from '../../brand/brands';
 import { useBrand } from '../../brand/useBrand';
-import { formatJapaneseDate } from '../../content/priceRows';
+import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
 import type { TextPageContent } from '../../content/types';
 import styles from './TextPage.module.css';
 
