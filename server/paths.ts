@@ -14,7 +14,11 @@ export type PathDecision =
 /** Paths a tree holds that are not pages: the 404 page's own file and the host's rule file. */
 const notPagePaths: ReadonlySet<string> = new Set(['/404', '/404.html', '/_headers']);
 
-/** Other names of the landing page, redirected to `/`. */
+/**
+ * Other names of the landing page, redirected to `/`. A page's file name (`/term.html`) is
+ * redirected to its clean URL too: served as it is, the router would not know the path and
+ * the page would hydrate into the not-found page.
+ */
 const indexAliases: ReadonlySet<string> = new Set(['/index', '/index.html']);
 
 /** Control characters and the backslash, which some clients read as a slash. */
@@ -52,6 +56,9 @@ export function decidePath(target: string): PathDecision {
   const path = '/' + segments.filter((segment) => segment !== '' && segment !== '.').join('/');
   if (indexAliases.has(path)) return { kind: 'redirect', location: '/' + query };
   if (notPagePaths.has(path)) return { kind: 'notFound' };
+  if (path.endsWith('.html')) {
+    return { kind: 'redirect', location: encodePath(path.slice(0, -'.html'.length)) + query };
+  }
 
   const url = encodePath(path);
   if (path !== decoded) {

@@ -66,6 +66,10 @@ function handler(event) {
     return request;
   }
   var encoded = '/' + kept.map(encodeURIComponent).join('/');
+  // A page's file name (`/term.html`) goes to its clean URL, which the app's router knows.
+  if (/\.html$/.test(path)) {
+    return redirect(encoded.slice(0, -'.html'.length) + queryString(request.querystring));
+  }
   // Built from non-empty segments: never `//host` or `/\host`.
   if (path !== decoded) return redirect(encoded + queryString(request.querystring));
 

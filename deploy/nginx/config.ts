@@ -136,6 +136,8 @@ ${names.map((name) => `    add_header ${name} ${variableName(name)} always;`).jo
     location = /_headers { return 404; }
     # A backslash, which some clients read as a slash (a redirect to /\\host would leave the site).
     location ~ "\\x5c" { return 404; }
+    # A page's file name goes to its clean URL, which the app's router knows.
+    location ~ "^(/.+)\\.html$" { return 301 $1$is_args$args; }
 
     location / {
       # Clean URLs: /term/ → /term, from the normalised path (merge_slashes), query kept.

@@ -112,6 +112,8 @@ for (const brand of Object.values(brands)) {
         ['/legal/?utm_source=a&gclid=b', '/legal?utm_source=a&gclid=b'],
         ['/index', '/'],
         ['/index.html', '/'],
+        ['/term.html', '/term'],
+        ['/privacypolicy.html?utm_source=a', '/privacypolicy?utm_source=a'],
       ];
       for (const [path, location] of cases) {
         const answer = await send(portOf(test.info()), brand.id, path!);

@@ -128,6 +128,9 @@ describe('local origin', () => {
     ['/index', '/'],
     ['/index.html', '/'],
     ['/index.html?utm_source=x', '/?utm_source=x'],
+    // A page's file name: served as is, the router would hydrate it into the not-found page.
+    ['/term.html', '/term'],
+    ['/privacypolicy.html?utm_source=x', '/privacypolicy?utm_source=x'],
   ])('redirects %s to %s with the security headers', async (path, location) => {
     const answer = await send(path);
     expect(answer.status).toBe(301);
