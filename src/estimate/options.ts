@@ -59,7 +59,8 @@ export const contactTimeOptions = [
 export const maxLengths = {
   expiryYear: 4,
   model: 50,
-  postalCode: 8,
+  // 「〒123-4567」 and 「〒 123 4567」 as people write them: 7 digits plus 〒, a hyphen, spaces.
+  postalCode: 10,
   name: 30,
   kana: 30,
   email: 254,
