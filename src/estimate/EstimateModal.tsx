@@ -1,5 +1,5 @@
 /**
- * The estimate modal: a lazy chunk (with react-hook-form, valibot and axios) loaded on first open by
+ * The estimate modal: a lazy chunk (with react-hook-form, valibot, axios) loaded on first open by
  * EstimateProvider. What the visitor types is saved to the draft on every change and stays there
  * until the server accepts it.
  */
