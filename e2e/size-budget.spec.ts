@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { firstViewSizes } from '../bench/sizes';
+import { firstViewSizes, lazyChunkSizes } from '../bench/sizes';
 import { brands } from '../src/brand/brands';
 import { pageTable } from '../src/content/pageTable';
 import { expect, test } from './fixtures';
@@ -9,6 +9,7 @@ type Budget = { js: number; ownJs: number; css: number; html: number };
 const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
   landing: Budget;
   textPage: Budget;
+  estimateModal: { js: number };
 };
 const distDir = process.env.DIST_DIR ?? 'dist';
 
@@ -27,4 +28,14 @@ for (const brand of Object.keys(brands)) {
       expect(sizes.files.join(' ')).not.toMatch(/EstimateModal|axios/);
     });
   }
+}
+
+// The modal's code is fetched on first open (or just before): what that costs over the network.
+for (const brand of Object.keys(brands)) {
+  test(`${brand} estimate modal chunk stays within its size budget`, () => {
+    const tree = join(distDir, brand);
+    const modal = lazyChunkSizes(tree, 'EstimateModal', firstViewSizes(tree, 'index.html'));
+    expect(modal, 'the build has an EstimateModal chunk').toBeDefined();
+    expect(modal?.js, 'modal JS (gzip bytes)').toBeLessThanOrEqual(budgets.estimateModal.js);
+  });
 }

@@ -12,7 +12,8 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import { brandIdForHost, brands, isBrandId, type BrandId } from '../../src/brand/brands';
-import { estimateRequestSchema, fieldErrors } from '../../src/estimate/schema';
+import * as v from 'valibot';
+import { estimateRequestSchema, fieldErrors } from '../../src/estimate/validation/estimateSchema';
 
 export const maxBodyBytes = 64 * 1024;
 export const slowModeDelayMs = 20_000;
@@ -210,8 +211,8 @@ export function createEstimatesHandler(
         send(res, 400, { error: answers.invalidJson });
         return;
       }
-      const parsed = estimateRequestSchema.safeParse(json);
-      const errors = parsed.success ? {} : fieldErrors(parsed.error);
+      const parsed = v.safeParse(estimateRequestSchema, json);
+      const errors = parsed.success ? {} : fieldErrors(parsed.issues);
       if (isRecord(json) && isBrandId(json.brand) && json.brand !== hostBrand) {
         errors.brand = brandMismatchMessage(hostBrand);
       }
@@ -224,7 +225,7 @@ export function createEstimatesHandler(
         id: randomUUID(),
         receivedAt: new Date().toISOString(),
         idempotencyKey: key,
-        body: parsed.data,
+        body: parsed.output,
       };
       const stored = store(opts.file, state, record);
       // Claimed before the first await, so a concurrent repeat waits for this write's outcome

@@ -1,9 +1,9 @@
 /**
- * The estimate modal: a lazy chunk (with react-hook-form, zod and axios) loaded on first open by
+ * The estimate modal: a lazy chunk (with react-hook-form, valibot, axios) loaded on first open by
  * EstimateProvider. What the visitor types is saved to the draft on every change and stays there
  * until the server accepts it.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useEffect, useId, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { telHref } from '../brand/brands';
@@ -27,7 +27,11 @@ import {
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields } from './EstimateFields';
 import { emptyFormValues, formFieldNames, hasInput, type EstimateFormValues } from './formValues';
-import { estimateFormSchema, toEstimateRequest, type EstimateFormOutput } from './schema';
+import {
+  estimateFormSchema,
+  toEstimateRequest,
+  type EstimateFormOutput,
+} from './validation/estimateSchema';
 import { formatYen } from '../content/priceRows';
 import { legalFeeRates } from '../content/legalFees';
 import type { EntryPoint, EstimatePrefill, EstimateQuote } from './types';
@@ -83,7 +87,9 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
     defaultValues: initialDraft.values,
     // The schema also accepts absent optional fields (JSON drops them on the way to the server);
     // the form always holds all of them, a narrower input the resolver handles the same way.
-    resolver: zodResolver(estimateFormSchema) as unknown as Resolver<
+    // Standard Schema, not valibotResolver: that one sets abortPipeEarly, which would skip the
+    // cross-field checks (validation/crossField.ts) while any vehicle field is invalid.
+    resolver: standardSchemaResolver(estimateFormSchema) as unknown as Resolver<
       EstimateFormValues,
       unknown,
       EstimateFormOutput

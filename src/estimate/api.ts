@@ -3,7 +3,7 @@
  * whether the estimate was accepted, which fields to fix, or that sending again is safe.
  */
 import axios, { type AxiosInstance } from 'axios';
-import type { EstimateRequest } from './schema';
+import type { EstimateRequest } from './validation/estimateSchema';
 
 export type SubmitResult =
   | { kind: 'success'; id: string }

@@ -144,6 +144,24 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
     expect(field('メールアドレス')).not.toHaveAttribute('aria-invalid');
   });
 
+  it('reports a day the month does not have while the other fields are still empty', async () => {
+    const { user } = renderModal();
+    const day = select('車検満了日の日（任意）');
+
+    await user.selectOptions(select('車検満了日の年'), nextYear);
+    await user.selectOptions(select('車検満了日の月'), '2');
+    await user.selectOptions(day, '30');
+    await user.click(submitButton());
+
+    await waitFor(() => expect(day).toHaveAttribute('aria-invalid', 'true'));
+    expect(day).toHaveAccessibleDescription(
+      expect.stringContaining('車検満了日の日付が正しくありません'),
+    );
+    expect(field('車種')).toHaveAccessibleDescription(
+      expect.stringContaining('車種を入力してください'),
+    );
+  });
+
   it('accepts full-width input, sends it normalised with tracking, then shows what happens next', async () => {
     document.cookie = `tracking_data=${encodeURIComponent(JSON.stringify({ source: 'google', gaid: 'g-1' }))}; path=/`;
     answers.push(created('EST-42'));

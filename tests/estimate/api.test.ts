@@ -1,6 +1,6 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { estimateApiClient, requestTimeoutMs, submitEstimate } from '../../src/estimate/api';
-import type { EstimateRequest } from '../../src/estimate/schema';
+import type { EstimateRequest } from '../../src/estimate/validation/estimateSchema';
 
 const body = {
   brand: 'carsupport',

@@ -1,14 +1,12 @@
+import { parse, safeParse, type SafeParseResult } from 'valibot';
+import { expiryYearOptions, tokyoToday } from '../../src/estimate/dates';
 import {
   estimateFormSchema,
   estimateRequestSchema,
-  expiryYearOptions,
   fieldErrors,
-  normalizeDigits,
-  normalizeKana,
-  quickFieldsSchema,
   toEstimateRequest,
-  tokyoToday,
-} from '../../src/estimate/schema';
+} from '../../src/estimate/validation/estimateSchema';
+import { normalizeDigits, normalizeKana } from '../../src/estimate/validation/normalize';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
 import {
   clickIdParams,
@@ -51,8 +49,8 @@ function validValues(): EstimateFormValues {
 }
 
 function errorsFor(values: unknown): Record<string, string> {
-  const result = estimateFormSchema.safeParse(values);
-  return result.success ? {} : fieldErrors(result.error);
+  const result = safeParse(estimateFormSchema, values);
+  return result.success ? {} : fieldErrors(result.issues);
 }
 
 function withVehicle(patch: Partial<EstimateFormValues['vehicle']>): EstimateFormValues {
@@ -99,7 +97,7 @@ describe('normalisation', () => {
     values.customer.lastNameKana = 'やまだ';
     values.vehicle.model = ' ﾌﾟﾘｳｽ ';
 
-    const parsed = estimateFormSchema.parse(values);
+    const parsed = parse(estimateFormSchema, values);
 
     expect(parsed.vehicle).toMatchObject({
       expiryYear: '2026',
@@ -294,9 +292,9 @@ describe('request rules', () => {
   });
 });
 
-describe('quickFieldsSchema', () => {
-  it('validates a simple form with the same rules and flat paths', () => {
-    const result = quickFieldsSchema.safeParse({
+describe('a simple form’s fields in the modal', () => {
+  it('are validated with the same rules', () => {
+    const values = withVehicle({
       expiryYear: '２０２６',
       expiryMonth: '4',
       expiryDay: '31',
@@ -304,11 +302,10 @@ describe('quickFieldsSchema', () => {
       model: 'N-BOX',
       postalCode: '12345',
     });
-    expect(result.success).toBe(false);
-    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
-      maker: 'メーカーを選択してください',
-      postalCode: '郵便番号は7桁の数字で入力してください',
-      expiryDay: '車検満了日の日付が正しくありません',
+    expect(errorsFor(values)).toEqual({
+      'vehicle.maker': 'メーカーを選択してください',
+      'vehicle.postalCode': '郵便番号は7桁の数字で入力してください',
+      'vehicle.expiryDay': '車検満了日の日付が正しくありません',
     });
   });
 });
@@ -317,7 +314,7 @@ describe('toEstimateRequest', () => {
   it('builds the documented body, which the request schema accepts unchanged', () => {
     const values = validValues();
     values.request.notes = '代車希望です';
-    const body = toEstimateRequest(estimateFormSchema.parse(values), {
+    const body = toEstimateRequest(parse(estimateFormSchema, values), {
       brand: 'yamada',
       entryPoint: 'simple-form-2',
       tracking: { source: 'google', gaid: 'abc', lp_entry_url: '/?utm_source=google' },
@@ -346,11 +343,11 @@ describe('toEstimateRequest', () => {
       tracking: { source: 'google', gaid: 'abc', lp_entry_url: '/?utm_source=google' },
     });
     const overTheWire: unknown = JSON.parse(JSON.stringify(body));
-    expect(estimateRequestSchema.parse(overTheWire)).toEqual(body);
+    expect(parse(estimateRequestSchema, overTheWire)).toEqual(body);
   });
 
   it('caps long tracking values with the cookie’s caps instead of refusing the lead', () => {
-    const body = toEstimateRequest(estimateFormSchema.parse(validValues()), {
+    const body = toEstimateRequest(parse(estimateFormSchema, validValues()), {
       brand: 'carsupport',
       entryPoint: 'header',
       tracking: { campaign: 'x'.repeat(5000), lp_entry_url: `/${'y'.repeat(5000)}` },
@@ -364,7 +361,7 @@ describe('estimateRequestSchema', () => {
   function validBody(): Record<string, unknown> {
     return JSON.parse(
       JSON.stringify(
-        toEstimateRequest(estimateFormSchema.parse(validValues()), {
+        toEstimateRequest(parse(estimateFormSchema, validValues()), {
           brand: 'carsupport',
           entryPoint: 'cta',
           tracking: {},
@@ -375,8 +372,8 @@ describe('estimateRequestSchema', () => {
 
   it('refuses an unknown brand or entry point and a missing consent', () => {
     const body = { ...validBody(), brand: 'other', entryPoint: 'popup', consent: false };
-    const result = estimateRequestSchema.safeParse(body);
-    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+    const result = safeParse(estimateRequestSchema, body);
+    expect(result.success ? {} : fieldErrors(result.issues)).toEqual({
       brand: 'ブランドが正しくありません',
       entryPoint: '入力元が正しくありません',
       consent: '個人情報の取り扱いに同意してください',
@@ -384,14 +381,14 @@ describe('estimateRequestSchema', () => {
   });
 
   it('answers a body that is not an object in Japanese, keyed "form"', () => {
-    const result = estimateRequestSchema.safeParse([]);
-    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+    const result = safeParse(estimateRequestSchema, []);
+    expect(result.success ? {} : fieldErrors(result.issues)).toEqual({
       form: '送信内容が正しくありません',
     });
   });
 
   it("carries the price check's class and rough total, as the visitor saw them", () => {
-    const body = toEstimateRequest(estimateFormSchema.parse(validValues()), {
+    const body = toEstimateRequest(parse(estimateFormSchema, validValues()), {
       brand: 'carsupport',
       entryPoint: 'price-check',
       tracking: {},
@@ -399,7 +396,7 @@ describe('estimateRequestSchema', () => {
     });
     expect(body.quote).toEqual({ vehicleClass: 'upto-1500kg', roughTotal: 58250 });
     const overTheWire: unknown = JSON.parse(JSON.stringify(body));
-    expect(estimateRequestSchema.parse(overTheWire)).toEqual(body);
+    expect(parse(estimateRequestSchema, overTheWire)).toEqual(body);
   });
 
   it('drops a quote of an unknown class or an unbounded or fractional total, keeping the lead', () => {
@@ -411,16 +408,16 @@ describe('estimateRequestSchema', () => {
       { vehicleClass: 'kei', roughTotal: '40000' },
       'kei',
     ]) {
-      const result = estimateRequestSchema.safeParse({ ...validBody(), quote });
+      const result = safeParse(estimateRequestSchema, { ...validBody(), quote });
       expect(result.success).toBe(true);
-      expect(result.data?.quote).toBeUndefined();
+      expect(result.success && result.output.quote).toBeUndefined();
     }
-    expect(estimateRequestSchema.parse(validBody())).not.toHaveProperty('quote');
+    expect(parse(estimateRequestSchema, validBody())).not.toHaveProperty('quote');
   });
 
   it('drops tracking values that are not strings and unknown tracking keys', () => {
     const body = { ...validBody(), tracking: { source: 42, term: 'shaken', evil: 'x' } };
-    expect(estimateRequestSchema.parse(body).tracking).toEqual({ term: 'shaken' });
+    expect(parse(estimateRequestSchema, body).tracking).toEqual({ term: 'shaken' });
   });
 });
 
@@ -431,7 +428,7 @@ describe('hostile request bodies', () => {
   function validRequest(): Record<string, unknown> {
     return JSON.parse(
       JSON.stringify(
-        toEstimateRequest(estimateFormSchema.parse(validValues()), {
+        toEstimateRequest(parse(estimateFormSchema, validValues()), {
           brand: 'yamada',
           entryPoint: 'cta',
           tracking: {},
@@ -500,18 +497,18 @@ describe('hostile request bodies', () => {
     ['tracking of the wrong type', { ...valid(), tracking: 'x', vehicle: null }],
     ['prototype keys', JSON.parse('{"__proto__":{"vehicle":1},"vehicle":{"__proto__":null}}')],
   ])('%s: Japanese field messages, never an exception', (_name, body) => {
-    let result: ReturnType<typeof estimateRequestSchema.safeParse> | undefined;
-    expect(() => (result = estimateRequestSchema.safeParse(body))).not.toThrow();
+    let result: SafeParseResult<typeof estimateRequestSchema> | undefined;
+    expect(() => (result = safeParse(estimateRequestSchema, body))).not.toThrow();
     expect(result?.success).toBe(false);
-    const errors = result && !result.success ? fieldErrors(result.error) : {};
+    const errors = result && !result.success ? fieldErrors(result.issues) : {};
     expect(Object.keys(errors).length).toBeGreaterThan(0);
     for (const message of Object.values(errors)) expect(message).toMatch(japaneseMessage);
   });
 
   it('keys each problem at its field: a missing or null part at the part, a non-object at "form"', () => {
     const check = (body: unknown) => {
-      const result = estimateRequestSchema.safeParse(body);
-      return result.success ? {} : fieldErrors(result.error);
+      const result = safeParse(estimateRequestSchema, body);
+      return result.success ? {} : fieldErrors(result.issues);
     };
     expect(check({ ...valid(), vehicle: null })).toEqual({ vehicle: '車両情報が正しくありません' });
     expect(check(without('customer'))).toEqual({ customer: 'お客様情報が正しくありません' });
@@ -521,8 +518,8 @@ describe('hostile request bodies', () => {
   it('still reports an impossible day while the other vehicle fields have the wrong type', () => {
     const body = valid();
     body.vehicle = { expiryYear: '2026', expiryMonth: '2', expiryDay: '30', maker: 7, model: null };
-    const result = estimateRequestSchema.safeParse(body);
-    const errors = result.success ? {} : fieldErrors(result.error);
+    const result = safeParse(estimateRequestSchema, body);
+    const errors = result.success ? {} : fieldErrors(result.issues);
     expect(errors['vehicle.expiryDay']).toBe('車検満了日の日付が正しくありません');
     expect(errors['vehicle.maker']).toBe('メーカーを選択してください');
   });
@@ -573,7 +570,7 @@ describe('unsafe characters', () => {
       email: `taro${char}@example.com`,
     };
     values.request.notes = `午前${char}希望`;
-    const output = estimateFormSchema.parse(values);
+    const output = parse(estimateFormSchema, values);
 
     expect(output.vehicle).toMatchObject({ model: 'プリウス', postalCode: '1234567' });
     expect(output.customer).toEqual({
@@ -589,8 +586,8 @@ describe('unsafe characters', () => {
   });
 
   it.each(unsafe)('%s is stripped from every tracking value', (_name, char) => {
-    const body = estimateRequestSchema.parse({
-      ...toEstimateRequest(estimateFormSchema.parse(validValues()), {
+    const body = parse(estimateRequestSchema, {
+      ...toEstimateRequest(parse(estimateFormSchema, validValues()), {
         brand: 'carsupport',
         entryPoint: 'cta',
         tracking: {},
@@ -613,7 +610,7 @@ describe('unsafe characters', () => {
   it('keeps line breaks and tabs in 備考 only, with any line break made \\n', () => {
     const values = withRequest({ notes: '1行目\r\n2行目\r3行目\u2028\t字下げ\u0000' });
     values.vehicle.model = 'プリ\nウス\t';
-    const output = estimateFormSchema.parse(values);
+    const output = parse(estimateFormSchema, values);
     expect(output.request.notes).toBe('1行目\n2行目\n3行目\n\t字下げ');
     expect(output.vehicle.model).toBe('プリウス');
   });
@@ -638,7 +635,7 @@ describe('unsafe characters', () => {
   it('leaves ordinary Japanese, emoji pairs and spaces alone', () => {
     const values = withCustomer({ lastName: '髙橋 𠮷', firstName: '太郎' });
     values.request.notes = '😀 よろしくお願いします';
-    const output = estimateFormSchema.parse(values);
+    const output = parse(estimateFormSchema, values);
     expect(output.customer.lastName).toBe('髙橋 𠮷');
     expect(output.request.notes).toBe('😀 よろしくお願いします');
   });
@@ -646,8 +643,8 @@ describe('unsafe characters', () => {
 
 describe('tracking in the request', () => {
   function parseTracking(tracking: unknown) {
-    return estimateRequestSchema.parse({
-      ...toEstimateRequest(estimateFormSchema.parse(validValues()), {
+    return parse(estimateRequestSchema, {
+      ...toEstimateRequest(parse(estimateFormSchema, validValues()), {
         brand: 'carsupport',
         entryPoint: 'cta',
         tracking: {},

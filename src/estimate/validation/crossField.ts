@@ -1,0 +1,61 @@
+/**
+ * Checks across the vehicle fields. They run even while other fields are invalid, so a visitor
+ * sees the message at the field they just left instead of only after fixing everything else.
+ * They then see whatever was posted: null, an array, a string, fields of any type. A check only
+ * reads an object's own string fields, so a tampered request gets its 422, never an exception.
+ */
+import * as v from 'valibot';
+import { isRecord } from '../../lib/isRecord';
+import { isRealDate } from '../../lib/tokyoTime';
+import { messages } from './messages';
+
+type Fields = Record<string, unknown>;
+type Report = (key: string, message: string) => void;
+type CrossFieldCheck = (value: Fields, report: Report) => void;
+
+/**
+ * A validation step after an object schema (in `v.pipe`). It needs valibot's default config:
+ * with `abortPipeEarly` a pipe stops at the first issue, which is why the modal validates
+ * through the Standard Schema interface (standardSchemaResolver), not valibotResolver.
+ */
+export function crossField<T>(...checks: CrossFieldCheck[]) {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    const value: unknown = dataset.value;
+    if (!isRecord(value)) return;
+    const report: Report = (key, message) =>
+      addIssue({
+        message,
+        path: [{ type: 'object', origin: 'value', input: value, key, value: value[key] }],
+      });
+    for (const check of checks) check(value, report);
+  });
+}
+
+/** A field's value as a positive integer, when it is a string of digits. */
+function digitsOf(value: Fields, key: string): number | undefined {
+  const part = Object.hasOwn(value, key) ? value[key] : undefined;
+  return typeof part === 'string' && /^\d{1,4}$/.test(part) ? Number(part) : undefined;
+}
+
+function isFilled(value: Fields, key: string): boolean {
+  const part = Object.hasOwn(value, key) ? value[key] : undefined;
+  return typeof part === 'string' && part !== '';
+}
+
+/** 日 must exist in the chosen month; checked only once year and month are themselves valid. */
+export const checkExpiryDate: CrossFieldCheck = (value, report) => {
+  const year = digitsOf(value, 'expiryYear');
+  const month = digitsOf(value, 'expiryMonth');
+  const day = digitsOf(value, 'expiryDay');
+  if (year && month && day && !isRealDate(year, month, day)) {
+    report('expiryDay', messages.expiryDate);
+  }
+};
+
+/** 初度登録年月: both year and month, or neither. */
+export const checkFirstRegistration: CrossFieldCheck = (value, report) => {
+  const year = isFilled(value, 'firstRegistrationYear');
+  const month = isFilled(value, 'firstRegistrationMonth');
+  if (year && !month) report('firstRegistrationMonth', messages.firstRegistrationBoth);
+  else if (month && !year) report('firstRegistrationYear', messages.firstRegistrationBoth);
+};

@@ -1,0 +1,108 @@
+/**
+ * Validation of the estimate form and request body (valibot), shared by the modal and the local
+ * API (server/api/estimates.ts), so both accept and reject exactly the same input with the same
+ * Japanese messages. The form's parts are in formParts.ts, built from fields.ts; values are
+ * normalised first (normalize.ts). valibot compiles nothing at run time (no `new Function`), so
+ * it runs under the site's CSP without unsafe-eval.
+ */
+import * as v from 'valibot';
+import { brandIds, type BrandId } from '../../brand/brands';
+import { vehicleClassIds } from '../../content/legalFees';
+import { isRecord } from '../../lib/isRecord';
+import { cleanTrackingValue, trackingKeys, type TrackingData } from '../../tracking/trackingFields';
+import type { EstimateFormValues } from '../formValues';
+import { entryPoints, maxRoughTotal, type EntryPoint, type EstimateQuote } from '../types';
+import { record } from './fields';
+import { formEntries } from './formParts';
+const formMessage = '送信内容が正しくありません';
+
+/** The estimate modal's form. */
+export const estimateFormSchema = record(formEntries, formMessage);
+
+/**
+ * Attribution is untrusted but never a reason to refuse a lead: anything that is not a string is
+ * dropped, and values are cleaned and cut exactly as the tracking cookie does
+ * (tracking/trackingFields.ts) rather than rejected.
+ */
+const trackingSchema = v.pipe(
+  v.unknown(),
+  v.transform((value): TrackingData => {
+    const tracking: TrackingData = {};
+    if (!isRecord(value)) return tracking;
+    for (const key of trackingKeys) {
+      const raw = Object.hasOwn(value, key) ? value[key] : undefined;
+      const cleaned = typeof raw === 'string' ? cleanTrackingValue(key, raw) : '';
+      if (cleaned) tracking[key] = cleaned;
+    }
+    return tracking;
+  }),
+);
+
+/**
+ * The price check's rough price as the visitor saw it. Like attribution, never a reason to refuse
+ * a lead: a quote that is not a known class with a bounded whole-yen total is dropped.
+ */
+const quoteSchema = v.fallback(
+  v.optional(
+    v.object({
+      vehicleClass: v.picklist(vehicleClassIds),
+      roughTotal: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(maxRoughTotal)),
+    }),
+  ),
+  undefined,
+);
+
+/** The POST /estimates body. */
+export const estimateRequestSchema = record(
+  {
+    ...formEntries,
+    brand: v.picklist(brandIds, 'ブランドが正しくありません'),
+    entryPoint: v.picklist(entryPoints, '入力元が正しくありません'),
+    tracking: trackingSchema,
+    quote: quoteSchema,
+  },
+  formMessage,
+);
+
+export type EstimateFormOutput = v.InferOutput<typeof estimateFormSchema>;
+export type EstimateRequest = v.InferOutput<typeof estimateRequestSchema>;
+
+// The form's hand-written value type (formValues.ts, kept library-free) must fit the schema's input.
+const formValuesFitSchema: v.InferInput<typeof estimateFormSchema> = {} as EstimateFormValues;
+void formValuesFitSchema;
+
+/** Builds the request body from validated form values. */
+export function toEstimateRequest(
+  values: EstimateFormOutput,
+  context: {
+    brand: BrandId;
+    entryPoint: EntryPoint;
+    tracking: TrackingData;
+    quote?: EstimateQuote;
+  },
+): EstimateRequest {
+  const quote = v.parse(quoteSchema, context.quote);
+  return {
+    brand: context.brand,
+    entryPoint: context.entryPoint,
+    vehicle: values.vehicle,
+    customer: values.customer,
+    request: values.request,
+    consent: true,
+    tracking: v.parse(trackingSchema, context.tracking),
+    ...(quote && { quote }),
+  };
+}
+
+/**
+ * One message per field, keyed by the field's path ("customer.phone"): the first problem found
+ * is the one to fix first. Problems with the body as a whole are keyed "form".
+ */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path?.map((item) => String(item.key)).join('.') || 'form';
+    result[key] ??= issue.message;
+  }
+  return result;
+}

@@ -1,0 +1,116 @@
+/**
+ * Field builders of the estimate schemas (valibot). Each reproduces one rule of the form: the
+ * order of checks decides which message a visitor sees, since only the first one per field is
+ * shown (fieldErrors in estimateSchema.ts, and the form's resolver alike).
+ */
+import * as v from 'valibot';
+import { isRecord } from '../../lib/isRecord';
+import { isRealDate } from '../../lib/tokyoTime';
+import { tokyoToday } from '../dates';
+import { messages } from './messages';
+
+type StringRule = v.GenericSchema<string, string>;
+
+/**
+ * A required string: normalised, then "empty" reported once with `emptyMessage`, then `rule`.
+ * A missing or non-string value (a tampered request) gets the same message as an empty one.
+ * `rule` is a schema, not a list of actions, so that it is skipped once the value is empty.
+ */
+export function required(
+  normalize: (value: string) => string,
+  emptyMessage: string,
+  rule: StringRule = v.string(),
+) {
+  return v.pipe(v.string(emptyMessage), v.transform(normalize), v.minLength(1, emptyMessage), rule);
+}
+
+/** An optional string: empty after normalising becomes undefined, anything else meets `rule`. */
+export function optional(
+  normalize: (value: string) => string,
+  invalidMessage: string,
+  rule: StringRule = v.string(),
+) {
+  return v.pipe(
+    v.optional(v.string(invalidMessage)),
+    v.transform((value) => normalize(value ?? '') || undefined),
+    v.optional(rule),
+  );
+}
+
+/** An integer in [min, max] written in digits, returned without leading zeros. */
+export function integerIn(min: number, max: number, message: string) {
+  return v.pipe(
+    v.string(),
+    v.regex(/^\d{1,4}$/, message),
+    v.transform(Number),
+    v.check((n) => n >= min && n <= max, message),
+    v.transform(String),
+  );
+}
+
+/** One of `values` (the option lists of options.ts and dates.ts). */
+export function choice(values: readonly string[], message: string) {
+  return v.pipe(
+    v.string(),
+    v.check((value) => values.includes(value), message),
+  );
+}
+
+/** A year of `years()`, read when validating so the range follows Japan's calendar. */
+export function yearOf(
+  years: () => readonly number[],
+  message: (years: readonly number[]) => string,
+) {
+  return v.pipe(
+    v.string(),
+    v.check(
+      (value) => years().map(String).includes(value),
+      () => message(years()),
+    ),
+  );
+}
+
+/** A real day, today (in Tokyo) or later, as yyyy-mm-dd; "2026/6/1" is accepted too. */
+export function dateNotInPast(label: string) {
+  return v.pipe(
+    v.string(),
+    v.rawTransform<string, string>(({ dataset, addIssue, NEVER }) => {
+      const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(dataset.value);
+      const [year, month, day] = match ? match.slice(1).map(Number) : [];
+      if (!year || !month || !day || !isRealDate(year, month, day)) {
+        addIssue({ message: messages.invalidDate(label) });
+        return NEVER;
+      }
+      const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+      if (iso < tokyoToday()) {
+        addIssue({ message: messages.pastDate(label) });
+        return NEVER;
+      }
+      return iso;
+    }),
+  );
+}
+
+/**
+ * An object of `entries`, reporting `message` at its own path for anything but a plain object
+ * (null, an array, a string). Only its own keys are read, and a missing key is validated as
+ * undefined by its field, so a missing field gets the field's own message ("…を入力してください")
+ * rather than the object's. Optional fields (valibot type "optional") stay absent when missing.
+ */
+export function record<const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) {
+  const keys = Object.keys(entries);
+  type Input = v.InferInput<v.ObjectSchema<TEntries, undefined>>;
+  return v.pipe(
+    v.custom<Input>(isRecord, message),
+    v.transform((input) => {
+      const source = input as Record<string, unknown>;
+      const own: Record<string, unknown> = {};
+      for (const key of keys) {
+        if (Object.hasOwn(source, key)) own[key] = source[key];
+        else if (entries[key]?.type !== 'optional') own[key] = undefined;
+      }
+      return own as Input;
+    }),
+    v.object(entries, message),
+  );
+}

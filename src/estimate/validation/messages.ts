@@ -1,0 +1,18 @@
+/** The Japanese messages of the estimate validation shared by several fields. */
+export const messages = {
+  enter: (label: string) => `${label}を入力してください`,
+  choose: (label: string) => `${label}を選択してください`,
+  maxLength: (label: string, max: number) => `${label}は${max}文字以内で入力してください`,
+  invalidDate: (label: string) => `${label}の日付が正しくありません`,
+  pastDate: (label: string) => `${label}は今日以降の日付を選択してください`,
+  yearRange: (label: string, years: readonly number[]) =>
+    `${label}は${years[0]}年〜${years[years.length - 1]}年から選択してください`,
+  postalCode: '郵便番号は7桁の数字で入力してください',
+  phone: '電話番号は市外局番から10桁または11桁で入力してください',
+  email: '正しいメールアドレスを入力してください',
+  kana: 'フリガナは全角カタカナで入力してください',
+  consent: '個人情報の取り扱いに同意してください',
+  expiryDate: '車検満了日の日付が正しくありません',
+  firstRegistrationBoth: '初度登録年月は年と月の両方を選択してください',
+  mileage: '走行距離は数字（km）で入力してください',
+} as const;
