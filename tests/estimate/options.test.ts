@@ -181,7 +181,7 @@ it('a simple form’s raw input at its maximum lengths is accepted as the modal�
     expiryDay: String(dayOptions[0]),
     maker: String(makers[makers.length - 1]),
     model: 'ア'.repeat(maxLengths.model),
-    postalCode: '１２３－４５６７'.slice(0, maxLengths.postalCode),
+    postalCode: '〒１２３－４５６７'.slice(0, maxLengths.postalCode),
   };
   expect(requestErrors(brandIds[0], (v) => Object.assign(v, values))).toEqual({});
 });

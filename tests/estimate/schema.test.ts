@@ -283,6 +283,11 @@ describe('request rules', () => {
     });
   });
 
+  it('takes an optional field left as null (a radio group nobody checked) as not given', () => {
+    const values = withRequest({ courtesyCar: null, contactTime: null, notes: null } as never);
+    expect(errorsFor(values)).toEqual({});
+  });
+
   it('accepts only the offered choices for 代車 and 連絡希望時間帯', () => {
     expect(errorsFor(withRequest({ courtesyCar: 'yes', contactTime: '9-12' }))).toEqual({});
     expect(errorsFor(withRequest({ courtesyCar: 'maybe' }))).toHaveProperty('request.courtesyCar');

@@ -24,14 +24,17 @@ export function required(
   return v.pipe(v.string(emptyMessage), v.transform(normalize), v.minLength(1, emptyMessage), rule);
 }
 
-/** An optional string: empty after normalising becomes undefined, anything else meets `rule`. */
+/**
+ * An optional string: empty after normalising becomes undefined, anything else meets `rule`.
+ * null counts as not given: react-hook-form reports a radio group left unchecked as null.
+ */
 export function optional(
   normalize: (value: string) => string,
   invalidMessage: string,
   rule: StringRule = v.string(),
 ) {
   return v.pipe(
-    v.optional(v.string(invalidMessage)),
+    v.nullish(v.string(invalidMessage)),
     v.transform((value) => normalize(value ?? '') || undefined),
     v.optional(rule),
   );
