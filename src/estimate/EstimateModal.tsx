@@ -14,16 +14,8 @@ import { setPendingInput } from '../lib/pendingInput';
 import { estimateSuccessParams, userProvidedDataKey } from '../tracking/conversionEvents';
 import { readTrackingData } from '../tracking/trackingData';
 import { submitEstimate } from './api';
-import {
-  clearDraft,
-  createDraft,
-  loadDraft,
-  newIdempotencyKey,
-  openDraft,
-  pendingInputKey,
-  saveDraft,
-  type EstimateDraft,
-} from './draft';
+import { clearDraft, loadDraft, pendingInputKey, saveDraft } from './draft';
+import { createDraft, draftForSending, openDraft, type EstimateDraft } from './draftRules';
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields } from './EstimateFields';
 import { emptyFormValues, formFieldNames, hasInput, type EstimateFormValues } from './formValues';
@@ -178,13 +170,7 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
     const eventParams = { brand: brand.id, entry_point: draftRef.current.entryPoint };
     pushEvent('estimate_submit', eventParams);
     try {
-      let draft = draftRef.current;
-      // The quote is part of what is sent: a changed quote also needs a new key.
-      const content = JSON.stringify(draft.quote ? { values, quote: draft.quote } : values);
-      if (draft.sentContent !== undefined && draft.sentContent !== content) {
-        draft = { ...draft, idempotencyKey: newIdempotencyKey() };
-      }
-      draft = { ...draft, sentContent: content };
+      const draft = draftForSending(draftRef.current, values);
       draftRef.current = draft;
       saveDraft(draft);
       const body = toEstimateRequest(values, {
