@@ -18,6 +18,7 @@ import { clearDraft, loadDraft, pendingInputKey, saveDraft } from './draft';
 import { createDraft, draftForSending, openDraft, type EstimateDraft } from './draftRules';
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields } from './EstimateFields';
+import { trapFocus } from './focusTrap';
 import { emptyFormValues, formFieldNames, hasInput, type EstimateFormValues } from './formValues';
 import { estimateFormSchema, toEstimateRequest, type EstimateFormOutput } from './schema';
 import { formatYen } from '../content/priceRows';
@@ -48,22 +49,6 @@ type Status =
 
 const fieldNames = new Set(formFieldNames());
 
-const tabbableSelector = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
-
-/** The controls Tab visits inside `root`, in document order (rendered ones only). */
-function tabbableControls(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(tabbableSelector)).filter(
-    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
-  );
-}
-
 export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: EstimateModalProps) {
   const brand = useBrand();
   const titleId = useId();
@@ -87,7 +72,6 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
   const [shownQuote, setShownQuote] = useState(initialDraft.quote);
   // A ref, not state: two clicks in one frame both run before a re-render could disable the button.
   const sendingRef = useRef(false);
-  const wasOpenRef = useRef(false);
 
   // Save the draft on every change; sessionStorage writes of a few hundred bytes are cheap
   // enough not to debounce, and nothing typed is lost to a reload a moment later.
@@ -106,55 +90,38 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
     [subscribe, getValues],
   );
 
+  // `open` is the one owner of the dialog's state: the <dialog> follows it, and tells it of a close
+  // of its own (Escape, the close buttons) through onClose.
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !wasOpenRef.current) {
-      wasOpenRef.current = true;
-      const draft = openDraft(draftRef.current, entryPoint, prefill, quote);
-      draftRef.current = draft;
-      setShownQuote(draft.quote);
-      if (prefill) form.reset(draft.values);
-      saveDraft(draft);
-      setHoldsInput(hasInput(draft.values));
-      setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
-      if (!dialog.open) dialog.showModal();
-      pushEvent('estimate_open', { brand: brand.id, entry_point: entryPoint });
-    } else if (!open && wasOpenRef.current) {
-      wasOpenRef.current = false;
+    if (!open) {
       if (dialog.open) dialog.close();
+      return;
     }
+    if (dialog.open) return;
+    const draft = openDraft(draftRef.current, entryPoint, prefill, quote);
+    draftRef.current = draft;
+    setShownQuote(draft.quote);
+    if (prefill) form.reset(draft.values);
+    saveDraft(draft);
+    setHoldsInput(hasInput(draft.values));
+    setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
+    dialog.showModal();
+    pushEvent('estimate_open', { brand: brand.id, entry_point: entryPoint });
   }, [open, entryPoint, prefill, quote, form, brand.id]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    return trapFocus(dialog, () => titleRef.current ?? dialog);
+  }, [open]);
 
   const done = status.kind === 'done';
   useEffect(() => {
     setPendingInput(pendingInputKey, holdsInput || (open && !done));
   }, [holdsInput, open, done]);
   useEffect(() => () => setPendingInput(pendingInputKey, false), []);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    // A modal dialog makes the page inert, but Tab past its last control still leaves it for the
-    // browser's own UI (or nowhere, in some browsers): wrap around instead.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
-      const controls = tabbableControls(dialog);
-      const first = controls[0];
-      const last = controls[controls.length - 1];
-      if (!first || !last) return;
-      const index = controls.indexOf(document.activeElement as HTMLElement);
-      if (event.shiftKey && index <= 0) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && index === controls.length - 1) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    dialog.addEventListener('keydown', onKeyDown);
-    return () => dialog.removeEventListener('keydown', onKeyDown);
-  }, []);
 
   useEffect(() => {
     // The submit button is gone; keep focus inside the dialog, on what changed.
@@ -246,7 +213,6 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
   }
 
   function onDialogClose() {
-    wasOpenRef.current = false;
     if (done) setStatus({ kind: 'editing' });
     onClose();
   }
