@@ -6,7 +6,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
-import { telHref } from '../brand/brands';
 import { useBrand } from '../brand/useBrand';
 import { trackingConfig } from '../content/trackingConfig';
 import { clearDataLayerKeys, pushEvent } from '../lib/dataLayer';
@@ -18,16 +17,12 @@ import { clearDraft, loadDraft, pendingInputKey, saveDraft } from './draft';
 import { createDraft, draftForSending, openDraft, type EstimateDraft } from './draftRules';
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields } from './EstimateFields';
+import { QuoteNote, RejectedAlert, RetryAlert } from './EstimateNotices';
 import { trapFocus } from './focusTrap';
 import { emptyFormValues, formFieldNames, hasInput, type EstimateFormValues } from './formValues';
 import { estimateFormSchema, toEstimateRequest, type EstimateFormOutput } from './schema';
-import { formatYen } from '../content/priceRows';
-import { legalFeeRates } from '../content/legalFees';
 import type { EntryPoint, EstimatePrefill, EstimateQuote } from './types';
 import styles from './EstimateModal.module.css';
-
-export const retryableMessage =
-  '送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。入力内容は保持されています。';
 
 export type EstimateModalProps = {
   open: boolean;
@@ -243,36 +238,11 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
                 {brand.name}
                 の車検お見積もりは無料です。ご入力いただいた内容をもとに、担当者よりご連絡いたします。
               </p>
-              {shownQuote && (
-                <p className={styles.quote}>
-                  ご覧になった概算：{legalFeeRates.classes[shownQuote.vehicleClass].label}・総額 例{' '}
-                  {formatYen(shownQuote.roughTotal)}
-                  〜（税込）。この金額もあわせて担当者にお伝えします。
-                </p>
-              )}
+              {shownQuote && <QuoteNote quote={shownQuote} />}
               <EstimateFields />
-              {status.kind === 'retryable' && (
-                <div role="alert" className={styles.alert}>
-                  <p>{retryableMessage}</p>
-                  <button type="submit" className={styles.retry} disabled={sending}>
-                    再送信
-                  </button>
-                </div>
-              )}
+              {status.kind === 'retryable' && <RetryAlert sending={sending} />}
               {status.kind === 'rejected' && (
-                <div role="alert" className={styles.alert}>
-                  <p>
-                    送信内容を確認できませんでした。お手数ですがお電話でお問い合わせください。
-                    <a href={telHref(brand.phone)} data-phone-link="estimate-error">
-                      {brand.phone}
-                    </a>
-                  </p>
-                  <ul>
-                    {status.messages.map((message) => (
-                      <li key={message}>{message}</li>
-                    ))}
-                  </ul>
-                </div>
+                <RejectedAlert phone={brand.phone} messages={status.messages} />
               )}
               <button type="submit" className={styles.submit} disabled={sending}>
                 {sending ? '送信中…' : 'この内容で見積もりを依頼する'}
