@@ -44,7 +44,14 @@ type Status =
 
 const fieldNames = new Set(formFieldNames());
 
-export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: EstimateModalProps) {
+// The lazy chunk's entry (React.lazy needs a default export).
+export default function EstimateModal({
+  open,
+  entryPoint,
+  prefill,
+  quote,
+  onClose,
+}: EstimateModalProps) {
   const brand = useBrand();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -254,6 +261,3 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
     </dialog>
   );
 }
-
-// The lazy chunk's entry (React.lazy needs a default export).
-export default EstimateModal;

@@ -5,7 +5,7 @@ import { legalFeeRates } from '../content/legalFees';
 import type { EstimateQuote } from './types';
 import styles from './EstimateModal.module.css';
 
-export const retryableMessage =
+const retryableMessage =
   '送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。入力内容は保持されています。';
 
 /** The rough price the visitor saw in the price check, sent with the request. */

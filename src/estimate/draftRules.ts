@@ -19,7 +19,10 @@ export type EstimateDraft = {
   quote?: EstimateQuote;
 };
 
-/** A random UUID; falls back where crypto.randomUUID is missing (insecure origins, old Safari). */
+/**
+ * A random UUID; falls back where crypto.randomUUID is missing (insecure origins, old Safari).
+ * @internal Exported for its test, which checks both ways of making one.
+ */
 export function newIdempotencyKey(): string {
   const cryptoApi = globalThis.crypto as Crypto | undefined;
   if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID();

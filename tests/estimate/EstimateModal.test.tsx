@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { BrandProvider } from '../../src/brand/BrandProvider';
 import type { BrandId } from '../../src/brand/brands';
 import { draftStorageKey, loadDraft } from '../../src/estimate/draft';
-import { EstimateModal, type EstimateModalProps } from '../../src/estimate/EstimateModal';
+import EstimateModal, { type EstimateModalProps } from '../../src/estimate/EstimateModal';
 import { hasPendingInput } from '../../src/lib/pendingInput';
 import { trackingConfig } from '../../src/content/trackingConfig';
 import { answer, created, estimateApi, networkError } from './estimateApi';

@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-export type SentRequest = { method: string; url: URL; headers: Headers; body: unknown };
+type SentRequest = { method: string; url: URL; headers: Headers; body: unknown };
 export type Answer = () => Response | Promise<Response>;
 
 export function estimateApi() {
