@@ -2,11 +2,13 @@
  * The estimate modal: a lazy chunk (with react-hook-form, valibot, axios) loaded on first open by
  * EstimateProvider. What the visitor types is saved to the draft on every change and stays there
  * until the server accepts it.
+ * A little over 250 lines: opening, sending and the send's outcomes share one status and one
+ * draft, so they stay together; the pure rules (draftRules.ts), the focus trap (focusTrap.ts), the
+ * fields (EstimateFields.tsx) and the notices (EstimateNotices.tsx) live apart.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useEffect, useId, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
-import { telHref } from '../brand/brands';
 import { useBrand } from '../brand/useBrand';
 import { trackingConfig } from '../content/trackingConfig';
 import { clearDataLayerKeys, pushEvent } from '../lib/dataLayer';
@@ -14,31 +16,20 @@ import { setPendingInput } from '../lib/pendingInput';
 import { estimateSuccessParams, userProvidedDataKey } from '../tracking/conversionEvents';
 import { readTrackingData } from '../tracking/trackingData';
 import { submitEstimate } from './api';
-import {
-  clearDraft,
-  createDraft,
-  loadDraft,
-  newIdempotencyKey,
-  openDraft,
-  pendingInputKey,
-  saveDraft,
-  type EstimateDraft,
-} from './draft';
+import { clearDraft, loadDraft, pendingInputKey, saveDraft } from './draft';
+import { createDraft, draftForSending, openDraft, type EstimateDraft } from './draftRules';
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields } from './EstimateFields';
+import { QuoteNote, RejectedAlert, RetryAlert } from './EstimateNotices';
+import { trapFocus } from './focusTrap';
 import { emptyFormValues, formFieldNames, hasInput, type EstimateFormValues } from './formValues';
 import {
   estimateFormSchema,
   toEstimateRequest,
   type EstimateFormOutput,
 } from './validation/estimateSchema';
-import { formatYen } from '../content/priceRows';
-import { legalFeeRates } from '../content/legalFees';
 import type { EntryPoint, EstimatePrefill, EstimateQuote } from './types';
 import styles from './EstimateModal.module.css';
-
-export const retryableMessage =
-  '送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。入力内容は保持されています。';
 
 export type EstimateModalProps = {
   open: boolean;
@@ -60,23 +51,14 @@ type Status =
 
 const fieldNames = new Set(formFieldNames());
 
-const tabbableSelector = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
-
-/** The controls Tab visits inside `root`, in document order (rendered ones only). */
-function tabbableControls(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(tabbableSelector)).filter(
-    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
-  );
-}
-
-export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: EstimateModalProps) {
+// The lazy chunk's entry (React.lazy needs a default export).
+export default function EstimateModal({
+  open,
+  entryPoint,
+  prefill,
+  quote,
+  onClose,
+}: EstimateModalProps) {
   const brand = useBrand();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -101,7 +83,6 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
   const [shownQuote, setShownQuote] = useState(initialDraft.quote);
   // A ref, not state: two clicks in one frame both run before a re-render could disable the button.
   const sendingRef = useRef(false);
-  const wasOpenRef = useRef(false);
 
   // Save the draft on every change; sessionStorage writes of a few hundred bytes are cheap
   // enough not to debounce, and nothing typed is lost to a reload a moment later.
@@ -120,55 +101,38 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
     [subscribe, getValues],
   );
 
+  // `open` is the one owner of the dialog's state: the <dialog> follows it, and tells it of a close
+  // of its own (Escape, the close buttons) through onClose.
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !wasOpenRef.current) {
-      wasOpenRef.current = true;
-      const draft = openDraft(draftRef.current, entryPoint, prefill, quote);
-      draftRef.current = draft;
-      setShownQuote(draft.quote);
-      if (prefill) form.reset(draft.values);
-      saveDraft(draft);
-      setHoldsInput(hasInput(draft.values));
-      setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
-      if (!dialog.open) dialog.showModal();
-      pushEvent('estimate_open', { brand: brand.id, entry_point: entryPoint });
-    } else if (!open && wasOpenRef.current) {
-      wasOpenRef.current = false;
+    if (!open) {
       if (dialog.open) dialog.close();
+      return;
     }
+    if (dialog.open) return;
+    const draft = openDraft(draftRef.current, entryPoint, prefill, quote);
+    draftRef.current = draft;
+    setShownQuote(draft.quote);
+    if (prefill) form.reset(draft.values);
+    saveDraft(draft);
+    setHoldsInput(hasInput(draft.values));
+    setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
+    dialog.showModal();
+    pushEvent('estimate_open', { brand: brand.id, entry_point: entryPoint });
   }, [open, entryPoint, prefill, quote, form, brand.id]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    return trapFocus(dialog, () => titleRef.current ?? dialog);
+  }, [open]);
 
   const done = status.kind === 'done';
   useEffect(() => {
     setPendingInput(pendingInputKey, holdsInput || (open && !done));
   }, [holdsInput, open, done]);
   useEffect(() => () => setPendingInput(pendingInputKey, false), []);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    // A modal dialog makes the page inert, but Tab past its last control still leaves it for the
-    // browser's own UI (or nowhere, in some browsers): wrap around instead.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
-      const controls = tabbableControls(dialog);
-      const first = controls[0];
-      const last = controls[controls.length - 1];
-      if (!first || !last) return;
-      const index = controls.indexOf(document.activeElement as HTMLElement);
-      if (event.shiftKey && index <= 0) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && index === controls.length - 1) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    dialog.addEventListener('keydown', onKeyDown);
-    return () => dialog.removeEventListener('keydown', onKeyDown);
-  }, []);
 
   useEffect(() => {
     // The submit button is gone; keep focus inside the dialog, on what changed.
@@ -184,13 +148,7 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
     const eventParams = { brand: brand.id, entry_point: draftRef.current.entryPoint };
     pushEvent('estimate_submit', eventParams);
     try {
-      let draft = draftRef.current;
-      // The quote is part of what is sent: a changed quote also needs a new key.
-      const content = JSON.stringify(draft.quote ? { values, quote: draft.quote } : values);
-      if (draft.sentContent !== undefined && draft.sentContent !== content) {
-        draft = { ...draft, idempotencyKey: newIdempotencyKey() };
-      }
-      draft = { ...draft, sentContent: content };
+      const draft = draftForSending(draftRef.current, values);
       draftRef.current = draft;
       saveDraft(draft);
       const body = toEstimateRequest(values, {
@@ -266,7 +224,6 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
   }
 
   function onDialogClose() {
-    wasOpenRef.current = false;
     if (done) setStatus({ kind: 'editing' });
     onClose();
   }
@@ -297,36 +254,11 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
                 {brand.name}
                 の車検お見積もりは無料です。ご入力いただいた内容をもとに、担当者よりご連絡いたします。
               </p>
-              {shownQuote && (
-                <p className={styles.quote}>
-                  ご覧になった概算：{legalFeeRates.classes[shownQuote.vehicleClass].label}・総額 例{' '}
-                  {formatYen(shownQuote.roughTotal)}
-                  〜（税込）。この金額もあわせて担当者にお伝えします。
-                </p>
-              )}
+              {shownQuote && <QuoteNote quote={shownQuote} />}
               <EstimateFields />
-              {status.kind === 'retryable' && (
-                <div role="alert" className={styles.alert}>
-                  <p>{retryableMessage}</p>
-                  <button type="submit" className={styles.retry} disabled={sending}>
-                    再送信
-                  </button>
-                </div>
-              )}
+              {status.kind === 'retryable' && <RetryAlert sending={sending} />}
               {status.kind === 'rejected' && (
-                <div role="alert" className={styles.alert}>
-                  <p>
-                    送信内容を確認できませんでした。お手数ですがお電話でお問い合わせください。
-                    <a href={telHref(brand.phone)} data-phone-link="estimate-error">
-                      {brand.phone}
-                    </a>
-                  </p>
-                  <ul>
-                    {status.messages.map((message) => (
-                      <li key={message}>{message}</li>
-                    ))}
-                  </ul>
-                </div>
+                <RejectedAlert phone={brand.phone} messages={status.messages} />
               )}
               <button type="submit" className={styles.submit} disabled={sending}>
                 {sending ? '送信中…' : 'この内容で見積もりを依頼する'}
@@ -338,6 +270,3 @@ export function EstimateModal({ open, entryPoint, prefill, quote, onClose }: Est
     </dialog>
   );
 }
-
-// The lazy chunk's entry (React.lazy needs a default export).
-export default EstimateModal;

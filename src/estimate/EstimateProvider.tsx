@@ -94,7 +94,10 @@ type LoadState =
 async function saveOpeningDraft(options: OpenEstimateOptions): Promise<void> {
   if (!options.prefill && !options.quote) return;
   try {
-    const { loadDraft, openDraft, saveDraft } = await import('./draft');
+    const [{ loadDraft, saveDraft }, { openDraft }] = await Promise.all([
+      import('./draft'),
+      import('./draftRules'),
+    ]);
     saveDraft(openDraft(loadDraft(), options.entryPoint, options.prefill, options.quote));
   } catch {
     // The reopen kept by rememberReopen still carries the values.

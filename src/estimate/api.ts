@@ -10,11 +10,15 @@ export type SubmitResult =
   | { kind: 'invalid'; errors: Record<string, string> }
   | { kind: 'retryable'; reason: 'network' | 'timeout' | 'server' | 'unexpected' };
 
+/** @internal Exported for the client's test, which pins the 15 s of the spec. */
 export const requestTimeoutMs = 15_000;
 
 let client: AxiosInstance | undefined;
 
-/** The shared axios instance, made on first use (no work at import time). */
+/**
+ * The shared axios instance, made on first use (no work at import time).
+ * @internal Exported for the client's test, which reads its settings.
+ */
 export function estimateApiClient(): AxiosInstance {
   client ??= axios.create({
     // An empty value means "not configured" as much as an absent one.

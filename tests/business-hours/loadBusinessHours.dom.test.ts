@@ -1,18 +1,38 @@
 import axios from 'axios';
 import Cookies from 'js-cookie';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { MockInstance } from 'vitest';
 import { loadBusinessHours } from '../../src/business-hours/loadBusinessHours';
 
-vi.mock('axios', () => ({ default: { get: vi.fn() } }));
-
-const get = vi.mocked(axios.get);
 const endpoint = '/shaken/column/wp-json/wp/business_time';
 
+// The hours endpoint at the network boundary (MSW); each test queues its answer.
+let next: () => Response = () => HttpResponse.error();
+const requested: URL[] = [];
+const server = setupServer(
+  http.get(`*${endpoint}`, ({ request }) => {
+    requested.push(new URL(request.url));
+    return next();
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 function answer(data: unknown) {
-  get.mockResolvedValue({ data, status: 200, statusText: 'OK', headers: {}, config: {} });
+  next = () =>
+    typeof data === 'string'
+      ? new HttpResponse(data, { status: 200 })
+      : HttpResponse.json(data as Record<string, unknown>);
 }
 
+/** Watches (and passes on) the client's calls, to see the options it sends them with. */
+let get: MockInstance<typeof axios.get>;
+
 beforeEach(() => {
-  get.mockReset();
+  requested.length = 0;
+  next = () => HttpResponse.error();
+  get = vi.spyOn(axios, 'get');
   vi.stubEnv('VITE_LP_URL', undefined);
 });
 
@@ -27,6 +47,7 @@ describe('loadBusinessHours', () => {
 
     await expect(loadBusinessHours()).resolves.toEqual({ start: '10:00', end: '18:30' });
     expect(get).not.toHaveBeenCalled();
+    expect(requested).toHaveLength(0);
   });
 
   it('requests the same origin by default and stores the normalised hours', async () => {
@@ -34,6 +55,9 @@ describe('loadBusinessHours', () => {
 
     await expect(loadBusinessHours()).resolves.toEqual({ start: '9:00', end: '19:00' });
     expect(get).toHaveBeenCalledWith(endpoint, expect.objectContaining({ timeout: 5000 }));
+    expect(requested.map((url) => url.href)).toEqual([
+      new URL(endpoint, window.location.origin).href,
+    ]);
     expect(Cookies.get('business_start_time')).toBe('9:00');
     expect(Cookies.get('business_end_time')).toBe('19:00');
   });
@@ -45,6 +69,7 @@ describe('loadBusinessHours', () => {
     await loadBusinessHours();
 
     expect(get).toHaveBeenCalledWith(`https://www.carsupport.com${endpoint}`, expect.anything());
+    expect(requested.map((url) => url.href)).toEqual([`https://www.carsupport.com${endpoint}`]);
   });
 
   it('stores the cookies for a day with the host cookie attributes', async () => {
@@ -63,7 +88,7 @@ describe('loadBusinessHours', () => {
     answer({ start_time: '9:00', end_time: '19:00' });
 
     await expect(loadBusinessHours()).resolves.toEqual({ start: '9:00', end: '19:00' });
-    expect(get).toHaveBeenCalledTimes(1);
+    expect(requested).toHaveLength(1);
     expect(Cookies.get('business_start_time')).toBe('9:00');
   });
 
@@ -77,11 +102,13 @@ describe('loadBusinessHours', () => {
   });
 
   it.each([
-    ['a network failure', () => get.mockRejectedValue(new Error('Network Error'))],
+    ['a network failure', () => (next = () => HttpResponse.error())],
+    // MSW's XMLHttpRequest stand-in never fires xhr.timeout: the client's call reports it.
     [
       'a timeout',
       () => get.mockRejectedValue(Object.assign(new Error('timeout'), { code: 'ECONNABORTED' })),
     ],
+    ['a server error', () => (next = () => new HttpResponse('down', { status: 503 }))],
     ['a non-JSON body', () => answer('<html>maintenance</html>')],
     ['an empty body', () => answer('')],
     ['null', () => answer(null)],
@@ -106,6 +133,6 @@ describe('loadBusinessHours', () => {
 
     expect(first).toEqual({ start: '9:00', end: '19:00' });
     expect(second).toEqual(first);
-    expect(get).toHaveBeenCalledTimes(1);
+    expect(requested).toHaveLength(1);
   });
 });

@@ -1,13 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { BrandProvider } from '../../src/brand/BrandProvider';
 import type { BrandId } from '../../src/brand/brands';
-import { estimateApiClient } from '../../src/estimate/api';
 import { draftStorageKey, loadDraft } from '../../src/estimate/draft';
-import { EstimateModal, type EstimateModalProps } from '../../src/estimate/EstimateModal';
+import EstimateModal, { type EstimateModalProps } from '../../src/estimate/EstimateModal';
 import { hasPendingInput } from '../../src/lib/pendingInput';
 import { trackingConfig } from '../../src/content/trackingConfig';
+import { answer, created, estimateApi, networkError } from './estimateApi';
 
 type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
 
@@ -23,34 +22,9 @@ beforeAll(() => {
   };
 });
 
-const defaultAdapter = estimateApiClient().defaults.adapter;
-let requests: InternalAxiosRequestConfig[];
-let answers: Array<(config: InternalAxiosRequestConfig) => Promise<unknown>>;
-
-function created(id: string) {
-  return async (config: InternalAxiosRequestConfig) => ({
-    status: 201,
-    statusText: 'Created',
-    data: { id },
-    headers: {},
-    config,
-  });
-}
-
-beforeEach(() => {
-  requests = [];
-  answers = [];
-  const adapter: AxiosAdapter = async (config) => {
-    requests.push(config);
-    const next = answers.shift();
-    if (!next) throw new Error('unexpected request');
-    return (await next(config)) as Awaited<ReturnType<AxiosAdapter>>;
-  };
-  estimateApiClient().defaults.adapter = adapter;
-});
+const { requests, answers } = estimateApi();
 
 afterEach(() => {
-  estimateApiClient().defaults.adapter = defaultAdapter;
   delete (window as TestWindow).dataLayer;
 });
 
@@ -96,7 +70,7 @@ function submitButton() {
 }
 
 function sentBody(index = 0): Record<string, unknown> {
-  return JSON.parse(String(requests[index]?.data)) as Record<string, unknown>;
+  return requests[index]?.body as Record<string, unknown>;
 }
 
 function events() {
@@ -232,13 +206,9 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
   });
 
   it('shows the server’s 422 messages at their fields', async () => {
-    answers.push(async (config) => ({
-      status: 422,
-      statusText: '',
-      data: { errors: { 'customer.email': 'このメールアドレスは使用できません' } },
-      headers: {},
-      config,
-    }));
+    answers.push(
+      answer(422, { errors: { 'customer.email': 'このメールアドレスは使用できません' } }),
+    );
     const { user } = renderModal();
 
     await fillRequired(user);
@@ -259,9 +229,7 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
   });
 
   it('keeps everything after a network failure and resends with the same Idempotency-Key', async () => {
-    answers.push(async (config) => {
-      throw new AxiosError('Network Error', 'ERR_NETWORK', config);
-    });
+    answers.push(networkError);
     answers.push(created('EST-1'));
     const { user } = renderModal();
 
@@ -292,13 +260,7 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
   });
 
   it('uses a new Idempotency-Key when the visitor changes the content after a failure', async () => {
-    answers.push(async (config) => ({
-      status: 503,
-      statusText: '',
-      data: '',
-      headers: {},
-      config,
-    }));
+    answers.push(answer(503, ''));
     answers.push(created('EST-2'));
     const { user } = renderModal();
 
@@ -318,9 +280,9 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
   it('sends one request however fast the button is clicked', async () => {
     let release: () => void = () => {};
     answers.push(
-      (config) =>
+      () =>
         new Promise((resolve) => {
-          release = () => resolve(created('EST-3')(config));
+          release = () => resolve(created('EST-3')());
         }),
     );
     const { user } = renderModal();

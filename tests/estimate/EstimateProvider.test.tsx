@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrandProvider } from '../../src/brand/BrandProvider';
-import { createDraft, saveDraft } from '../../src/estimate/draft';
+import { saveDraft } from '../../src/estimate/draft';
+import { createDraft } from '../../src/estimate/draftRules';
 import { useEstimateOpener } from '../../src/estimate/EstimateContext';
 import { EstimateProvider } from '../../src/estimate/EstimateProvider';
 import { emptyFormValues } from '../../src/estimate/formValues';

@@ -1,16 +1,12 @@
 import {
   clearDraft,
-  createDraft,
   draftStorageKey,
   isEstimateQuote,
   loadDraft,
-  newIdempotencyKey,
-  openDraft,
   saveDraft,
 } from '../../src/estimate/draft';
-import { emptyFormValues, hasInput } from '../../src/estimate/formValues';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+import { createDraft, openDraft } from '../../src/estimate/draftRules';
+import { emptyFormValues } from '../../src/estimate/formValues';
 
 function draftWithPhone(phone: string) {
   const values = emptyFormValues();
@@ -86,86 +82,7 @@ describe('draft persistence', () => {
   });
 });
 
-describe('idempotency keys', () => {
-  it('are random v4 UUIDs', () => {
-    const a = newIdempotencyKey();
-    const b = newIdempotencyKey();
-    expect(a).toMatch(uuidPattern);
-    expect(b).not.toBe(a);
-  });
-
-  it('are still UUIDs where crypto.randomUUID is missing (insecure origins)', () => {
-    const realCrypto = globalThis.crypto;
-    try {
-      vi.stubGlobal('crypto', { getRandomValues: realCrypto.getRandomValues.bind(realCrypto) });
-      const keys = new Set(Array.from({ length: 20 }, () => newIdempotencyKey()));
-      vi.stubGlobal('crypto', undefined);
-      keys.add(newIdempotencyKey());
-
-      expect(keys.size).toBe(21);
-      for (const key of keys) expect(key).toMatch(uuidPattern);
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
-});
-
 describe('openDraft', () => {
-  it('starts an empty draft with a fresh key when nothing is stored', () => {
-    const draft = openDraft(null, 'header', undefined);
-    expect(draft.entryPoint).toBe('header');
-    expect(hasInput(draft.values)).toBe(false);
-    expect(draft.idempotencyKey).toMatch(uuidPattern);
-  });
-
-  it('lays a simple form over the stored draft; the prefill wins, the rest is kept', () => {
-    const stored = draftWithPhone('0312345678');
-    stored.values.vehicle.maker = 'ホンダ';
-    stored.values.vehicle.model = 'フィット';
-
-    const draft = openDraft(stored, 'simple-form-1', {
-      maker: 'トヨタ',
-      model: '',
-      postalCode: '1234567',
-    });
-
-    expect(draft.entryPoint).toBe('simple-form-1');
-    expect(draft.idempotencyKey).toBe(stored.idempotencyKey);
-    expect(draft.values.vehicle).toMatchObject({
-      maker: 'トヨタ',
-      model: 'フィット',
-      postalCode: '1234567',
-    });
-    expect(draft.values.customer.phone).toBe('0312345678');
-  });
-
-  it("gives typed year, month and day as the modal's select values", () => {
-    const draft = openDraft(null, 'simple-form-2', {
-      expiryYear: '２０２７',
-      expiryMonth: '０３',
-      expiryDay: ' 9 ',
-      postalCode: '１２３－４５６７',
-    });
-    expect(draft.values.vehicle).toMatchObject({
-      expiryYear: '2027',
-      expiryMonth: '3',
-      expiryDay: '9',
-      // Text fields keep what was typed; validation normalises them.
-      postalCode: '１２３－４５６７',
-    });
-  });
-
-  it("lays the price check's 初度登録年月 over the draft as the modal's select values", () => {
-    const draft = openDraft(null, 'price-check', {
-      firstRegistrationYear: '2015',
-      firstRegistrationMonth: '05',
-    });
-    expect(draft.values.vehicle).toMatchObject({
-      firstRegistrationYear: '2015',
-      firstRegistrationMonth: '5',
-    });
-  });
-
   it('keeps a quote until a new price check replaces it, across a reload', () => {
     const quote = { vehicleClass: 'kei', roughTotal: 36040 } as const;
     const fromCheck = openDraft(null, 'price-check', undefined, quote);

@@ -3,6 +3,7 @@ import { dayOptions, makers, maxLengths, monthOptions } from '../../estimate/opt
 import { entryPointFieldName, type EntryPoint, type QuickFields } from '../../estimate/types';
 import { useEstimateOpener } from '../../estimate/EstimateContext';
 import { setPendingInput } from '../../lib/pendingInput';
+import { Field, Options, RequiredBadge, fieldStyles } from '../../forms/Field';
 import styles from './SimpleForm.module.css';
 
 export type SimpleFormProps = {
@@ -93,8 +94,9 @@ export function SimpleForm({
         onSubmit={handleSubmit}
       >
         <fieldset className={styles.expiry}>
-          <legend className={styles.label}>
-            車検満了日 <span className={styles.required}>必須</span>
+          <legend className={fieldStyles.label}>
+            車検満了日
+            <RequiredBadge required />
           </legend>
           <div className={styles.dateRow}>
             <label className={styles.dateField}>
@@ -111,23 +113,13 @@ export function SimpleForm({
             </label>
             <label className={styles.dateField}>
               <select name="expiryMonth" className={styles.select} required defaultValue="">
-                <option value="">--</option>
-                {monthOptions.map((month) => (
-                  <option key={month} value={month}>
-                    {month}
-                  </option>
-                ))}
+                <Options placeholder="--" values={monthOptions} />
               </select>
               <span>月</span>
             </label>
             <label className={styles.dateField}>
               <select name="expiryDay" className={styles.select} defaultValue="">
-                <option value="">--</option>
-                {dayOptions.map((day) => (
-                  <option key={day} value={day}>
-                    {day}
-                  </option>
-                ))}
+                <Options placeholder="--" values={dayOptions} />
               </select>
               <span>
                 日<span className={styles.optional}>（任意）</span>
@@ -135,54 +127,40 @@ export function SimpleForm({
             </label>
           </div>
         </fieldset>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-maker`}>
-            メーカー <span className={styles.required}>必須</span>
-          </label>
-          <select
-            id={`${id}-maker`}
-            name="maker"
-            className={styles.select}
-            required
-            defaultValue=""
-          >
-            <option value="">選択してください</option>
-            {makers.map((maker) => (
-              <option key={maker} value={maker}>
-                {maker}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-model`}>
-            車種 <span className={styles.required}>必須</span>
-          </label>
-          <input
-            id={`${id}-model`}
-            name="model"
-            className={styles.input}
-            autoComplete="off"
-            maxLength={maxLengths.model}
-            placeholder="例：プリウス"
-            required
-          />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-postal`}>
-            郵便番号 <span className={styles.required}>必須</span>
-          </label>
-          <input
-            id={`${id}-postal`}
-            name="postalCode"
-            className={styles.input}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={maxLengths.postalCode}
-            placeholder="例：1000001"
-            required
-          />
-        </div>
+        <Field label="メーカー" required className={styles.field}>
+          {(aria) => (
+            <select {...aria} name="maker" className={styles.select} required defaultValue="">
+              <Options placeholder="選択してください" values={makers} />
+            </select>
+          )}
+        </Field>
+        <Field label="車種" required className={styles.field}>
+          {(aria) => (
+            <input
+              {...aria}
+              name="model"
+              className={styles.input}
+              autoComplete="off"
+              maxLength={maxLengths.model}
+              placeholder="例：プリウス"
+              required
+            />
+          )}
+        </Field>
+        <Field label="郵便番号" required className={styles.field}>
+          {(aria) => (
+            <input
+              {...aria}
+              name="postalCode"
+              className={styles.input}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={maxLengths.postalCode}
+              placeholder="例：1000001"
+              required
+            />
+          )}
+        </Field>
         <input type="hidden" name={entryPointFieldName} value={entryPoint} />
         <button type="submit" className={styles.submit}>
           {submitLabel}

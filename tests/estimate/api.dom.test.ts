@@ -1,6 +1,8 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
+// In jsdom: the client's relative '/api' resolves against the page's origin, as in a browser.
 import { estimateApiClient, requestTimeoutMs, submitEstimate } from '../../src/estimate/api';
 import type { EstimateRequest } from '../../src/estimate/validation/estimateSchema';
+import { answer, estimateApi, networkError, type Answer } from './estimateApi';
 
 const body = {
   brand: 'carsupport',
@@ -25,34 +27,10 @@ const body = {
   tracking: {},
 } as EstimateRequest;
 
-let requests: InternalAxiosRequestConfig[];
+const { requests, answers } = estimateApi();
 
-function answer(status: number, data: unknown): AxiosAdapter {
-  return async (config) => {
-    requests.push(config);
-    return { status, statusText: '', data, headers: {}, config };
-  };
-}
-
-function fail(code: string): AxiosAdapter {
-  return async (config) => {
-    requests.push(config);
-    throw new AxiosError('failed', code, config, {});
-  };
-}
-
-const defaultAdapter = estimateApiClient().defaults.adapter;
-
-beforeEach(() => {
-  requests = [];
-});
-
-afterEach(() => {
-  estimateApiClient().defaults.adapter = defaultAdapter;
-});
-
-function use(adapter: AxiosAdapter) {
-  estimateApiClient().defaults.adapter = adapter;
+function use(next: Answer) {
+  answers.push(next);
 }
 
 describe('submitEstimate', () => {
@@ -63,13 +41,13 @@ describe('submitEstimate', () => {
 
     expect(requests).toHaveLength(1);
     const [request] = requests;
-    expect(request?.method).toBe('post');
-    expect(request?.baseURL).toBe('/api');
-    expect(request?.url).toBe('/estimates');
-    expect(request?.timeout).toBe(requestTimeoutMs);
+    expect(request?.method).toBe('POST');
+    expect(request?.url.href).toBe(new URL('/api/estimates', window.location.origin).href);
+    expect(estimateApiClient().defaults.timeout).toBe(requestTimeoutMs);
     expect(requestTimeoutMs).toBe(15_000);
     expect(request?.headers.get('Idempotency-Key')).toBe('key-123');
-    expect(JSON.parse(String(request?.data))).toEqual(body);
+    expect(request?.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(request?.body).toEqual(body);
   });
 
   it('classifies 201 with an id as success', async () => {
@@ -109,22 +87,37 @@ describe('submitEstimate', () => {
   });
 
   it('classifies a timeout and a network failure as retryable, never throwing', async () => {
-    use(fail('ECONNABORTED'));
-    await expect(submitEstimate(body, 'k')).resolves.toEqual({
-      kind: 'retryable',
-      reason: 'timeout',
-    });
-    use(fail('ERR_NETWORK'));
+    // The one answer not given at the network boundary: MSW's XMLHttpRequest stand-in never
+    // fires xhr.timeout, so the adapter reports what a browser's timeout becomes in axios.
+    const client = estimateApiClient();
+    const adapter = client.defaults.adapter;
+    client.defaults.adapter = async (config) => {
+      throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config);
+    };
+    try {
+      await expect(submitEstimate(body, 'k')).resolves.toEqual({
+        kind: 'retryable',
+        reason: 'timeout',
+      });
+    } finally {
+      client.defaults.adapter = adapter;
+    }
+    use(networkError);
     await expect(submitEstimate(body, 'k')).resolves.toEqual({
       kind: 'retryable',
       reason: 'network',
     });
-    use(async () => {
+    // Something other than the network fails (here, before the request leaves).
+    const interceptor = client.interceptors.request.use(() => {
       throw new TypeError('boom');
     });
-    await expect(submitEstimate(body, 'k')).resolves.toEqual({
-      kind: 'retryable',
-      reason: 'unexpected',
-    });
+    try {
+      await expect(submitEstimate(body, 'k')).resolves.toEqual({
+        kind: 'retryable',
+        reason: 'unexpected',
+      });
+    } finally {
+      client.interceptors.request.eject(interceptor);
+    }
   });
 });

@@ -1,0 +1,51 @@
+/** What the estimate form says around its fields: the price check's quote and a failed send. */
+import { telHref } from '../brand/brands';
+import { formatYen } from '../content/priceRows';
+import { legalFeeRates } from '../content/legalFees';
+import type { EstimateQuote } from './types';
+import styles from './EstimateModal.module.css';
+
+const retryableMessage =
+  '送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。入力内容は保持されています。';
+
+/** The rough price the visitor saw in the price check, sent with the request. */
+export function QuoteNote({ quote }: { quote: EstimateQuote }) {
+  return (
+    <p className={styles.quote}>
+      ご覧になった概算：{legalFeeRates.classes[quote.vehicleClass].label}・総額 例{' '}
+      {formatYen(quote.roughTotal)}
+      〜（税込）。この金額もあわせて担当者にお伝えします。
+    </p>
+  );
+}
+
+/** The request did not get through; sending again is safe (same Idempotency-Key). */
+export function RetryAlert({ sending }: { sending: boolean }) {
+  return (
+    <div role="alert" className={styles.alert}>
+      <p>{retryableMessage}</p>
+      <button type="submit" className={styles.retry} disabled={sending}>
+        再送信
+      </button>
+    </div>
+  );
+}
+
+/** The server refused something the form has no field for: the phone is the way on. */
+export function RejectedAlert({ phone, messages }: { phone: string; messages: string[] }) {
+  return (
+    <div role="alert" className={styles.alert}>
+      <p>
+        送信内容を確認できませんでした。お手数ですがお電話でお問い合わせください。
+        <a href={telHref(phone)} data-phone-link="estimate-error">
+          {phone}
+        </a>
+      </p>
+      <ul>
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
