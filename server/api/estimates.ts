@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import { brandIdForHost, brands, isBrandId, type BrandId } from '../../src/brand/brands';
 import { estimateRequestSchema, fieldErrors } from '../../src/estimate/schema';
+import { isRecord } from '../../src/lib/isRecord';
 
 export const maxBodyBytes = 64 * 1024;
 export const slowModeDelayMs = 20_000;
@@ -42,10 +43,6 @@ function isJsonContentType(value: string | undefined): boolean {
 /** Idempotency keys are per brand, as each brand's API keeps its own. */
 function scopedKey(brand: string, key: string): string {
   return `${brand}\n${key}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 type StoredEstimate = {

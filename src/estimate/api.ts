@@ -4,6 +4,7 @@
  */
 import axios, { type AxiosInstance } from 'axios';
 import type { EstimateRequest } from './schema';
+import { isRecord } from '../lib/isRecord';
 
 export type SubmitResult =
   | { kind: 'success'; id: string }
@@ -25,10 +26,6 @@ export function estimateApiClient(): AxiosInstance {
     validateStatus: () => true,
   });
   return client;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const maxIdLength = 200;
