@@ -9,17 +9,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const domTests = [
-  'tests/**/*.test.tsx',
-  'tests/**/*.dom.test.ts',
-  // Need the DOM but keep their names while other branches edit them, so those merge cleanly;
-  // rename each to *.dom.test.ts after the merge and drop it from this list.
-  'tests/estimate/draft.test.ts',
-  'tests/estimate/earlyOpen.test.ts',
-  'tests/lib/dataLayer.test.ts',
-  'tests/prerender/firstPaint.test.ts',
-  'tests/tracking/trackingData.test.ts',
-];
+const domTests = ['tests/**/*.test.tsx', 'tests/**/*.dom.test.ts'];
 
 export default defineConfig({
   plugins: [react()],

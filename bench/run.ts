@@ -17,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as prettier from 'prettier';
 import { brandIds, type BrandId } from '../src/brand/brands';
+import { pageTable } from '../src/content/pageTable';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
 import {
   categories,
@@ -41,12 +42,7 @@ const only = process.env.BENCH_ONLY;
 const noScriptDist = '.build/bench-noscript';
 const readmeStart = '<!-- bench:figures:start -->';
 const readmeEnd = '<!-- bench:figures:end -->';
-const pages = [
-  { path: '/', file: 'index.html' },
-  { path: '/term', file: 'term.html' },
-  { path: '/legal', file: 'legal.html' },
-  { path: '/privacypolicy', file: 'privacypolicy.html' },
-];
+const pages = pageTable.map((page) => ({ path: page.path, file: `${page.route}.html` }));
 
 type Variant = 'app' | 'no-script';
 

@@ -20,7 +20,7 @@ export type FirstViewSizes = {
   files: string[];
 };
 
-export function gzipSize(file: string): number {
+function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
@@ -28,7 +28,7 @@ export function gzipSize(file: string): number {
  * Asset paths (/assets/…) the page loads: scripts named anywhere in it (script tags, preloads,
  * the app loader's data attributes) and linked stylesheets.
  */
-export function firstViewAssets(html: string): { scripts: string[]; styles: string[] } {
+function firstViewAssets(html: string): { scripts: string[]; styles: string[] } {
   const scripts = new Set(Array.from(html.matchAll(/\/assets\/[\w.-]+\.js/g), (m) => m[0]));
   const styles = new Set(Array.from(html.matchAll(/\/assets\/[\w.-]+\.css/g), (m) => m[0]));
   return { scripts: [...scripts], styles: [...styles] };

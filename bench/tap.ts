@@ -12,6 +12,7 @@ import {
   userAgents,
 } from 'lighthouse/core/config/constants.js';
 import type { BrandId } from '../src/brand/brands';
+import { tokyoYear } from '../src/lib/tokyoTime';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
 
 /**
@@ -207,14 +208,6 @@ async function closeDialog(page: Page): Promise<void> {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
   await sleep(tapProfile.readingMs);
-}
-
-function tokyoYear(): number {
-  return Number(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(
-      new Date(),
-    ),
-  );
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 export type HeaderRule = { path: string; headers: Record<string, string> };
 
+/** @internal Exported for the smoke suite, which checks each host serves these values. */
 export const cacheControl = {
   /** HTML and latest.json: always revalidate, so a deploy is seen at once. */
   revalidate: 'no-cache',
@@ -14,7 +15,7 @@ export const cacheControl = {
   short: 'public, max-age=3600',
 } as const;
 
-export const securityHeaders: Record<string, string> = {
+const securityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
@@ -23,7 +24,7 @@ export const securityHeaders: Record<string, string> = {
 };
 
 /** The page paths a tree serves as HTML (clean URL and file name). */
-export function htmlPaths(pageHrefs: readonly string[]): string[] {
+function htmlPaths(pageHrefs: readonly string[]): string[] {
   const paths: string[] = [];
   for (const href of pageHrefs) {
     if (href === '/') paths.push('/', '/index.html');
@@ -38,7 +39,7 @@ export function htmlPaths(pageHrefs: readonly string[]): string[] {
  * `:build` placeholder matches one path segment, so the rule also covers the builds before this
  * one (open tabs still load their payloads) and never `/_app/builds/latest.json`.
  */
-export const buildFilesRule = '/_app/builds/:build/*';
+const buildFilesRule = '/_app/builds/:build/*';
 
 /**
  * The rules of a tree. Cache-Control rules never overlap: Netlify and Cloudflare join the values
@@ -99,6 +100,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 /**
  * A rule path as a regular expression source, as Netlify and Cloudflare read it: `*` (a splat)
  * matches anything, `:name` (a placeholder) one path segment, everything else itself.
+ * @internal Exported for deploy/nginx/config.ts, which turns the rules into nginx maps.
  */
 export function rulePattern(rulePath: string): string {
   const pattern = rulePath
@@ -112,7 +114,10 @@ export function rulePattern(rulePath: string): string {
   return `^${pattern}$`;
 }
 
-/** Whether a rule path (with `*` splats and `:name` placeholders) matches a request path. */
+/**
+ * Whether a rule path (with `*` splats and `:name` placeholders) matches a request path.
+ * @internal Exported for tests, which check that no path gets two Cache-Control rules.
+ */
 export function matchesRule(rulePath: string, pathname: string): boolean {
   return new RegExp(rulePattern(rulePath)).test(pathname);
 }

@@ -22,7 +22,7 @@ export type OriginOptions = {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-export const estimatesPath = '/api/estimates';
+const estimatesPath = '/api/estimates';
 
 type Tree = {
   serve: ReturnType<typeof sirv>;

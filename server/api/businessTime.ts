@@ -7,7 +7,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const defaultStart = '9:00';
 const defaultEnd = '19:00';
-/** Longer than the client's 5 s timeout, so 'slow' exercises it. */
+/**
+ * @internal Longer than the client's 5 s timeout, so 'slow' exercises it; exported for tests,
+ * which advance the clock by it.
+ */
 export const slowAnswerDelayMs = 8000;
 
 function send(res: ServerResponse, status: number, contentType: string, body: string): void {

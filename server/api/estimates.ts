@@ -14,12 +14,15 @@ import { dirname } from 'node:path';
 import { brandIdForHost, brands, isBrandId, type BrandId } from '../../src/brand/brands';
 import * as v from 'valibot';
 import { estimateRequestSchema, fieldErrors } from '../../src/estimate/validation/estimateSchema';
+import { isRecord } from '../../src/lib/isRecord';
 
+/** @internal Exported for tests, which post a body just over it. */
 export const maxBodyBytes = 64 * 1024;
-export const slowModeDelayMs = 20_000;
+const slowModeDelayMs = 20_000;
 
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
 
+/** @internal Exported for tests, which check each answer's message. */
 export const answers = {
   methodNotAllowed: 'POSTで送信してください',
   unsupportedMediaType: '送信内容はJSON（application/json）で送信してください',
@@ -29,7 +32,10 @@ export const answers = {
   internal: 'ただいま受け付けできません。時間をおいてもう一度お試しください',
 } as const;
 
-/** The 422 message at `brand` for a request posted to another brand's host. */
+/**
+ * @internal The 422 message at `brand` for a request posted to another brand's host; exported
+ * for tests.
+ */
 export function brandMismatchMessage(hostBrand: BrandId): string {
   return `このサイトでは${brands[hostBrand].name}のお見積もりのみ受け付けています`;
 }
@@ -43,10 +49,6 @@ function isJsonContentType(value: string | undefined): boolean {
 /** Idempotency keys are per brand, as each brand's API keeps its own. */
 function scopedKey(brand: string, key: string): string {
   return `${brand}\n${key}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 type StoredEstimate = {

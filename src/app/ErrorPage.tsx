@@ -1,18 +1,21 @@
-import styles from './ErrorPages.module.css';
+import { MessagePage, messagePageActionClass } from './MessagePage';
 
 /** The global error page: shown for errors other than 404, never to bots. */
 export function ErrorPage() {
   return (
-    <section className={styles.page} aria-labelledby="error-title">
-      <h1 id="error-title" className={styles.title}>
-        ページを表示できませんでした。
-      </h1>
-      <p className={styles.text}>
-        通信状況の影響などで、ページの一部を読み込めませんでした。お手数ですが、ページを再読み込みしてください。
-      </p>
-      <button type="button" className={styles.button} onClick={() => window.location.reload()}>
-        ページを再読み込み
-      </button>
-    </section>
+    <MessagePage
+      titleId="error-title"
+      title="ページを表示できませんでした。"
+      text="通信状況の影響などで、ページの一部を読み込めませんでした。お手数ですが、ページを再読み込みしてください。"
+      action={
+        <button
+          type="button"
+          className={messagePageActionClass}
+          onClick={() => window.location.reload()}
+        >
+          ページを再読み込み
+        </button>
+      }
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { telHref } from '../brand/brands';
 import { useBrand } from '../brand/useBrand';
-import { useEstimateOpener } from '../estimate/EstimateContext';
 import { EstimateProvider } from '../estimate/EstimateProvider';
+import { EstimateButton, PhoneLink } from '../sections/ContactActions';
 import { Footer } from '../sections/footer/Footer';
 import { Logo } from '../sections/logo/Logo';
 import { SiteMenu } from '../sections/site-menu/SiteMenu';
@@ -25,7 +24,6 @@ export function Layout() {
 function LayoutContent() {
   const brand = useBrand();
   const page = usePageData();
-  const openEstimate = useEstimateOpener();
   useTrackVisits();
 
   // Marks the page interactive (e2e waits for it).
@@ -50,18 +48,13 @@ function LayoutContent() {
             <Logo />
           </Link>
           <SiteMenu />
-          <a className={styles.phone} href={telHref(brand.phone)} data-phone-link="header">
+          <PhoneLink place="header" className={styles.phone}>
             <span className={styles.phoneLabel}>通話無料</span>
             {brand.phone}
-          </a>
-          <button
-            type="button"
-            className={styles.estimateButton}
-            data-estimate-opener="header"
-            onClick={() => openEstimate({ entryPoint: 'header' })}
-          >
+          </PhoneLink>
+          <EstimateButton entryPoint="header" className={styles.estimateButton}>
             無料見積もり
-          </button>
+          </EstimateButton>
           <ThemeToggle />
         </div>
       </header>

@@ -21,6 +21,7 @@ export function formatYen(amount: number): string {
   return `${yen.format(amount)}円`;
 }
 
+/** @internal The 法定費用 part of a price; exported for tests, which check each total's parts. */
 export function legalFees(cost: PriceBreakdown): number {
   return cost.weightTax + cost.liabilityInsurance + cost.stampFee;
 }

@@ -3,7 +3,7 @@
  * 車検満了 month, plus the brand's basic fee and discount. Pure and request-free, so the page
  * works it out at once as the visitor chooses.
  */
-import { monthsBetween, tokyoYearMonth, type YearMonth } from '../lib/tokyoMonth';
+import { monthsBetween, tokyoYearMonth, type YearMonth } from '../lib/tokyoTime';
 import { legalFeeRates, type VehicleClassId, type WeightTaxAgeBand } from './legalFees';
 import { totalPrice, type PriceBreakdown } from './priceRows';
 import type { VehicleClassCost } from './types';

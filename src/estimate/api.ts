@@ -4,6 +4,7 @@
  */
 import axios, { type AxiosInstance } from 'axios';
 import type { EstimateRequest } from './validation/estimateSchema';
+import { isRecord } from '../lib/isRecord';
 
 export type SubmitResult =
   | { kind: 'success'; id: string }
@@ -29,10 +30,6 @@ export function estimateApiClient(): AxiosInstance {
     validateStatus: () => true,
   });
   return client;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const maxIdLength = 200;

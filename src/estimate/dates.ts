@@ -1,23 +1,13 @@
 /**
  * The years the estimate forms offer, from today in Japan: on the client and the server alike.
- * Framework-free; the other choices and lengths are in options.ts.
+ * Framework-free; the other choices and lengths are in options.ts, Tokyo's calendar in
+ * src/lib/tokyoTime.ts.
  */
+import { tokyoYear } from '../lib/tokyoTime';
 
-const tokyoDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in Japan as YYYY-MM-DD. */
-export function tokyoToday(now: Date = new Date()): string {
-  return tokyoDateFormat.format(now);
-}
-
-function tokyoYear(now: Date = new Date()): number {
-  return Number(tokyoToday(now).slice(0, 4));
-}
+// Kept for schema.ts and EstimateFields.tsx, which other branches are rewriting: import it from
+// src/lib/tokyoTime.ts and drop this line once they have merged.
+export { tokyoToday } from '../lib/tokyoTime';
 
 /** Years a 車検満了日 may fall in: last year to three years ahead. */
 export function expiryYearOptions(now: Date = new Date()): number[] {

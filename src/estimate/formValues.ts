@@ -5,6 +5,7 @@
  * "customer.phone" lands on the field of that name.
  */
 import { quickFieldNames, type EstimatePrefill } from './types';
+import { isRecord } from '../lib/isRecord';
 
 export type VehicleValues = {
   expiryYear: string;
@@ -84,10 +85,6 @@ export function formFieldNames(): string[] {
     ...groups.flatMap((group) => Object.keys(empty[group]).map((key) => `${group}.${key}`)),
     'consent',
   ];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Longest string a stored field may hold; anything longer came from tampering, not typing. */

@@ -12,6 +12,7 @@ import {
   type TrackingData,
   type TrackingKey,
 } from './trackingFields';
+import { isRecord } from '../lib/isRecord';
 
 export type { TrackingData } from './trackingFields';
 
@@ -76,10 +77,6 @@ function sanitize(data: Record<string, unknown>): TrackingData {
   return result;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The stored tracking data. A missing, corrupt or non-object cookie gives {}; fields of the wrong
  * type are dropped. Never throws.
@@ -89,7 +86,7 @@ export function readTrackingData(): TrackingData {
     const raw = Cookies.get(trackingCookieName);
     if (!raw) return {};
     const parsed: unknown = JSON.parse(raw);
-    return isPlainObject(parsed) ? sanitize(parsed) : {};
+    return isRecord(parsed) ? sanitize(parsed) : {};
   } catch {
     return {};
   }

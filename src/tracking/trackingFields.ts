@@ -52,7 +52,7 @@ export type TrackingData = Partial<Record<TrackingKey, string>>;
 /**
  * Caps in code points. With every field at its cap in ASCII the encoded cookie still fits the
  * 3800-byte budget (trackingData.ts), so no real click id or campaign is ever shortened to fit;
- * only multi-byte or hostile values are (tests/tracking/trackingData.test.ts checks both).
+ * only multi-byte or hostile values are (tests/tracking/trackingData.dom.test.ts checks both).
  */
 export const trackingUrlMaxLength = 512;
 /** @internal Exported: tests fill every field at its cap. */

@@ -1,4 +1,12 @@
-import { isRealDate, tokyoHhmm, tokyoOffset } from '../../src/lib/tokyoTime';
+import {
+  isRealDate,
+  monthsBetween,
+  tokyoHhmm,
+  tokyoOffset,
+  tokyoToday,
+  tokyoYear,
+  tokyoYearMonth,
+} from '../../src/lib/tokyoTime';
 
 describe('tokyoHhmm', () => {
   it('reads the time in Tokyo whatever the instant’s UTC time', () => {
@@ -24,5 +32,22 @@ describe('isRealDate', () => {
     [2025, 1, 0, false],
   ])('%i-%i-%i is %s', (year, month, day, expected) => {
     expect(isRealDate(year, month, day)).toBe(expected);
+  });
+});
+
+describe('tokyoToday, tokyoYearMonth and tokyoYear', () => {
+  it('read the date in Tokyo, nine hours ahead of UTC, across a year end', () => {
+    const newYearInTokyo = new Date('2025-12-31T15:30:00Z');
+    expect(tokyoToday(newYearInTokyo)).toBe('2026-01-01');
+    expect(tokyoYearMonth(newYearInTokyo)).toEqual({ year: 2026, month: 1 });
+    expect(tokyoYear(newYearInTokyo)).toBe(2026);
+    expect(tokyoToday(new Date('2025-12-31T14:59:00Z'))).toBe('2025-12-31');
+  });
+});
+
+describe('monthsBetween', () => {
+  it('counts months across years, negative when the end is earlier', () => {
+    expect(monthsBetween({ year: 2024, month: 11 }, { year: 2026, month: 2 })).toBe(15);
+    expect(monthsBetween({ year: 2026, month: 2 }, { year: 2024, month: 11 })).toBe(-15);
   });
 });

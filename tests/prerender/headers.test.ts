@@ -5,9 +5,10 @@ import {
   parseHeadersFile,
   renderHeadersFile,
 } from '../../prerender/headers';
+import { pageTable } from '../../src/content/pageTable';
 
 const rules = headerRules({
-  pageHrefs: ['/', '/term', '/legal', '/privacypolicy'],
+  pageHrefs: pageTable.map((page) => page.path),
   contentSecurityPolicy: "default-src 'self'",
 });
 

@@ -1,4 +1,4 @@
-// Runs in the default jsdom environment (tests/setup.ts needs `document`); fetch is still Node's.
+// Runs in Node: the real local origin answers over HTTP with Node's fetch.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

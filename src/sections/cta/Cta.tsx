@@ -1,10 +1,10 @@
-import { useId } from 'react';
-import { telHref } from '../../brand/brands';
 import { useBrand } from '../../brand/useBrand';
 import type { LandingContent } from '../../content/types';
-import { useEstimateOpener } from '../../estimate/EstimateContext';
+import { EstimateButton, PhoneLink } from '../ContactActions';
+import { LabelledSection } from '../LabelledSection';
 import styles from './Cta.module.css';
 
+/** The call to action: call or ask for an estimate, with the reception hours. */
 export function Cta({
   copy,
   receptionNote,
@@ -13,29 +13,18 @@ export function Cta({
   receptionNote: string;
 }) {
   const brand = useBrand();
-  const openEstimate = useEstimateOpener();
-  const headingId = useId();
   return (
-    <section data-section="cta" className={styles.cta} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {copy.heading}
-      </h2>
-      <p className={styles.lead}>{copy.lead}</p>
+    <LabelledSection section="cta" copy={copy} className={styles.cta} styles={styles}>
       <div className={styles.actions}>
-        <a className={styles.call} href={telHref(brand.phone)} data-phone-link="cta">
+        <PhoneLink place="cta" className={styles.call}>
           <span className={styles.callLabel}>{copy.callLabel}</span>
           <span className={styles.phone}>{brand.phone}</span>
-        </a>
-        <button
-          type="button"
-          className={styles.estimate}
-          data-estimate-opener="cta"
-          onClick={() => openEstimate({ entryPoint: 'cta' })}
-        >
+        </PhoneLink>
+        <EstimateButton entryPoint="cta" className={styles.estimate}>
           {copy.estimateLabel}
-        </button>
+        </EstimateButton>
       </div>
       <p className={styles.hours}>{receptionNote}</p>
-    </section>
+    </LabelledSection>
   );
 }

@@ -1,21 +1,17 @@
-import { useId } from 'react';
 import type { LandingContent } from '../../content/types';
+import { LabelledSection } from '../LabelledSection';
 import styles from './Direction.module.css';
 
 /** What the service is (サービス紹介). */
 export function Direction({ copy }: { copy: LandingContent['direction'] }) {
-  const headingId = useId();
   return (
-    <section
+    <LabelledSection
+      section="direction"
       id="direction"
-      data-section="direction"
+      copy={copy}
       className={styles.direction}
-      aria-labelledby={headingId}
+      styles={styles}
     >
-      <h2 id={headingId} className={styles.heading}>
-        {copy.heading}
-      </h2>
-      <p className={styles.lead}>{copy.lead}</p>
       {copy.paragraphs.map((paragraph) => (
         <p key={paragraph} className={styles.paragraph}>
           {paragraph}
@@ -29,6 +25,6 @@ export function Direction({ copy }: { copy: LandingContent['direction'] }) {
           </div>
         ))}
       </dl>
-    </section>
+    </LabelledSection>
   );
 }

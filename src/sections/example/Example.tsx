@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { priceRows } from '../../content/priceRows';
 import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
 import type { LandingContent } from '../../content/types';
+import { LabelledSection } from '../LabelledSection';
 import { useHydrated } from '../useHydrated';
 import styles from './Example.module.css';
 import type * as PriceCheckModule from './PriceCheck';
@@ -15,7 +16,6 @@ import type { FirstRegistrationChoice } from './PriceCheck';
  */
 export function Example({ copy }: { copy: LandingContent['example'] }) {
   const id = useId();
-  const headingId = `${id}-heading`;
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(0);
   const [choice, setChoice] = useState<FirstRegistrationChoice>({ year: '', month: '' });
@@ -53,11 +53,7 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
   }
 
   return (
-    <section data-section="example" className={styles.example} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {copy.heading}
-      </h2>
-      <p className={styles.lead}>{copy.lead}</p>
+    <LabelledSection section="example" copy={copy} className={styles.example} styles={styles}>
       <div role="tablist" aria-label="車両区分" className={styles.tablist}>
         {copy.classes.map((cost, index) => (
           <button
@@ -124,6 +120,6 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
           <li key={note}>{note}</li>
         ))}
       </ul>
-    </section>
+    </LabelledSection>
   );
 }

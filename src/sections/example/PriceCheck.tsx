@@ -5,7 +5,7 @@ import { roughPrice, type RoughPrice } from '../../content/roughPrice';
 import type { LandingContent, VehicleClassCost } from '../../content/types';
 import { useEstimateOpener } from '../../estimate/EstimateContext';
 import { firstRegistrationYearOptions } from '../../estimate/dates';
-import type { YearMonth } from '../../lib/tokyoMonth';
+import type { YearMonth } from '../../lib/tokyoTime';
 import styles from './Example.module.css';
 
 /** The 初度登録年月 as chosen: strings of the selects, '' while not chosen. */

@@ -1,16 +1,11 @@
-import { useId } from 'react';
 import type { LandingContent } from '../../content/types';
+import { LabelledSection } from '../LabelledSection';
 import styles from './Flow.module.css';
 
 /** The steps as a timeline; the 2px line is drawn in CSS (spec 9, timeline line thickness). */
 export function Flow({ copy }: { copy: LandingContent['flow'] }) {
-  const headingId = useId();
   return (
-    <section id="flow" data-section="flow" className={styles.flow} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {copy.heading}
-      </h2>
-      <p className={styles.lead}>{copy.lead}</p>
+    <LabelledSection section="flow" id="flow" copy={copy} className={styles.flow} styles={styles}>
       <ol className={styles.timeline}>
         {copy.steps.map((step, index) => (
           <li key={step.title} className={styles.step}>
@@ -25,6 +20,6 @@ export function Flow({ copy }: { copy: LandingContent['flow'] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </LabelledSection>
   );
 }

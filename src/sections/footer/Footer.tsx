@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { telHref } from '../../brand/brands';
 import { useBrand } from '../../brand/useBrand';
 import { pageTable } from '../../content/pageTable';
+import { PhoneLink } from '../ContactActions';
 import { Logo } from '../logo/Logo';
 import styles from './Footer.module.css';
 
@@ -30,9 +30,9 @@ export function Footer({ variant = 'landing-top', tagline, receptionNote }: Foot
         </div>
         {variant === 'landing-top' ? (
           <p className={styles.contact}>
-            <a className={styles.phone} href={telHref(brand.phone)} data-phone-link="footer">
+            <PhoneLink place="footer" className={styles.phone}>
               {brand.phone}
-            </a>
+            </PhoneLink>
             {receptionNote ? <span className={styles.hours}>{receptionNote}</span> : null}
           </p>
         ) : null}

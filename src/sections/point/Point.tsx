@@ -1,15 +1,17 @@
-import { useId } from 'react';
 import type { LandingContent } from '../../content/types';
+import { LabelledSection } from '../LabelledSection';
 import styles from './Point.module.css';
 
+/** The features (選ばれる理由), numbered 01, 02, … */
 export function Point({ copy }: { copy: LandingContent['point'] }) {
-  const headingId = useId();
   return (
-    <section id="point" data-section="point" className={styles.point} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {copy.heading}
-      </h2>
-      <p className={styles.lead}>{copy.lead}</p>
+    <LabelledSection
+      section="point"
+      id="point"
+      copy={copy}
+      className={styles.point}
+      styles={styles}
+    >
       <ol className={styles.items}>
         {copy.items.map((item, index) => (
           <li key={item.title} className={styles.item}>
@@ -21,6 +23,6 @@ export function Point({ copy }: { copy: LandingContent['point'] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </LabelledSection>
   );
 }

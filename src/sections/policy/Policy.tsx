@@ -1,16 +1,13 @@
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { pageOf } from '../../content/pageTable';
 import type { LandingContent } from '../../content/types';
+import { LabelledSection } from '../LabelledSection';
 import styles from './Policy.module.css';
 
+/** How the visitor's data is handled, with the link to the privacy policy. */
 export function Policy({ copy }: { copy: LandingContent['policy'] }) {
-  const headingId = useId();
   return (
-    <section data-section="policy" className={styles.policy} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {copy.heading}
-      </h2>
+    <LabelledSection section="policy" copy={copy} className={styles.policy} styles={styles}>
       {copy.paragraphs.map((paragraph) => (
         <p key={paragraph} className={styles.paragraph}>
           {paragraph}
@@ -19,6 +16,6 @@ export function Policy({ copy }: { copy: LandingContent['policy'] }) {
       <p className={styles.paragraph}>
         <Link to={pageOf('privacypolicy').path}>{copy.linkLabel}</Link>
       </p>
-    </section>
+    </LabelledSection>
   );
 }

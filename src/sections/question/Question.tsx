@@ -1,20 +1,17 @@
-import { useId } from 'react';
 import type { LandingContent } from '../../content/types';
+import { LabelledSection } from '../LabelledSection';
 import styles from './Question.module.css';
 
 /** FAQ as <details>, so answers open without JavaScript. */
 export function Question({ copy }: { copy: LandingContent['question'] }) {
-  const headingId = useId();
   return (
-    <section
+    <LabelledSection
+      section="question"
       id="question"
-      data-section="question"
+      copy={copy}
       className={styles.question}
-      aria-labelledby={headingId}
+      styles={styles}
     >
-      <h2 id={headingId} className={styles.heading}>
-        {copy.heading}
-      </h2>
       <div className={styles.items}>
         {copy.items.map((item) => (
           <details key={item.question} className={styles.item}>
@@ -37,6 +34,6 @@ export function Question({ copy }: { copy: LandingContent['question'] }) {
           </details>
         ))}
       </div>
-    </section>
+    </LabelledSection>
   );
 }

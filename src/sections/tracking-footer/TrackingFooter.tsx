@@ -1,33 +1,25 @@
-import { telHref } from '../../brand/brands';
 import { useBrand } from '../../brand/useBrand';
 import type { LandingContent } from '../../content/types';
-import { useEstimateOpener } from '../../estimate/EstimateContext';
+import { EstimateButton, PhoneLink } from '../ContactActions';
 import styles from './TrackingFooter.module.css';
 
 /** The sticky bottom bar (追従フッター): estimate and call, always in reach on phones. */
 export function TrackingFooter({ copy }: { copy: LandingContent['trackingFooter'] }) {
   const brand = useBrand();
-  const openEstimate = useEstimateOpener();
   return (
     <div data-section="tracking-footer" className={styles.trackingFooter}>
       <div className={styles.inner}>
-        <a
+        <PhoneLink
+          place="tracking-footer"
           className={styles.call}
-          href={telHref(brand.phone)}
-          data-phone-link="tracking-footer"
-          aria-label={`${copy.callLabel} ${brand.phone}`}
+          label={`${copy.callLabel} ${brand.phone}`}
         >
           <PhoneIcon />
           <span>{copy.callLabel}</span>
-        </a>
-        <button
-          type="button"
-          className={styles.estimate}
-          data-estimate-opener="tracking-footer"
-          onClick={() => openEstimate({ entryPoint: 'tracking-footer' })}
-        >
+        </PhoneLink>
+        <EstimateButton entryPoint="tracking-footer" className={styles.estimate}>
           {copy.estimateLabel}
-        </button>
+        </EstimateButton>
       </div>
     </div>
   );

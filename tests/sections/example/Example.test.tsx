@@ -7,6 +7,19 @@ import { landing } from '../../../src/content/carsupport/landing';
 import { Example } from '../../../src/sections/example/Example';
 import { renderWithBrand } from '../renderWithBrand';
 
+const yen = new Intl.NumberFormat('ja-JP');
+
+/** What a class's panel must show, summed from the content's parts (not restated). */
+function shownFees(label: string) {
+  const cost = landing.example.classes.find((each) => each.label === label);
+  if (!cost) throw new Error(`no class ${label}`);
+  const legal = cost.weightTax + cost.liabilityInsurance + cost.stampFee;
+  return {
+    legal: `例 ${yen.format(legal)}円（非課税）`,
+    total: `例 ${yen.format(legal + cost.basicFee - cost.discount)}円〜（税込・法定費用込み）`,
+  };
+}
+
 function selectedTabs() {
   return screen.getAllByRole('tab').filter((tab) => tab.getAttribute('aria-selected') === 'true');
 }
@@ -17,7 +30,8 @@ describe('Example tabs', () => {
     expect(selectedTabs().map((tab) => tab.textContent)).toEqual(['軽自動車']);
     const panel = screen.getByRole('tabpanel');
     expect(panel).toHaveAccessibleName('軽自動車');
-    expect(panel).toHaveTextContent('例 25,740円（非課税）');
+    expect(panel).toHaveTextContent(shownFees('軽自動車').legal);
+    expect(panel).toHaveTextContent(shownFees('軽自動車').total);
   });
 
   it('moves the selection with arrow keys, wrapping, and Home/End', async () => {
@@ -27,7 +41,7 @@ describe('Example tabs', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: '〜1.0t' })).toHaveFocus();
     expect(selectedTabs().map((tab) => tab.textContent)).toEqual(['〜1.0t']);
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('例 35,650円（非課税）');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent(shownFees('〜1.0t').legal);
 
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(selectedTabs().map((tab) => tab.textContent)).toEqual(['〜2.5t']);
