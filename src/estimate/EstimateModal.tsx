@@ -20,7 +20,7 @@ import { clearDraft, loadDraft, pendingInputKey, saveDraft } from './draft';
 import { createDraft, draftForSending, openDraft, type EstimateDraft } from './draftRules';
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields } from './EstimateFields';
-import { QuoteNote, RejectedAlert, RetryAlert } from './EstimateNotices';
+import { QuoteNote, RejectedAlert, RetryAlert, type RetryReason } from './EstimateNotices';
 import { trapFocus } from './focusTrap';
 import { emptyFormValues, formFieldNames, hasInput, type EstimateFormValues } from './formValues';
 import {
@@ -44,7 +44,7 @@ export type EstimateModalProps = {
 type Status =
   | { kind: 'editing' }
   | { kind: 'sending' }
-  | { kind: 'retryable' }
+  | { kind: 'retryable'; reason: RetryReason }
   /** The server refused something the form has no field for. */
   | { kind: 'rejected'; messages: string[] }
   | { kind: 'done'; receiptId: string };
@@ -134,10 +134,15 @@ export default function EstimateModal({
   }, [holdsInput, open, done]);
   useEffect(() => () => setPendingInput(pendingInputKey, false), []);
 
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const rejectedRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // The submit button is gone; keep focus inside the dialog, on what changed.
-    if (done) titleRef.current?.focus();
-  }, [done]);
+    // The submit button is gone (done) or was disabled while sending, which sent focus to the
+    // page: keep it inside the dialog, on what changed.
+    if (status.kind === 'done') titleRef.current?.focus();
+    else if (status.kind === 'retryable') retryRef.current?.focus();
+    else if (status.kind === 'rejected') rejectedRef.current?.focus();
+  }, [status.kind]);
 
   const sending = status.kind === 'sending';
 
@@ -182,11 +187,11 @@ export default function EstimateModal({
         showServerErrors(result.errors);
       } else {
         pushEvent('estimate_error', { ...eventParams, error: result.reason });
-        setStatus({ kind: 'retryable' });
+        setStatus({ kind: 'retryable', reason: result.reason });
       }
     } catch {
       pushEvent('estimate_error', { ...eventParams, error: 'unexpected' });
-      setStatus({ kind: 'retryable' });
+      setStatus({ kind: 'retryable', reason: 'unexpected' });
     } finally {
       sendingRef.current = false;
     }
@@ -256,9 +261,16 @@ export default function EstimateModal({
               </p>
               {shownQuote && <QuoteNote quote={shownQuote} />}
               <EstimateFields />
-              {status.kind === 'retryable' && <RetryAlert sending={sending} />}
+              {status.kind === 'retryable' && (
+                <RetryAlert
+                  ref={retryRef}
+                  sending={sending}
+                  reason={status.reason}
+                  phone={brand.phone}
+                />
+              )}
               {status.kind === 'rejected' && (
-                <RejectedAlert phone={brand.phone} messages={status.messages} />
+                <RejectedAlert ref={rejectedRef} phone={brand.phone} messages={status.messages} />
               )}
               <button type="submit" className={styles.submit} disabled={sending}>
                 {sending ? '送信中…' : 'この内容で見積もりを依頼する'}

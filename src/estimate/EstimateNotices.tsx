@@ -1,13 +1,15 @@
 /** What the estimate form says around its fields: the price check's quote and a failed send. */
+import type { Ref } from 'react';
 import { telHref } from '../brand/brands';
 import { formatYen } from '../content/priceRows';
 import { legalFeeRates } from '../content/legalFees';
 import type { EstimateQuote } from './types';
 import styles from './EstimateModal.module.css';
 
-const retryableMessage =
-  '送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。入力内容は保持されています。';
+/** Why a send did not get through, as the API client reports it (api.ts). */
+export type RetryReason = 'network' | 'timeout' | 'server' | 'unexpected';
 
+const kept = '入力内容は保持されています。';
 /** The rough price the visitor saw in the price check, sent with the request. */
 export function QuoteNote({ quote }: { quote: EstimateQuote }) {
   return (
@@ -19,12 +21,36 @@ export function QuoteNote({ quote }: { quote: EstimateQuote }) {
   );
 }
 
-/** The request did not get through; sending again is safe (same Idempotency-Key). */
-export function RetryAlert({ sending }: { sending: boolean }) {
+/**
+ * The request did not get through; sending again is safe (same Idempotency-Key). A lost
+ * connection is the visitor's to check; a failing server is ours, so it offers the phone too.
+ * Focus moves here (the submit button is disabled while sending), so the retry is one key away.
+ */
+export function RetryAlert({
+  sending,
+  reason,
+  phone,
+  ref,
+}: {
+  sending: boolean;
+  reason: RetryReason;
+  phone: string;
+  ref?: Ref<HTMLButtonElement>;
+}) {
   return (
     <div role="alert" className={styles.alert}>
-      <p>{retryableMessage}</p>
-      <button type="submit" className={styles.retry} disabled={sending}>
+      {reason === 'network' || reason === 'timeout' ? (
+        <p>送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。{kept}</p>
+      ) : (
+        <p>
+          ただいま送信できませんでした。時間をおいてもう一度お試しいただくか、お電話でお問い合わせください。
+          <a href={telHref(phone)} data-phone-link="estimate-error">
+            {phone}
+          </a>
+          。{kept}
+        </p>
+      )}
+      <button ref={ref} type="submit" className={styles.retry} disabled={sending}>
         再送信
       </button>
     </div>
@@ -32,9 +58,17 @@ export function RetryAlert({ sending }: { sending: boolean }) {
 }
 
 /** The server refused something the form has no field for: the phone is the way on. */
-export function RejectedAlert({ phone, messages }: { phone: string; messages: string[] }) {
+export function RejectedAlert({
+  phone,
+  messages,
+  ref,
+}: {
+  phone: string;
+  messages: string[];
+  ref?: Ref<HTMLDivElement>;
+}) {
   return (
-    <div role="alert" className={styles.alert}>
+    <div ref={ref} tabIndex={-1} role="alert" className={styles.alert}>
       <p>
         送信内容を確認できませんでした。お手数ですがお電話でお問い合わせください。
         <a href={telHref(phone)} data-phone-link="estimate-error">

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { BrandProvider } from '../../src/brand/BrandProvider';
-import type { BrandId } from '../../src/brand/brands';
+import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { draftStorageKey, loadDraft } from '../../src/estimate/draft';
 import EstimateModal, { type EstimateModalProps } from '../../src/estimate/EstimateModal';
 import { hasPendingInput } from '../../src/lib/pendingInput';
@@ -242,6 +242,8 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
     );
     expect(field('車種')).toHaveValue('プリウス');
     expect(loadDraft()?.values.vehicle.model).toBe('プリウス');
+    // The submit button was disabled while sending: focus comes back to the retry, not the page.
+    expect(within(alert).getByRole('button', { name: '再送信' })).toHaveFocus();
 
     await user.click(within(alert).getByRole('button', { name: '再送信' }));
 
@@ -257,6 +259,23 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
       'estimate_submit',
       'estimate_success',
     ]);
+  });
+
+  it('blames no connection when the server fails, and offers the phone beside the retry', async () => {
+    answers.push(answer(500, '{}'));
+    const { user } = renderModal();
+
+    await fillRequired(user);
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).not.toHaveTextContent('通信環境');
+    expect(alert).toHaveTextContent('入力内容は保持されています。');
+    expect(within(alert).getByRole('link')).toHaveAttribute(
+      'href',
+      telHref(brands.carsupport.phone),
+    );
+    expect(within(alert).getByRole('button', { name: '再送信' })).toHaveFocus();
   });
 
   it('uses a new Idempotency-Key when the visitor changes the content after a failure', async () => {
