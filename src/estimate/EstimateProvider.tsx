@@ -3,17 +3,21 @@
  * is a separate chunk: fetched in idle time after hydration, or at the latest when a visitor
  * points at or focuses an opener, so the first open rarely waits for it. When it does, the tap
  * still gets a dialog on the next frame (EstimateShell: the form is loading); when the code
- * cannot load, that dialog says so, with the phone number and a retry.
+ * cannot load, that dialog says so, with the phone number and a retry. When not even the shell's
+ * code loads, a bare dialog of this file's own says the same: a tap is never left unanswered.
  */
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { telHref } from '../brand/brands';
+import { useBrand } from '../brand/useBrand';
 import { setPendingInput } from '../lib/pendingInput';
 import { whenIdle } from '../lib/whenIdle';
 import { EstimateOpenerContext } from './EstimateContext';
@@ -108,6 +112,8 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<ModalState | null>(null);
   const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
   const [Shell, setShell] = useState<ShellComponent | null>(null);
+  /** The shell's code is here: a failed load of it is retried with the modal's. */
+  const shellRef = useRef(false);
   /** The modal's code is here: an open needs no reopen nor draft first. */
   const readyRef = useRef(false);
 
@@ -117,14 +123,24 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
     setLoad((current) => (current.kind === 'ready' ? current : { kind: 'ready', Modal }));
   }, []);
 
+  const requestShell = useCallback(() => {
+    import('./EstimateShell')
+      .then((module) => {
+        shellRef.current = true;
+        setShell(() => module.default);
+      })
+      .catch(() => {});
+  }, []);
+
   const requestModal = useCallback(() => {
+    if (!shellRef.current) requestShell();
     setLoad((current) => (current.kind === 'ready' ? current : { kind: 'loading' }));
     prefetchOnly = false;
     loadModal().then(ready, (error: unknown) => {
       console.error('[estimate] the modal failed to load', error);
       setLoad({ kind: 'failed' });
     });
-  }, [ready]);
+  }, [ready, requestShell]);
 
   const openEstimate = useCallback(
     (options: OpenEstimateOptions) => {
@@ -150,7 +166,7 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // The shell first: tiny, and needed by any tap that comes before the modal's code.
-    import('./EstimateShell').then((module) => setShell(() => module.default)).catch(() => {});
+    requestShell();
     // A tap before the app ran, a native GET's values or an open cut short by a reload.
     if (hasEarlyOpen()) {
       import('./earlyOpen')
@@ -186,7 +202,7 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
       document.removeEventListener('pointerdown', onIntent, { capture: true });
       document.removeEventListener('focusin', onIntent, { capture: true });
     };
-  }, [openEstimate, ready]);
+  }, [openEstimate, ready, requestShell]);
 
   let content: ReactNode = null;
   if (modal && load.kind === 'ready') {
@@ -202,6 +218,8 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
     );
   } else if (modal?.open && Shell) {
     content = <Shell failed={load.kind === 'failed'} onRetry={requestModal} onClose={closeShell} />;
+  } else if (modal?.open && load.kind === 'failed') {
+    content = <LoadFailed onRetry={requestModal} onClose={closeShell} />;
   }
 
   return (
@@ -209,5 +227,31 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
       {children}
       {modal && content && createPortal(content, modal.container)}
     </EstimateOpenerContext.Provider>
+  );
+}
+
+/** The shell's failure message, for when the shell's own code could not load either. */
+function LoadFailed({ onRetry, onClose }: { onRetry: () => void; onClose: () => void }) {
+  const { phone } = useBrand();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog ref={dialogRef} aria-labelledby="estimate-load-failed" onClose={onClose}>
+      <p id="estimate-load-failed" role="alert">
+        フォームを読み込めませんでした。もう一度お試しいただくか、お電話ください：
+        <a href={telHref(phone)} data-phone-link="estimate-load-error">
+          {phone}
+        </a>
+      </p>
+      <button type="button" onClick={onRetry}>
+        もう一度読み込む
+      </button>{' '}
+      <button type="button" onClick={() => dialogRef.current?.close()}>
+        閉じる
+      </button>
+    </dialog>
   );
 }
