@@ -46,7 +46,7 @@ type Status =
   | { kind: 'sending' }
   | { kind: 'retryable'; reason: RetryReason }
   /** The server refused something the form has no field for. */
-  | { kind: 'rejected'; messages: string[] }
+  | { kind: 'rejected'; messages: string[]; focusAlert: boolean }
   | { kind: 'done'; receiptId: string };
 
 const fieldNames = new Set(formFieldNames());
@@ -141,8 +141,8 @@ export default function EstimateModal({
     // page: keep it inside the dialog, on what changed.
     if (status.kind === 'done') titleRef.current?.focus();
     else if (status.kind === 'retryable') retryRef.current?.focus();
-    else if (status.kind === 'rejected') rejectedRef.current?.focus();
-  }, [status.kind]);
+    else if (status.kind === 'rejected' && status.focusAlert) rejectedRef.current?.focus();
+  }, [status]);
 
   const sending = status.kind === 'sending';
 
@@ -216,7 +216,12 @@ export default function EstimateModal({
         unknown.push(message);
       }
     }
-    setStatus(unknown.length > 0 ? { kind: 'rejected', messages: unknown } : { kind: 'editing' });
+    // A field the server named takes the focus; only without one does the alert take it.
+    setStatus(
+      unknown.length > 0
+        ? { kind: 'rejected', messages: unknown, focusAlert: !focused }
+        : { kind: 'editing' },
+    );
   }
 
   function close() {
