@@ -108,6 +108,14 @@ async function saveOpeningDraft(options: OpenEstimateOptions): Promise<void> {
   }
 }
 
+/** Where the modal renders, looked up when needed (the page's placeholder may come later). */
+function slot(): Element {
+  return document.querySelector('[data-section="estimate-modal"]') ?? document.body;
+}
+
+/** The options of the modal mounted closed in idle time; an open brings its own. */
+const idleOptions: OpenEstimateOptions = { entryPoint: 'header' };
+
 export function EstimateProvider({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<ModalState | null>(null);
   const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
@@ -144,8 +152,7 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
 
   const openEstimate = useCallback(
     (options: OpenEstimateOptions) => {
-      const container = document.querySelector('[data-section="estimate-modal"]') ?? document.body;
-      setModal({ open: true, options, container });
+      setModal({ open: true, options, container: slot() });
       if (readyRef.current) return;
       // Until the code is here, what was typed lives in storage: a failed load reloads the page.
       rememberReopen(options);
@@ -195,7 +202,10 @@ export function EstimateProvider({ children }: { children: ReactNode }) {
           if (draft && hasInput(draft.values)) setPendingInput(pendingInputKey, true);
         })
         .catch(() => {});
-      void prefetch();
+      // Mounted closed, so the first open only shows it: what a repeat open costs.
+      void prefetch().then(() =>
+        setModal((current) => current ?? { open: false, options: idleOptions, container: slot() }),
+      );
     });
     return () => {
       cancelIdle();
