@@ -24,7 +24,16 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     cssCodeSplit: false,
     target: 'es2022',
     // Every browser that runs this es2022 bundle supports modulepreload (or simply ignores it).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's list of files to preload leaves out what the entry itself imports (the
+      // framework and the bundler runtime): always loaded already, and every name listed costs
+      // the entry chunk bytes.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js'
+          ? deps.filter((dep) => !/[\\/](framework|rolldown-runtime)-/.test(dep))
+          : deps,
+    },
     rolldownOptions: isSsrBuild
       ? {}
       : { output: { codeSplitting: { groups: [{ name: 'framework', test: framework }] } } },

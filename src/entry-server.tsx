@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { toHydrationData, type HydrationData } from './app/hydrationData';
+import { loadCampaignRules } from './app/pages/useCampaignActive';
 import { createRoutes } from './app/routes';
 import { BrandProvider } from './brand/BrandProvider';
 import type { BrandId } from './brand/brands';
@@ -28,6 +29,8 @@ export async function render(url: string, brand: BrandId): Promise<RenderResult>
     throw new Error(`Prerender of ${url} answered a redirect (${context.status})`);
   }
   const router = createStaticRouter(handler.dataRoutes, context);
+  // renderToString cannot wait for a lazy import: load what the landing page decides with first.
+  await loadCampaignRules();
   const html = renderToString(
     <StrictMode>
       <BrandProvider brand={brand}>

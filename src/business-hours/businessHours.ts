@@ -41,3 +41,37 @@ export function isOutsideBusinessHours(
   const hhmm = tokyoHhmm(now);
   return hhmm < startHhmm || hhmm > endHhmm;
 }
+
+const minuteMs = 60_000;
+
+/**
+ * Calls `report` with whether now is outside `start`–`end`: at once, at each minute and when
+ * the tab shows again. Returns a function that stops it. Lives here, loaded lazily with the
+ * rules, so the landing page's first view does not carry it (useOutsideBusinessHours).
+ */
+export function watchOutsideBusinessHours(
+  hours: { start: string; end: string },
+  report: (outside: boolean) => void,
+): () => void {
+  const evaluate = () => report(isOutsideBusinessHours(new Date(), hours.start, hours.end));
+  let timer: number | undefined;
+  const schedule = () => {
+    timer = window.setTimeout(
+      () => {
+        evaluate();
+        schedule();
+      },
+      minuteMs - (Date.now() % minuteMs),
+    );
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') evaluate();
+  };
+  evaluate();
+  schedule();
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}

@@ -1,8 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useBrand } from '../../brand/useBrand';
 import type { LandingContent } from '../../content/types';
-import { isCampaignActive } from '../../lib/campaign';
-import { useHydrated } from '../../sections/useHydrated';
+import type * as campaignRules from '../../lib/campaign';
+
+type CampaignRules = typeof campaignRules;
+
+let loadedRules: CampaignRules | undefined;
+
+/**
+ * Loads the campaign's date rules (once). They are not part of the first view's code: the
+ * browser loads them after hydration, the server render (entry-server.tsx) before it renders.
+ */
+export async function loadCampaignRules(): Promise<CampaignRules> {
+  loadedRules ??= await import('../../lib/campaign');
+  return loadedRules;
+}
 
 /**
  * Whether the campaign block shows. The prerender decides at build time; hydration keeps that
@@ -11,18 +23,35 @@ import { useHydrated } from '../../sections/useHydrated';
  */
 export function useCampaignActive(campaign: LandingContent['campaign']): boolean {
   const brand = useBrand();
-  const hydrated = useHydrated();
-  const [prerendered] = useState(() =>
-    typeof document === 'undefined'
-      ? null
-      : document.querySelector('[data-section="campaign"]') !== null,
-  );
-  if (!hydrated && prerendered !== null) return prerendered;
-  return isCampaignActive({
-    brand: brand.id,
-    enabled: campaign.enabled,
-    endsAt: campaign.endsAt,
-    now: new Date(),
-    override: import.meta.env.VITE_CAMPAIGN,
+  const { enabled, endsAt } = campaign;
+  const decide = (rules: CampaignRules) =>
+    rules.isCampaignActive({
+      brand: brand.id,
+      enabled,
+      endsAt,
+      now: new Date(),
+      override: import.meta.env.VITE_CAMPAIGN,
+    });
+  const [active, setActive] = useState(() => {
+    if (typeof document !== 'undefined') {
+      return document.querySelector('[data-section="campaign"]') !== null;
+    }
+    if (!loadedRules) throw new Error('Call loadCampaignRules() before rendering the landing page');
+    return decide(loadedRules);
   });
+  useEffect(() => {
+    let current = true;
+    loadCampaignRules()
+      .then((rules) => {
+        if (current) setActive(decide(rules));
+      })
+      // Without the rules the prerendered decision stands.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+    // decide() reads only these values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [brand.id, enabled, endsAt]);
+  return active;
 }
