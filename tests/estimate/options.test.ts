@@ -3,7 +3,8 @@
 import { parse, safeParse } from 'valibot';
 import { brandIds } from '../../src/brand/brands';
 import { expiryYearOptions, firstRegistrationYearOptions } from '../../src/estimate/dates';
-import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
+import type { EstimateFormValues } from '../../src/estimate/formValues';
+import { freezeDateAtFixedNow, validValues } from './formFixtures';
 import {
   contactTimeOptions,
   courtesyCarOptions,
@@ -19,39 +20,7 @@ import {
 } from '../../src/estimate/validation/estimateSchema';
 import { entryPoints } from '../../src/estimate/types';
 
-// 2026-05-10 10:00 in Tokyo.
-const now = new Date('2026-05-10T01:00:00Z');
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(now);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-function validValues(): EstimateFormValues {
-  const values = emptyFormValues();
-  values.vehicle = {
-    ...values.vehicle,
-    expiryYear: '2026',
-    expiryMonth: '8',
-    maker: 'トヨタ',
-    model: 'プリウス',
-    postalCode: '1234567',
-  };
-  values.customer = {
-    lastName: '山田',
-    firstName: '太郎',
-    lastNameKana: 'ヤマダ',
-    firstNameKana: 'タロウ',
-    phone: '09012345678',
-    email: 'taro@example.com',
-  };
-  values.consent = true;
-  return values;
-}
+freezeDateAtFixedNow();
 
 /** The request body as the modal sends it (JSON drops nothing here: every value is a string). */
 function requestErrors(

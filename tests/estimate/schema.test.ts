@@ -8,45 +8,14 @@ import {
 } from '../../src/estimate/validation/estimateSchema';
 import { normalizeDigits, normalizeKana } from '../../src/estimate/validation/normalize';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
+import { freezeDateAtFixedNow, validValues } from './formFixtures';
 import {
   clickIdParams,
   trackingUrlMaxLength,
   trackingValueMaxLength,
 } from '../../src/tracking/trackingFields';
 
-// 2026-05-10 10:00 in Tokyo.
-const now = new Date('2026-05-10T01:00:00Z');
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(now);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-function validValues(): EstimateFormValues {
-  const values = emptyFormValues();
-  values.vehicle = {
-    ...values.vehicle,
-    expiryYear: '2026',
-    expiryMonth: '8',
-    maker: 'トヨタ',
-    model: 'プリウス',
-    postalCode: '1234567',
-  };
-  values.customer = {
-    lastName: '山田',
-    firstName: '太郎',
-    lastNameKana: 'ヤマダ',
-    firstNameKana: 'タロウ',
-    phone: '09012345678',
-    email: 'taro@example.com',
-  };
-  values.consent = true;
-  return values;
-}
+freezeDateAtFixedNow();
 
 function errorsFor(values: unknown): Record<string, string> {
   const result = safeParse(estimateFormSchema, values);
