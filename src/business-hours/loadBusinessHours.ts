@@ -4,9 +4,8 @@ import { parseHoursValue } from './businessHours';
 
 export type BusinessHours = { start: string; end: string };
 
-/** @internal The cookie names, read by tests. */
+/** The cookie names (spec section 3). */
 export const businessStartCookieName = 'business_start_time';
-/** @internal */
 export const businessEndCookieName = 'business_end_time';
 export const businessTimePath = '/shaken/column/wp-json/wp/business_time';
 const requestTimeoutMs = 5000;
