@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Options } from '../forms/Field';
 import { contactTimeOptions, makers, maxLengths } from './options';
-import { expiryYearOptions, firstRegistrationYearOptions, tokyoToday } from './dates';
+import { tokyoToday } from '../lib/tokyoTime';
+import { expiryYearOptions, firstRegistrationYearOptions } from './dates';
 import {
   Consent,
   CourtesyCar,

@@ -5,10 +5,6 @@
  */
 import { tokyoYear } from '../lib/tokyoTime';
 
-// Kept for schema.ts and EstimateFields.tsx, which other branches are rewriting: import it from
-// src/lib/tokyoTime.ts and drop this line once they have merged.
-export { tokyoToday } from '../lib/tokyoTime';
-
 /** Years a 車検満了日 may fall in: last year to three years ahead. */
 export function expiryYearOptions(now: Date = new Date()): number[] {
   const year = tokyoYear(now);

@@ -1,5 +1,6 @@
 import { parse, safeParse, type SafeParseResult } from 'valibot';
-import { expiryYearOptions, tokyoToday } from '../../src/estimate/dates';
+import { expiryYearOptions } from '../../src/estimate/dates';
+import { tokyoToday } from '../../src/lib/tokyoTime';
 import {
   estimateFormSchema,
   estimateRequestSchema,

@@ -5,8 +5,7 @@
  */
 import * as v from 'valibot';
 import { isRecord } from '../../lib/isRecord';
-import { isRealDate } from '../../lib/tokyoTime';
-import { tokyoToday } from '../dates';
+import { isRealDate, tokyoToday } from '../../lib/tokyoTime';
 import { messages } from './messages';
 
 type StringRule = v.GenericSchema<string, string>;
