@@ -53,7 +53,7 @@ export type DatedRow = {
 };
 
 /** 自動車重量税, 2 years, エコカー減税なし (neither exempt, reduced nor at the 本則 rate). */
-export type WeightTaxRow = DatedRow & {
+type WeightTaxRow = DatedRow & {
   /** 登録車: per started 0.5 t of 車両重量. */
   perHalfTonne: Record<WeightTaxAgeBand, number>;
   /** 軽自動車: flat. */
@@ -67,12 +67,12 @@ export type WeightTaxRow = DatedRow & {
 };
 
 /** 自賠責保険料, 24 months, 本土 (沖縄県 and the remote islands have their own, lower rates). */
-export type LiabilityInsuranceRow = DatedRow & {
+type LiabilityInsuranceRow = DatedRow & {
   mainland: { passenger: number; kei: number };
 };
 
 /** 印紙代 (検査手数料) of a 継続検査, by shop type and class. */
-export type StampFeeRow = DatedRow & {
+type StampFeeRow = DatedRow & {
   /** At a 指定工場 (保安基準適合証): 登録車 by electronic filing (OSS) or at the counter; 軽. */
   designated: { registeredOss: number; registeredCounter: number; kei: number };
   /** Brought to the inspection station (持込, e.g. ユーザー車検 or an 認証工場): 普通, 小型, 軽. */
@@ -106,7 +106,7 @@ export const legalFeeRates: LegalFeeRates = {
     },
   ],
   liabilityInsurance: [
-    // 自賠責保険審議会, January 2021 (the rates before the 2023 cut).
+    // The rates before the 2023 cut (decision 004 lists the sources).
     { validFrom: '2021-04-01', mainland: { passenger: 20010, kei: 19730 } },
     // 第146回自賠責保険審議会, 2023-01-20: 17,650 / 17,540; kept for FY2024 and FY2025.
     // 要再確認: a revision for 2026 was reported but not found (decision 004).
