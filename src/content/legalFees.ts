@@ -73,8 +73,11 @@ type LiabilityInsuranceRow = DatedRow & {
 
 /** 印紙代 (検査手数料) of a 継続検査, by shop type and class. */
 type StampFeeRow = DatedRow & {
-  /** At a 指定工場 (保安基準適合証): 登録車 by electronic filing (OSS) or at the counter; 軽. */
-  designated: { registeredOss: number; registeredCounter: number; kei: number };
+  /**
+   * At a 指定工場 (保安基準適合証), filed electronically (OSS) or at the counter. The price takes
+   * a 登録車's OSS amount and a 軽's counter amount (`kei`), the ones shops quote (decision 004).
+   */
+  designated: { registeredOss: number; registeredCounter: number; kei: number; keiOss: number };
   /** Brought to the inspection station (持込, e.g. ユーザー車検 or an 認証工場): 普通, 小型, 軽. */
   broughtIn: { ordinary: number; small: number; kei: number };
 };
@@ -117,7 +120,7 @@ export const legalFeeRates: LegalFeeRates = {
     // of 2021-10-01). 要再確認: a revision from 2026-04-01 was proposed (decision 004).
     {
       validFrom: '2023-01-01',
-      designated: { registeredOss: 1600, registeredCounter: 1800, kei: 1800 },
+      designated: { registeredOss: 1600, registeredCounter: 1800, kei: 1800, keiOss: 1600 },
       broughtIn: { ordinary: 2300, small: 2200, kei: 2200 },
     },
   ],

@@ -239,7 +239,7 @@ describe('roughPrice', () => {
         ...legalFeeRates.stampFee,
         {
           validFrom: '2027-04-01',
-          designated: { registeredOss: 1850, registeredCounter: 2100, kei: 2000 },
+          designated: { registeredOss: 1850, registeredCounter: 2100, kei: 2100, keiOss: 1850 },
           broughtIn: { ordinary: 2600, small: 2500, kei: 2400 },
         },
       ],
@@ -305,6 +305,7 @@ describe('what the page says about the 法定費用', () => {
       stamp.designated.registeredOss,
       stamp.designated.registeredCounter,
       stamp.designated.kei,
+      stamp.designated.keiOss,
       stamp.broughtIn.ordinary,
       stamp.broughtIn.small,
       stamp.broughtIn.kei,
