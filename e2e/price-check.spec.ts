@@ -6,14 +6,39 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { landing as carsupportLanding } from '../src/content/carsupport/landing';
 import { businessTimePath } from '../src/business-hours/loadBusinessHours';
-import { legalFeeRates } from '../src/content/legalFees';
+import { legalFeeRates, rowInForce } from '../src/content/legalFees';
 import { landing as yamadaLanding } from '../src/content/yamada/landing';
 import { brandList, estimatesFile, expect, originFor, test, waitForApp } from './fixtures';
 
 const content = { carsupport: carsupportLanding, yamada: yamadaLanding };
 
+/** Today's year and month in Japan, as the page counts them. */
+function tokyoNow(): { year: number; month: number } {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  return { year: year ?? 0, month: month ?? 1 };
+}
+
+const today = tokyoNow();
+/** First registered this month 13 years ago: its expiry is this month, 13 years on. */
+const thirteenYearOld = { year: String(today.year - 13), month: String(today.month) };
+/** First inspected 20 years ago: past November of its 18th year at any expiry from now on. */
+const twentyYearOldKei = { year: String(today.year - 20), month: '1' };
 /** First registered in January 2000: past 18 years at any expiry from now on. */
 const oldCar = { year: '2000', month: '1' };
+
+/** The rate rows in force on the first day of this month in Japan (the 13-year car's expiry). */
+const thisMonth = `${today.year}-${String(today.month).padStart(2, '0')}-01`;
+
+function yen(amount: number): string {
+  return `${amount.toLocaleString('ja-JP')}円`;
+}
 
 function section(page: Page) {
   return page.locator('[data-section="example"]');
@@ -25,19 +50,31 @@ async function openLanding(page: Page, origin: string) {
   await section(page).scrollIntoViewIfNeeded();
 }
 
+/** The first day of the expiry month the price check shows, e.g. 2027-01-01. */
+async function shownExpiry(page: Page): Promise<string> {
+  const text = await section(page).getByRole('status').textContent();
+  const match = /次回の車検満了（目安）(\d{4})年(\d{1,2})月/.exec(text ?? '');
+  if (!match) throw new Error(`no expiry in ${text}`);
+  return `${match[1]}-${String(match[2]).padStart(2, '0')}-01`;
+}
+
 for (const brand of brandList) {
   const example = content[brand.id].example;
   const mid = example.classes.find((cost) => cost.id === 'upto-1500kg');
-  if (!mid) throw new Error('the 〜1.5t class is missing');
-  const rates = legalFeeRates.classes['upto-1500kg'];
-  // Over 18 years: 18年経過の重量税 + 自賠責 24か月 + 印紙代 + the brand's basic fee − discount.
-  const oldCarTotal =
-    rates.weightTax.over18 +
-    rates.liabilityInsurance +
-    legalFeeRates.stampFee +
+  const kei = example.classes.find((cost) => cost.id === 'kei');
+  if (!mid || !kei) throw new Error('a class is missing');
+  const midHalfTonnes = legalFeeRates.classes['upto-1500kg'].halfTonnes;
+  // 13 years old, expiring this month: 13年経過の重量税 + 自賠責 (本土, 24か月) + 印紙代 (指定工場,
+  // OSS) in force this month + the brand's basic fee − discount.
+  const thirteenWeightTax =
+    rowInForce(legalFeeRates.weightTax, thisMonth).perHalfTonne.over13 * midHalfTonnes;
+  const thirteenTotal =
+    thirteenWeightTax +
+    rowInForce(legalFeeRates.liabilityInsurance, thisMonth).mainland.passenger +
+    rowInForce(legalFeeRates.stampFee, thisMonth).designated.registeredOss +
     mid.basicFee -
     mid.discount;
-  const oldCarText = `例 ${oldCarTotal.toLocaleString('ja-JP')}円〜`;
+  const thirteenText = `例 ${yen(thirteenTotal)}〜`;
 
   test.describe(`${brand.id} price check`, () => {
     test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
@@ -60,21 +97,27 @@ for (const brand of brandList) {
         requests.push(request.url());
       });
       await section(page).getByRole('tab', { name: '〜1.5t' }).click();
-      await section(page).getByLabel('初度登録年月の年').selectOption(oldCar.year);
-      await section(page).getByLabel('初度登録年月の月').selectOption(oldCar.month);
-      await expect(status).toContainText(`〜1.5tの総額（概算）${oldCarText}`);
-      await expect(status).toContainText('18年経過の重量税で計算');
-      await expect(section(page).getByRole('tabpanel')).toContainText(
-        `重量税（18年経過） ${rates.weightTax.over18.toLocaleString('ja-JP')}円`,
+      await section(page).getByLabel('初度登録年月の年').selectOption(thirteenYearOld.year);
+      await section(page).getByLabel('初度登録年月の月').selectOption(thirteenYearOld.month);
+      await expect(status).toContainText(`〜1.5tの総額（概算）${thirteenText}`);
+      await expect(status).toContainText(
+        `次回の車検満了（目安）${today.year}年${today.month}月・13年経過の重量税で計算`,
       );
+      await expect(section(page).getByRole('tabpanel')).toContainText(
+        `重量税（13年経過） ${yen(thirteenWeightTax)}`,
+      );
+      const shownTotal = Number(
+        await status.locator('[data-rough-total]').getAttribute('data-rough-total'),
+      );
+      expect(shownTotal).toBe(thirteenTotal);
       expect(requests, 'the price is worked out in the page').toEqual([]);
 
       await section(page).getByRole('button', { name: 'この条件で見積もりを依頼' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
-      await expect(dialog).toContainText(`ご覧になった概算：〜1.5t・総額 ${oldCarText}`);
-      await expect(dialog.getByLabel('初度登録年月の年')).toHaveValue(oldCar.year);
-      await expect(dialog.getByLabel('初度登録年月の月')).toHaveValue(oldCar.month);
+      await expect(dialog).toContainText(`ご覧になった概算：〜1.5t・総額 ${thirteenText}`);
+      await expect(dialog.getByLabel('初度登録年月の年')).toHaveValue(thirteenYearOld.year);
+      await expect(dialog.getByLabel('初度登録年月の月')).toHaveValue(thirteenYearOld.month);
 
       const tokyoYear = Number(
         new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(
@@ -100,8 +143,11 @@ for (const brand of brandList) {
       expect(body).toMatchObject({
         brand: brand.id,
         entryPoint: 'price-check',
-        vehicle: { firstRegistrationYear: oldCar.year, firstRegistrationMonth: oldCar.month },
-        quote: { vehicleClass: 'upto-1500kg', roughTotal: oldCarTotal },
+        vehicle: {
+          firstRegistrationYear: thirteenYearOld.year,
+          firstRegistrationMonth: thirteenYearOld.month,
+        },
+        quote: { vehicleClass: 'upto-1500kg', roughTotal: shownTotal },
       });
       await expect(
         dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
@@ -114,9 +160,32 @@ for (const brand of brandList) {
       expect(stored).toHaveLength(1);
       expect(stored[0]?.body).toMatchObject({
         entryPoint: 'price-check',
-        quote: { vehicleClass: 'upto-1500kg', roughTotal: oldCarTotal },
+        quote: { vehicleClass: 'upto-1500kg', roughTotal: shownTotal },
       });
       expect(consoleErrors).toEqual([]);
+    });
+
+    test('a 軽 first inspected 20 years ago shows the 18-year 重量税 of the row in force at its expiry', async ({
+      page,
+    }) => {
+      await openLanding(page, originFor(brand.id));
+      const status = section(page).getByRole('status');
+      await section(page).getByRole('tab', { name: '軽自動車' }).click();
+      await section(page).getByLabel('初度登録年月の年').selectOption(twentyYearOldKei.year);
+      await section(page).getByLabel('初度登録年月の月').selectOption(twentyYearOldKei.month);
+      await expect(status).toContainText('18年経過の重量税で計算');
+      const expiry = await shownExpiry(page);
+      const weightTax = rowInForce(legalFeeRates.weightTax, expiry).kei.over18;
+      const total =
+        weightTax +
+        rowInForce(legalFeeRates.liabilityInsurance, expiry).mainland.kei +
+        rowInForce(legalFeeRates.stampFee, expiry).designated.kei +
+        kei.basicFee -
+        kei.discount;
+      await expect(section(page).getByRole('tabpanel')).toContainText(
+        `重量税（18年経過） ${yen(weightTax)}`,
+      );
+      await expect(status).toContainText(`軽自動車の総額（概算）例 ${yen(total)}〜`);
     });
 
     test('the result updates in place: nothing below it moves as the visitor chooses', async ({

@@ -3,21 +3,24 @@ import type { VehicleClassCost } from './types';
 /**
  * 法定費用 (legal fees) for a 継続検査 of a private passenger car (自家用乗用), 2-year inspection,
  * in yen: the one place these rates live. The law, not the brand, sets them; each brand adds its
- * own basic fee and discount (src/content/<brand>/landing.ts). Re-check every source before a
- * rate season (自賠責 is reviewed each January for April; 重量税 with each tax reform) and move
- * `legalFeesAsOf` with it.
+ * own basic fee and discount (src/content/<brand>/landing.ts).
  *
- * What was checked on 2026-11-22 (see docs/decisions/004-rough-price.md for the details):
- * - 自動車重量税, 2 years, without eco-car reduction (エコカー外): 0.5 t steps of 8,200 yen, of
- *   11,400 once 13 years have passed and 12,600 once 18 years have passed; 軽 6,600 / 8,200 /
- *   8,800. Source: 国土交通省「自動車重量税額について」 (継続検査等), and 租税特別措置法
- *   第90条の11の3 for the 13-year month; cross-checked on two shops' published price pages.
- * - 自賠責保険料, 24 months (本土, 沖縄・離島を除く): 自家用乗用 17,650, 軽 17,540, the rates of
- *   2023-04-01, kept unchanged for 2025 by the 自賠責保険審議会 (January 2025).
- * - 印紙代 (検査手数料, 保安基準適合証による継続検査): 1,600 as a common shop figure; shops
- *   show 1,600–1,800 depending on how they file.
+ * Every fee is a list of dated rows: a row holds from its `validFrom` (Japan's calendar) until
+ * the next row's. The rough price takes the row in force in the month of the car's next 車検満了
+ * (src/content/roughPrice.ts), so a revision is a new row here, not a code change. The sources
+ * of every row, and what could not be confirmed, are in docs/decisions/004-rough-price.md.
  */
-export const legalFeesAsOf = '2026-11-22';
+
+/** The day the rows were last checked against the sources. */
+export const legalFeesCheckedOn = '2026-11-24';
+
+/**
+ * The last day on which every figure below is confirmed to be in force, and so the date the page
+ * shows. 自賠責 (a 2026 revision was reported but its outcome not found) and 印紙代 (a revision
+ * from 2026-04-01 was proposed, its enactment not found) are confirmed only up to the end of
+ * FY2025; move this date when a newer row is confirmed.
+ */
+export const legalFeesAsOf = '2026-03-31';
 
 /** The vehicle classes offered everywhere (tabs, price check, estimate request): one list. */
 export const vehicleClassIds = [
@@ -36,93 +39,144 @@ export function isVehicleClassId(value: unknown): value is VehicleClassId {
 /** 重量税 rises once 13 and once 18 years have passed since first registration. */
 export type WeightTaxAgeBand = 'standard' | 'over13' | 'over18';
 
-type ClassRates = {
+type VehicleClass = {
   label: string;
   models: string;
-  /** 自動車重量税, 2 years, エコカー外, by age band. */
-  weightTax: Record<WeightTaxAgeBand, number>;
-  /** 自賠責保険料, 24 months. */
-  liabilityInsurance: number;
+  /** 車両重量 in started 0.5 t steps (the 重量税 multiplier); 0 for 軽, which pays a flat rate. */
+  halfTonnes: number;
+};
+
+/** A row of a dated rate table. */
+export type DatedRow = {
+  /** First day in force, YYYY-MM-DD in Japan's calendar. */
+  validFrom: string;
+};
+
+/** 自動車重量税, 2 years, エコカー減税なし (neither exempt, reduced nor at the 本則 rate). */
+type WeightTaxRow = DatedRow & {
+  /** 登録車: per started 0.5 t of 車両重量. */
+  perHalfTonne: Record<WeightTaxAgeBand, number>;
+  /** 軽自動車: flat. */
+  kei: Record<WeightTaxAgeBand, number>;
+  /**
+   * 本則税率 (登録車 per 0.5 t; 軽 flat), what cars that meet the fuel-economy conditions pay
+   * at any age: shown as the reason the price may be lower, never computed (decision 004).
+   */
+  basePerHalfTonne: number;
+  baseKei: number;
+};
+
+/** 自賠責保険料, 24 months, 本土 (沖縄県 and the remote islands have their own, lower rates). */
+type LiabilityInsuranceRow = DatedRow & {
+  mainland: { passenger: number; kei: number };
+};
+
+/** 印紙代 (検査手数料) of a 継続検査, by shop type and class. */
+type StampFeeRow = DatedRow & {
+  /**
+   * At a 指定工場 (保安基準適合証), filed electronically (OSS) or at the counter. The price takes
+   * a 登録車's OSS amount and a 軽's counter amount (`kei`), the ones shops quote (decision 004).
+   */
+  designated: { registeredOss: number; registeredCounter: number; kei: number; keiOss: number };
+  /** Brought to the inspection station (持込, e.g. ユーザー車検 or an 認証工場): 普通, 小型, 軽. */
+  broughtIn: { ordinary: number; small: number; kei: number };
+};
+
+export type LegalFeeRates = {
+  classes: Record<VehicleClassId, VehicleClass>;
+  weightTax: readonly WeightTaxRow[];
+  liabilityInsurance: readonly LiabilityInsuranceRow[];
+  stampFee: readonly StampFeeRow[];
+};
+
+export const legalFeeRates: LegalFeeRates = {
+  classes: {
+    kei: { label: '軽自動車', models: 'N-BOX・ワゴンR など', halfTonnes: 0 },
+    'upto-1000kg': { label: '〜1.0t', models: 'パッソ など', halfTonnes: 2 },
+    'upto-1500kg': { label: '〜1.5t', models: 'フィット・ノート など', halfTonnes: 3 },
+    'upto-2000kg': { label: '〜2.0t', models: 'セレナ・ヴォクシー など', halfTonnes: 4 },
+    'upto-2500kg': { label: '〜2.5t', models: 'アルファード など', halfTonnes: 5 },
+  },
+  weightTax: [
+    // 租税特別措置法 第90条の11の3 (the 13/18-year rates for 交付 from 2016-04-01);
+    // cross-checked: 国交省 rate tables as reproduced by two price tables (decision 004).
+    {
+      validFrom: '2016-04-01',
+      perHalfTonne: { standard: 8200, over13: 11400, over18: 12600 },
+      kei: { standard: 6600, over13: 8200, over18: 8800 },
+      basePerHalfTonne: 5000,
+      baseKei: 5000,
+    },
+  ],
+  liabilityInsurance: [
+    // The rates before the 2023 cut (decision 004 lists the sources).
+    { validFrom: '2021-04-01', mainland: { passenger: 20010, kei: 19730 } },
+    // 第146回自賠責保険審議会, 2023-01-20: 17,650 / 17,540; kept for FY2024 and FY2025.
+    // 要再確認: a revision for 2026 was reported but not found (decision 004).
+    { validFrom: '2023-04-01', mainland: { passenger: 17650, kei: 17540 } },
+  ],
+  stampFee: [
+    // 道路運送車両法関係手数料令, revised in force 2023-01-01 (with the 400-yen 技術情報管理手数料
+    // of 2021-10-01). 要再確認: a revision from 2026-04-01 was proposed (decision 004).
+    {
+      validFrom: '2023-01-01',
+      designated: { registeredOss: 1600, registeredCounter: 1800, kei: 1800, keiOss: 1600 },
+      broughtIn: { ordinary: 2300, small: 2200, kei: 2200 },
+    },
+  ],
 };
 
 /**
- * 自賠責 24 months (2023-04-01 rates). 要再確認: a revision from 2026-04 or 2026-11 was expected
- * and could not be confirmed or ruled out on 2026-11-22.
+ * The row of `rows` (sorted by `validFrom`) in force on `date` (YYYY-MM-DD, Japan). A date
+ * before the first row takes the first row: the tables reach back before any expiry the page
+ * can compute.
  */
-const liabilityInsurance = { kei: 17540, passenger: 17650 } as const;
+export function rowInForce<Row extends DatedRow>(rows: readonly Row[], date: string): Row {
+  let found = rows[0];
+  for (const row of rows) {
+    if (row.validFrom <= date) found = row;
+  }
+  if (!found) throw new Error('a rate table has no rows');
+  return found;
+}
 
-/** 重量税 per started 0.5 t of vehicle weight, 2 years, registered cars. */
-const weightTaxPerHalfTonne: Record<WeightTaxAgeBand, number> = {
-  standard: 8200,
-  over13: 11400,
-  over18: 12600,
-};
-
-function passengerWeightTax(halfTonnes: number): Record<WeightTaxAgeBand, number> {
+/** The legal fees of one class, on `date`, at a 指定工場, 本土, エコカー減税なし. */
+export function legalFeesOn(
+  id: VehicleClassId,
+  band: WeightTaxAgeBand,
+  date: string,
+  rates: LegalFeeRates = legalFeeRates,
+): Pick<VehicleClassCost, 'weightTax' | 'liabilityInsurance' | 'stampFee'> {
+  const weightTax = rowInForce(rates.weightTax, date);
+  const insurance = rowInForce(rates.liabilityInsurance, date).mainland;
+  const stamp = rowInForce(rates.stampFee, date).designated;
+  const kei = id === 'kei';
   return {
-    standard: weightTaxPerHalfTonne.standard * halfTonnes,
-    over13: weightTaxPerHalfTonne.over13 * halfTonnes,
-    over18: weightTaxPerHalfTonne.over18 * halfTonnes,
+    weightTax: kei
+      ? weightTax.kei[band]
+      : weightTax.perHalfTonne[band] * rates.classes[id].halfTonnes,
+    liabilityInsurance: kei ? insurance.kei : insurance.passenger,
+    stampFee: kei ? stamp.kei : stamp.registeredOss,
   };
 }
 
-export const legalFeeRates: {
-  stampFee: number;
-  classes: Record<VehicleClassId, ClassRates>;
-} = {
-  /** 印紙代 */
-  stampFee: 1600,
-  classes: {
-    kei: {
-      label: '軽自動車',
-      models: 'N-BOX・ワゴンR など',
-      weightTax: { standard: 6600, over13: 8200, over18: 8800 },
-      liabilityInsurance: liabilityInsurance.kei,
-    },
-    'upto-1000kg': {
-      label: '〜1.0t',
-      models: 'パッソ など',
-      weightTax: passengerWeightTax(2),
-      liabilityInsurance: liabilityInsurance.passenger,
-    },
-    'upto-1500kg': {
-      label: '〜1.5t',
-      models: 'フィット・ノート など',
-      weightTax: passengerWeightTax(3),
-      liabilityInsurance: liabilityInsurance.passenger,
-    },
-    'upto-2000kg': {
-      label: '〜2.0t',
-      models: 'セレナ・ヴォクシー など',
-      weightTax: passengerWeightTax(4),
-      liabilityInsurance: liabilityInsurance.passenger,
-    },
-    'upto-2500kg': {
-      label: '〜2.5t',
-      models: 'アルファード など',
-      weightTax: passengerWeightTax(5),
-      liabilityInsurance: liabilityInsurance.passenger,
-    },
-  },
-};
-
 /**
  * Adds a brand's basic fees (one per class, in the order of vehicleClassIds) and its discount
- * (yen, 税込) to the legal fees of a car under 13 years.
+ * (yen, 税込) to the legal fees of a car under 13 years, at the rates in force on `date`
+ * (default: `legalFeesAsOf`, the date the page shows with them).
  */
 export function withBrandPrices(
   basicFees: readonly number[],
   discount: number,
+  date: string = legalFeesAsOf,
 ): VehicleClassCost[] {
   return vehicleClassIds.map((id, index) => {
-    const rates = legalFeeRates.classes[id];
+    const { label, models } = legalFeeRates.classes[id];
     return {
       id,
-      label: rates.label,
-      models: rates.models,
-      weightTax: rates.weightTax.standard,
-      liabilityInsurance: rates.liabilityInsurance,
-      stampFee: legalFeeRates.stampFee,
+      label,
+      models,
+      ...legalFeesOn(id, 'standard', date),
       basicFee: basicFees[index] ?? 0,
       discount,
     };

@@ -1,4 +1,11 @@
-import type { WeightTaxAgeBand } from './legalFees';
+import { formatJapaneseDate } from '../lib/formatJapaneseDate';
+import {
+  legalFeeRates,
+  legalFeesAsOf,
+  rowInForce,
+  type LegalFeeRates,
+  type WeightTaxAgeBand,
+} from './legalFees';
 import type { VehicleClassCost } from './types';
 
 /** The parts of a price (yen): what a class's fixed example and a visitor's rough price share. */
@@ -45,7 +52,7 @@ export function priceRows(cost: PriceBreakdown, discountLabel: string): PriceRow
     {
       label: '法定費用',
       text: `例 ${formatYen(legalFees(cost))}（非課税）`,
-      detail: `重量税${bandLabels[cost.band ?? 'standard']} ${formatYen(cost.weightTax)}＋自賠責保険料（24か月）${formatYen(cost.liabilityInsurance)}＋印紙代 ${formatYen(cost.stampFee)}`,
+      detail: `重量税${bandLabels[cost.band ?? 'standard']} ${formatYen(cost.weightTax)}＋自賠責保険料（24か月・本土）${formatYen(cost.liabilityInsurance)}＋印紙代（指定工場）${formatYen(cost.stampFee)}`,
     },
     { label: '車検基本料', text: `例 ${formatYen(cost.basicFee)}〜（税込）` },
     { label: discountLabel, text: `例 −${formatYen(cost.discount)}（税込）` },
@@ -54,5 +61,25 @@ export function priceRows(cost: PriceBreakdown, discountLabel: string): PriceRow
       text: `例 ${formatYen(totalPrice(cost))}〜（税込・法定費用込み）`,
       isTotal: true,
     },
+  ];
+}
+
+/**
+ * What every price on the page assumes about the 法定費用, in the visitor's words, built from the
+ * rate rows in force on `date` so the amounts are never restated: shown under the cost tables of
+ * both brands (the sources are in docs/decisions/004-rough-price.md).
+ */
+export function legalFeeNotes(
+  date: string = legalFeesAsOf,
+  rates: LegalFeeRates = legalFeeRates,
+): string[] {
+  const stamp = rowInForce(rates.stampFee, date);
+  const weightTax = rowInForce(rates.weightTax, date);
+  return [
+    `${formatJapaneseDate(date)}より後の自賠責保険料と印紙代（検査手数料）の改定は確認できていないため、その時点の額で計算しています。`,
+    `印紙代は指定工場で受ける場合の額です（登録車は電子申請で${formatYen(stamp.designated.registeredOss)}、窓口申請で${formatYen(stamp.designated.registeredCounter)}。軽自動車は${formatYen(stamp.designated.kei)}、電子申請で${formatYen(stamp.designated.keiOss)}）。検査場への持込では、普通車${formatYen(stamp.broughtIn.ordinary)}・小型車${formatYen(stamp.broughtIn.small)}・軽自動車${formatYen(stamp.broughtIn.kei)}です。`,
+    '自賠責保険料は本土（沖縄県・離島を除く）の24か月契約の額です。沖縄県と離島では保険料が異なります。',
+    '重量税は、登録車は初度登録の月から数えて13年・18年を経過する月から、軽自動車は初度検査年の13年後・18年後の11月から上がります。車検は満了日の2か月前から受けられるため、受ける月によっては上がる前の額になります。',
+    `重量税はエコカー減税なしの額です。ハイブリッド車など減税や本則税率（0.5tごと${formatYen(weightTax.basePerHalfTonne)}、軽自動車${formatYen(weightTax.baseKei)}）の対象車は安くなりますが、対象かどうかは車種・燃費性能・登録時期で決まるため含めていません。`,
   ];
 }

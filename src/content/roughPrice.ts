@@ -1,34 +1,65 @@
 /**
  * The visitor's own rough price: a class's legal fees for the age of their car at its next
- * 車検満了 month, plus the brand's basic fee and discount. Pure and request-free, so the page
- * works it out at once as the visitor chooses.
+ * 車検満了 month, at the rates in force then, plus the brand's basic fee and discount. Pure and
+ * request-free, so the page works it out at once as the visitor chooses.
  */
-import { monthsBetween, tokyoYearMonth, type YearMonth } from '../lib/tokyoTime';
-import { legalFeeRates, type VehicleClassId, type WeightTaxAgeBand } from './legalFees';
+import { monthsBetween, tokyoToday, tokyoYearMonth, type YearMonth } from '../lib/tokyoTime';
+import {
+  legalFeeRates,
+  legalFeesOn,
+  type LegalFeeRates,
+  type VehicleClassId,
+  type WeightTaxAgeBand,
+} from './legalFees';
 import { totalPrice, type PriceBreakdown } from './priceRows';
 import type { VehicleClassCost } from './types';
 
 /**
- * 租税特別措置法 第90条の11の3 counts from the month of first registration as the first month:
- * the higher rate applies from the month in which 13 (18) years have passed, i.e. 155 (215)
- * months after the month of first registration, one month before the anniversary month.
+ * 登録車: 租税特別措置法 第90条の11の3 第2項 applies the higher rate from the first day of "the
+ * month in which 13 (18) years pass, counting from the month of first registration", that month
+ * being the first: the 156th (216th) month, i.e. 155 (215) months after the 初度登録 month, one
+ * month before the anniversary month.
  */
-const over13FromMonths = 13 * 12 - 1;
-const over18FromMonths = 18 * 12 - 1;
+const registeredOver13 = 13 * 12 - 1;
+const registeredOver18 = 18 * 12 - 1;
 
 /**
- * The 重量税 age band of a car first registered in `firstRegistration`, inspected in `at`.
- * @internal Exported: tests check it at the 13- and 18-year edges.
+ * 軽自動車: the same article leaves the month to the 政令, which counts by year from the
+ * 初度検査 year alone: the higher rate applies from November of the 13th (18th) year after it
+ * (December before a change of August 2025, which no expiry the page computes precedes).
+ * Confirmed only from secondary sources (decision 004).
  */
-export function weightTaxAgeBand(firstRegistration: YearMonth, at: YearMonth): WeightTaxAgeBand {
+const keiRiseMonth = 11;
+
+function monthIndex({ year, month }: YearMonth): number {
+  return year * 12 + (month - 1);
+}
+
+/**
+ * The 重量税 age band of a car of class `vehicleClass` first registered (軽: first inspected) in
+ * `firstRegistration`, inspected in `at`.
+ * @internal Exported: tests check it at the 13- and 18-year edges of both rules.
+ */
+export function weightTaxAgeBand(
+  vehicleClass: VehicleClassId,
+  firstRegistration: YearMonth,
+  at: YearMonth,
+): WeightTaxAgeBand {
+  if (vehicleClass === 'kei') {
+    const from = (years: number) =>
+      monthIndex({ year: firstRegistration.year + years, month: keiRiseMonth });
+    if (monthIndex(at) >= from(18)) return 'over18';
+    if (monthIndex(at) >= from(13)) return 'over13';
+    return 'standard';
+  }
   const months = monthsBetween(firstRegistration, at);
-  if (months >= over18FromMonths) return 'over18';
-  if (months >= over13FromMonths) return 'over13';
+  if (months >= registeredOver18) return 'over18';
+  if (months >= registeredOver13) return 'over13';
   return 'standard';
 }
 
 function addMonths(start: YearMonth, months: number): YearMonth {
-  const index = start.year * 12 + (start.month - 1) + months;
+  const index = monthIndex(start) + months;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
@@ -45,6 +76,11 @@ export function nextExpiry(firstRegistration: YearMonth, today: YearMonth): Year
   return addMonths(firstRegistration, 36 + cycles * 24);
 }
 
+/** The first day of `month` as YYYY-MM-DD: the day whose rate rows an expiry month takes. */
+function firstDayOf({ year, month }: YearMonth): string {
+  return `${year}-${String(month).padStart(2, '0')}-01`;
+}
+
 export type RoughPrice = PriceBreakdown & {
   vehicleClass: VehicleClassId;
   band: WeightTaxAgeBand;
@@ -55,22 +91,24 @@ export type RoughPrice = PriceBreakdown & {
 
 /**
  * The rough price of `cost`'s class for a car first registered in `firstRegistration` (if
- * known; otherwise a car under 13 years), at its next expiry counted from `now` in Japan.
+ * known), at its next expiry counted from `now` in Japan, with the rate rows in force on the
+ * first day of that expiry month. Without first registration: a car under 13 years, at the
+ * rates in force today.
  */
 export function roughPrice(
   cost: VehicleClassCost,
   firstRegistration?: YearMonth,
   now: Date = new Date(),
+  rates: LegalFeeRates = legalFeeRates,
 ): RoughPrice {
   const expiry = firstRegistration && nextExpiry(firstRegistration, tokyoYearMonth(now));
   const band =
-    firstRegistration && expiry ? weightTaxAgeBand(firstRegistration, expiry) : 'standard';
+    firstRegistration && expiry ? weightTaxAgeBand(cost.id, firstRegistration, expiry) : 'standard';
   const parts: PriceBreakdown = {
-    weightTax: legalFeeRates.classes[cost.id].weightTax[band],
-    liabilityInsurance: cost.liabilityInsurance,
-    stampFee: cost.stampFee,
+    ...legalFeesOn(cost.id, band, expiry ? firstDayOf(expiry) : tokyoToday(now), rates),
     basicFee: cost.basicFee,
     discount: cost.discount,
+    band,
   };
   return {
     ...parts,

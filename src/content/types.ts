@@ -100,8 +100,10 @@ export type LandingContent = {
   example: {
     heading: string;
     lead: string;
-    /** ISO date of the legal-fee rates the examples use; shown with the table. */
+    /** ISO date up to which the legal-fee rates the examples use are confirmed; shown. */
     feesAsOf: string;
+    /** ISO date the rates were last checked against their sources; shown. */
+    feesCheckedOn: string;
     discountLabel: string;
     classes: VehicleClassCost[];
     notes: string[];
@@ -119,7 +121,7 @@ export type LandingContent = {
       submitLabel: string;
       /** That the estimate confirms the rough price. */
       confirmNote: string;
-      /** Eco-car reductions vary by model: a plain note, no calculation. */
+      /** Eco-car reductions depend on the model: a plain note, no calculation. */
       ecoNote: string;
     };
   };

@@ -1,4 +1,5 @@
-import { legalFeesAsOf, withBrandPrices } from '../legalFees';
+import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
+import { legalFeeNotes } from '../priceRows';
 import type { LandingContent } from '../types';
 import { company } from './company';
 
@@ -81,11 +82,12 @@ export const landing: LandingContent = {
     heading: '車検費用の目安',
     lead: '車両区分を選ぶと、費用の例をご覧いただけます。実際の金額はお車の状態と店舗により異なります。',
     feesAsOf: legalFeesAsOf,
+    feesCheckedOn: legalFeesCheckedOn,
     discountLabel: 'Web予約割引',
     classes: withBrandPrices([13200, 15400, 16500, 17600, 19800], 2200),
     notes: [
-      '法定費用（重量税・自賠責保険料・印紙代）は非課税で、全国共通です。',
-      '重量税は初度登録から13年・18年を超えると高くなります。',
+      '法定費用（重量税・自賠責保険料・印紙代）は非課税です。重量税はお車の重さ・年数・燃費性能、自賠責保険料は地域、印紙代は車検を受ける工場の種類で決まります。',
+      ...legalFeeNotes(),
       '部品交換などの推奨整備は別途お見積もりし、ご了承のうえで行います。',
     ],
     priceCheck: {
@@ -96,7 +98,8 @@ export const landing: LandingContent = {
       assumption: '初度登録から13年未満のお車として計算しています。',
       submitLabel: 'この条件で見積もりを依頼',
       confirmNote: '金額は概算です。正式な金額は無料のお見積もりで確定します。',
-      ecoNote: 'エコカー減税の対象車は、重量税がこれより安くなる場合があります。',
+      ecoNote:
+        'ハイブリッド車などエコカー減税の対象車は、重量税がこれより安くなります（ここでは減税なしで計算しています）。',
     },
   },
   flow: {

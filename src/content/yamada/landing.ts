@@ -1,4 +1,5 @@
-import { legalFeesAsOf, withBrandPrices } from '../legalFees';
+import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
+import { legalFeeNotes } from '../priceRows';
 import type { LandingContent } from '../types';
 import { company } from './company';
 
@@ -83,11 +84,12 @@ export const landing: LandingContent = {
     heading: 'ヤマダ車検の費用例',
     lead: '車両区分のタブを切り替えて、費用の例をご確認ください。',
     feesAsOf: legalFeesAsOf,
+    feesCheckedOn: legalFeesCheckedOn,
     discountLabel: 'ネット予約割引',
     classes: withBrandPrices([11000, 13200, 14300, 15400, 17600], 1100),
     notes: [
-      '法定費用（重量税・自賠責保険料・印紙代）は非課税です。どこで受けても同じ金額です。',
-      '初度登録から13年・18年を超えるお車は重量税が上がります。',
+      '法定費用（重量税・自賠責保険料・印紙代）は非課税です。印紙代は車検を受ける工場の種類で、自賠責保険料は地域で金額が変わります。',
+      ...legalFeeNotes(),
       '推奨整備・部品交換は別途お見積もりします。',
     ],
     priceCheck: {
@@ -98,7 +100,8 @@ export const landing: LandingContent = {
       assumption: '初度登録から13年未満のお車の金額です。',
       submitLabel: 'この条件で見積もりを依頼',
       confirmNote: 'ここでの金額は概算です。お見積もりで正式な金額をご案内します。',
-      ecoNote: 'エコカー減税の対象車は、重量税が安くなる場合があります。',
+      ecoNote:
+        'ハイブリッド車などエコカー減税の対象車は、重量税が安くなります。この概算は減税なしの額です。',
     },
   },
   flow: {

@@ -112,8 +112,9 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
         />
       )}
       <p className={styles.asOf}>
-        法定費用は{formatJapaneseDate(copy.feesAsOf)}
-        に確認した料率（自賠責保険料24か月・エコカー減税なし）による例です。
+        法定費用は{formatJapaneseDate(copy.feesAsOf)}時点で確認できた料率（
+        {formatJapaneseDate(copy.feesCheckedOn)}
+        確認）で、指定工場・本土の自賠責保険料（24か月）・エコカー減税なしの例です。
       </p>
       <ul className={styles.notes}>
         {copy.notes.map((note) => (

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { legalFeeRates } from '../../content/legalFees';
+import { legalFeeRates, legalFeesAsOf } from '../../content/legalFees';
 import { formatYen } from '../../content/priceRows';
 import { roughPrice, type RoughPrice } from '../../content/roughPrice';
 import type { LandingContent, VehicleClassCost } from '../../content/types';
 import { useEstimateOpener } from '../../estimate/EstimateContext';
 import { firstRegistrationYearOptions } from '../../estimate/dates';
+import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
 import type { YearMonth } from '../../lib/tokyoTime';
 import styles from './Example.module.css';
 
@@ -127,6 +128,10 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
       </button>
       <ul className={styles.checkNotes}>
         <li>{copy.confirmNote}</li>
+        <li>
+          法定費用は{formatJapaneseDate(legalFeesAsOf)}
+          時点の額で、指定工場での車検・本土（沖縄県・離島を除く）の自賠責保険料として計算しています。
+        </li>
         <li>{copy.ecoNote}</li>
       </ul>
     </div>

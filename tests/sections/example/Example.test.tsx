@@ -4,6 +4,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { landing } from '../../../src/content/carsupport/landing';
+import { legalFeesAsOf, legalFeesCheckedOn } from '../../../src/content/legalFees';
+import { formatJapaneseDate } from '../../../src/lib/formatJapaneseDate';
 import { Example } from '../../../src/sections/example/Example';
 import { renderWithBrand } from '../renderWithBrand';
 
@@ -88,10 +90,10 @@ describe('Example tabs', () => {
 });
 
 describe('Price check', () => {
-  // 2026-11-22 noon in Tokyo: a car first registered 2013-12 meets its 13-year expiry next month.
+  // 2026-11-24 noon in Tokyo: a car first registered 2013-12 meets its 13-year expiry next month.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-22T03:00:00Z'));
+    vi.setSystemTime(new Date('2026-11-24T03:00:00Z'));
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -101,7 +103,8 @@ describe('Price check', () => {
     const user = userEvent.setup();
     renderWithBrand(<Example copy={landing.example} />);
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('軽自動車の総額（概算）例 36,740円〜');
+    // 6,600 + 17,540 + 1,800 (印紙代, 軽 at a 指定工場) + 13,200 − 2,200
+    expect(status).toHaveTextContent('軽自動車の総額（概算）例 36,940円〜');
     expect(status).toHaveTextContent('13年未満のお車として計算');
 
     await user.click(screen.getByRole('tab', { name: '〜1.5t' }));
@@ -115,6 +118,37 @@ describe('Price check', () => {
     const panel = screen.getByRole('tabpanel');
     expect(panel).toHaveTextContent('重量税（13年経過） 34,200円');
     expect(panel).toHaveTextContent('例 67,750円〜（税込・法定費用込み）');
+  });
+
+  it('counts a 軽 by its 初度検査 year and a 登録車 by its month, at the same expiry', async () => {
+    const user = userEvent.setup();
+    renderWithBrand(<Example copy={landing.example} />);
+    const status = await screen.findByRole('status');
+    await user.selectOptions(screen.getByLabelText('初度登録年月の年'), '2014');
+    await user.selectOptions(screen.getByLabelText('初度登録年月の月'), '1');
+    // Next expiry 2027-01. 軽: the higher rate only from 2027-11 (November of 2014 + 13).
+    expect(status).toHaveTextContent('次回の車検満了（目安）2027年1月・13年未満の重量税で計算');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('重量税（13年未満） 6,600円');
+    // 登録車: from the 156th month counting 2014-01 as the first, 2026-12.
+    await user.click(screen.getByRole('tab', { name: '〜1.0t' }));
+    expect(status).toHaveTextContent('2027年1月・13年経過の重量税で計算');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('重量税（13年経過） 22,800円');
+  });
+
+  it('says what the price assumes: the as-of date, the shop type, the region, no eco-car reduction', async () => {
+    renderWithBrand(<Example copy={landing.example} />);
+    await screen.findByRole('status');
+    const section = document.body;
+    const asOf = formatJapaneseDate(legalFeesAsOf);
+    expect(section).toHaveTextContent(
+      `法定費用は${asOf}時点で確認できた料率（${formatJapaneseDate(legalFeesCheckedOn)}確認）で、指定工場・本土の自賠責保険料（24か月）・エコカー減税なしの例です。`,
+    );
+    expect(section).toHaveTextContent(`法定費用は${asOf}時点の額で、指定工場での車検`);
+    expect(section).toHaveTextContent(
+      '検査場への持込では、普通車2,300円・小型車2,200円・軽自動車2,200円',
+    );
+    expect(section).toHaveTextContent('沖縄県と離島では保険料が異なります');
+    expect(section).toHaveTextContent(landing.example.priceCheck.ecoNote);
   });
 
   it('opens the estimate prefilled, with the class and the total the visitor saw', async () => {
@@ -142,7 +176,7 @@ describe('Price check', () => {
     expect(openEstimate).toHaveBeenCalledWith({
       entryPoint: 'price-check',
       prefill: undefined,
-      quote: { vehicleClass: 'kei', roughTotal: 36740 },
+      quote: { vehicleClass: 'kei', roughTotal: 36940 },
     });
   });
 });
