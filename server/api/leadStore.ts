@@ -34,6 +34,12 @@ export interface LeadStore {
    * concurrent inserts with one key store one row). Returns the stored row's id either way.
    */
   insert(lead: NewLead): Promise<{ id: string; created: boolean }>;
+  /**
+   * The id of the lead of `brand` stored under `idempotencyKey`, or null: a replay is answered
+   * with it before anything else (no validation, no rate limit), so a retry the next day still
+   * gets its id even if a "not in the past" date would now fail.
+   */
+  findByKey(brand: BrandId, idempotencyKey: string): Promise<string | null>;
   /** The id of a lead of `brand` with `contentHash` received at or after `since`, or null. */
   findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null>;
   /** Leads of `brand` received in [from, to), oldest first (the staff CSV export). */
