@@ -369,7 +369,7 @@ describe('the native form post', () => {
       { Origin: 'http://www.yamada-shaken.com' },
       { Referer: 'https://evil.example/form' },
       {},
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await postForm(validForm(), headers);
       expect(response.status).toBe(403);
       expect(await response.text()).toContain(answers.crossSite);
