@@ -1,8 +1,6 @@
 // The staff CSV export (createExportHandler over the local store) and the cells it neutralises,
 // plus the local store's own guarantees.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvCell, isFormulaLike } from '../../server/api/csv';
@@ -18,7 +16,6 @@ import {
   createMemoryRateLimiter,
   localNotifier,
 } from '../../server/api/localLeadStore';
-import { createOrigin } from '../../server/origin';
 import { tokyoToday, tokyoYear } from '../../src/lib/tokyoTime';
 
 const site = 'https://www.yamada-shaken.com';
@@ -206,27 +203,6 @@ describe('GET /api/estimates.csv', () => {
     );
     expect(response.status).toBe(400);
     expect(await response.text()).toBe(answers.exportRange);
-  });
-
-  it('is served by the local origin when EXPORT_SECRET is set', async () => {
-    // The origin takes 127.0.0.1 as the default brand's host.
-    const carsupport = { ...ctx, brand: 'carsupport' as const, siteOrigin: 'http://127.0.0.1' };
-    await storeLeads([{ ...lead(), brand: 'carsupport' }], carsupport);
-    const server: Server = createServer(
-      createOrigin({ distDir: dir, estimatesFile: file, exportSecret: secret }),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const url = `http://127.0.0.1:${port}/api/estimates.csv?from=${tokyoToday()}&to=${tokyoToday()}`;
-      expect((await fetch(url)).status).toBe(401);
-      const ok = await fetch(url, { headers: { Authorization: `Bearer ${secret}` } });
-      expect(ok.status).toBe(200);
-      expect(await ok.text()).toContain('山田 花子');
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
   });
 });
 
