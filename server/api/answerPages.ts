@@ -25,7 +25,7 @@ const htmlEscapes: Record<string, string> = {
 };
 
 /** Text safe in an element or a quoted attribute. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 }
 

@@ -1,5 +1,6 @@
 // The estimate API's rules, once, over the local store: the handler called with Fetch API
 // Requests as the Worker calls it (the HTTP adapter is covered by estimates.test.ts).
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import {
   duplicateWindowMs,
   type EstimateContext,
 } from '../../server/api/estimateHandler';
+import { pageStyle } from '../../server/api/answerPages';
 import type { LeadStore, NewLead } from '../../server/api/leadStore';
 import { newLeadRateLimit } from '../../server/api/leadStore';
 import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/api/localLeadStore';
@@ -304,7 +306,12 @@ describe('the native form post', () => {
     expect(response.headers.get('content-security-policy')).toMatch(
       /^default-src 'none'; style-src 'sha256-/,
     );
+    // The page's one style sheet is allowed by its hash, and nothing else is.
+    const styleHash = createHash('sha256').update(pageStyle).digest('base64');
+    expect(response.headers.get('content-security-policy')).toContain(`'sha256-${styleHash}'`);
     const page = await response.text();
+    expect(page).toContain(`<style>${pageStyle}</style>`);
+    expect(page).not.toMatch(/<script|style="/u);
     const [row] = await rows();
     expect(page).toContain(`受付番号: <strong>${row?.id}</strong>`);
     expect(page).toContain(brands.yamada.name);
