@@ -365,6 +365,7 @@ describe('the native form post', () => {
     expect(page).toContain('<input type="hidden" name="quote.roughTotal" value="45000">');
     expect(page).toContain('<form method="post" action="/api/estimates"');
     expect(page).toMatch(/id="f-customer-phone"[^>]*aria-invalid="true"/u);
+    expect(page).toMatch(/id="f-vehicle-postalCode"[^>]*inputmode="numeric"/u);
     expect(page).toContain(`href="${telHref(phone)}"`);
     expect(await rows()).toEqual([]);
   });
