@@ -370,6 +370,36 @@ describe('the native form post', () => {
     expect(await rows()).toEqual([]);
   });
 
+  it('keeps every value sent in the refused page’s form', async () => {
+    const form = validForm();
+    delete form.consent;
+    Object.assign(form, {
+      'vehicle.expiryDay': '9',
+      'vehicle.firstRegistrationYear': '2019',
+      'vehicle.firstRegistrationMonth': '7',
+      'vehicle.mileage': '45,000km',
+      'request.preferredDate1': '2099-01-02',
+      'request.preferredDate2': '2099-01-03',
+      'request.contactTime': '9-12',
+      'request.notes': '午前中\n希望',
+    });
+
+    const response = await postForm(form);
+
+    expect(response.status).toBe(422);
+    const page = await response.text();
+    for (const [name, value] of Object.entries(form)) {
+      if (name === 'vehicle.maker' || name === 'request.courtesyCar') continue;
+      if (name === 'request.contactTime') {
+        expect(page).toContain(`<option value="${value}" selected>`);
+      } else if (name === 'request.notes') {
+        expect(page).toContain(`>${value}</textarea>`);
+      } else {
+        expect(page, name).toMatch(new RegExp(`name="${name}" value="${value}"`, 'u'));
+      }
+    }
+  });
+
   it('refuses a cross-site post with a 403 page in Japanese, storing nothing', async () => {
     for (const headers of [
       { Origin: 'https://evil.example' },
