@@ -3,6 +3,7 @@
  * PORT (default 4173), DIST_DIR (default dist), ESTIMATES_FILE (default .data/estimates.jsonl).
  */
 import { createServer } from 'node:http';
+import { brandIds, localOrigin } from '../src/brand/brands';
 import { createOrigin } from './origin';
 
 const port = Number(process.env.PORT ?? 4173);
@@ -24,8 +25,7 @@ for (const host of hosts) {
   server.listen(port, host, () => {
     listening += 1;
     if (listening === 1) {
-      console.log(`carsupport: http://localhost:${port}`);
-      console.log(`yamada:     http://yamada-shaken.localhost:${port}`);
+      for (const brand of brandIds) console.log(`${brand}: ${localOrigin(brand, port)}`);
     }
   });
 }
