@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { brands, localOrigin, type Brand, type BrandId } from '../src/brand/brands';
+import { brandIds, brands, localOrigin, type Brand, type BrandId } from '../src/brand/brands';
+import type { LandingContent } from '../src/content/types';
 import { pageTable } from '../src/content/pageTable';
 
 export { expect };
@@ -23,6 +24,16 @@ export function hostFor(brand: BrandId): string {
 export const pagePaths = pageTable.map((page) => page.path);
 
 export const brandList = Object.values(brands);
+
+/** Each brand's landing-page copy, from its folder (src/content/<id>/landing.ts). */
+export const landings = Object.fromEntries(
+  await Promise.all(
+    brandIds.map(async (id) => {
+      const module = (await import(`../src/content/${id}/landing`)) as { landing: LandingContent };
+      return [id, module.landing] as const;
+    }),
+  ),
+) as Record<BrandId, LandingContent>;
 
 /** Every brand but `brand`: what its pages must never show. */
 export function otherBrands(brand: Brand): Brand[] {

@@ -4,13 +4,17 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { landing as carsupportLanding } from '../src/content/carsupport/landing';
 import { businessTimePath } from '../src/business-hours/loadBusinessHours';
 import { legalFeeRates } from '../src/content/legalFees';
-import { landing as yamadaLanding } from '../src/content/yamada/landing';
-import { brandList, estimatesFile, expect, originFor, test, waitForApp } from './fixtures';
-
-const content = { carsupport: carsupportLanding, yamada: yamadaLanding };
+import {
+  brandList,
+  estimatesFile,
+  expect,
+  landings,
+  originFor,
+  test,
+  waitForApp,
+} from './fixtures';
 
 /** First registered in January 2000: past 18 years at any expiry from now on. */
 const oldCar = { year: '2000', month: '1' };
@@ -26,7 +30,7 @@ async function openLanding(page: Page, origin: string) {
 }
 
 for (const brand of brandList) {
-  const example = content[brand.id].example;
+  const example = landings[brand.id].example;
   const mid = example.classes.find((cost) => cost.id === 'upto-1500kg');
   if (!mid) throw new Error('the 〜1.5t class is missing');
   const rates = legalFeeRates.classes['upto-1500kg'];
