@@ -30,7 +30,10 @@ export type SectionId =
   | 'policy'
   | 'footer';
 
-/** The brand of any host that carries no brand's `hostMarker`. */
+/**
+ * The brand of any host that carries no brand's `hostMarker`.
+ * @internal Exported: the nginx config generator (deploy/) and the e2e fixtures read it.
+ */
 export const defaultBrandId: BrandId = 'carsupport';
 
 export type Brand = {
