@@ -5,6 +5,7 @@ import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/browser';
+import { brandIds } from './src/brand/brands';
 import { previousBuildId, selectedEngines, smokeDistDir } from './e2e/smoke/engines';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
@@ -14,12 +15,12 @@ const outputDir = process.env.E2E_OUTPUT ?? 'test-results-smoke';
 // knip only reads this config): copy the build and add a previous build's payloads and meta, as
 // they stay on the host after a deploy.
 if (!process.env.TEST_WORKER_INDEX && process.argv.includes('test')) {
-  if (!existsSync(join(distDir, 'carsupport', '_headers'))) {
+  if (!brandIds.every((brand) => existsSync(join(distDir, brand, '_headers')))) {
     throw new Error(`${distDir}/ has no built trees: run npm run build first`);
   }
   rmSync(smokeDistDir, { recursive: true, force: true });
   cpSync(distDir, smokeDistDir, { recursive: true });
-  for (const brand of ['carsupport', 'yamada']) {
+  for (const brand of brandIds) {
     const builds = join(smokeDistDir, brand, '_app/builds');
     const { id } = JSON.parse(readFileSync(join(builds, 'latest.json'), 'utf8')) as { id: string };
     cpSync(join(builds, id), join(builds, previousBuildId), { recursive: true });

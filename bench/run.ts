@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as prettier from 'prettier';
-import { brandIds, type BrandId } from '../src/brand/brands';
+import { brandIds, localOrigin, type BrandId } from '../src/brand/brands';
 import { pageTable } from '../src/content/pageTable';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
 import {
@@ -87,12 +87,6 @@ for (const [signal, code] of [
     console.error(`bench: ${signal}, stopping the servers and browsers it started`);
     process.exit(code);
   });
-}
-
-function origin(brand: BrandId, atPort: number): string {
-  return brand === 'yamada'
-    ? `http://yamada-shaken.localhost:${atPort}`
-    : `http://localhost:${atPort}`;
 }
 
 /** Started by node's own path so the pid is the server's, and stopped by it. */
@@ -238,7 +232,7 @@ async function measureLighthouse(): Promise<LighthouseSample[]> {
         const variants: [Variant, number][] = [['app', port]];
         if (page.path === '/') variants.push(['no-script', noScriptPort]);
         for (const [variant, atPort] of variants) {
-          const sample = await audit(origin(brand, atPort) + page.path, {
+          const sample = await audit(localOrigin(brand, atPort) + page.path, {
             brand,
             path: page.path,
             run,
@@ -348,7 +342,7 @@ async function main(): Promise<void> {
     }
     if (only !== 'lighthouse') {
       const t0 = Date.now();
-      const origins = Object.fromEntries(brandIds.map((b) => [b, origin(b, port)])) as Record<
+      const origins = Object.fromEntries(brandIds.map((b) => [b, localOrigin(b, port)])) as Record<
         BrandId,
         string
       >;

@@ -13,6 +13,7 @@ import {
   hostFor,
   originFor,
   port,
+  simpleFormCount,
   test,
   waitForApp,
 } from './fixtures';
@@ -114,7 +115,7 @@ async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
 
 for (const brand of brandList) {
   const origin = originFor(brand.id);
-  const lastForm = brand.id === 'yamada' ? 3 : 2;
+  const lastForm = simpleFormCount(brand);
 
   test.describe(`${brand.id} estimate path`, () => {
     test('every maker both forms offer reaches an accepted request, stored as offered', async ({

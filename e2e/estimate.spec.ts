@@ -11,6 +11,7 @@ import {
   hostFor,
   originFor,
   port,
+  simpleFormCount,
   test,
   waitForApp,
 } from './fixtures';
@@ -148,7 +149,7 @@ async function storedDraft(page: Page): Promise<string | null> {
 }
 
 for (const brand of brandList) {
-  const simpleForms = brand.id === 'yamada' ? [1, 2, 3] : [1, 2];
+  const simpleForms = Array.from({ length: simpleFormCount(brand) }, (_, index) => index + 1);
 
   test.describe(`${brand.id} estimate`, () => {
     test('the modal chunk loads once, when the page is idle, before any tap; every opener reports its entry point', async ({

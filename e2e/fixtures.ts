@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { brands, type BrandId } from '../src/brand/brands';
+import { brandIds, brands, localOrigin, type Brand, type BrandId } from '../src/brand/brands';
+import type { LandingContent } from '../src/content/types';
 import { pageTable } from '../src/content/pageTable';
 
 export { expect };
@@ -11,7 +12,7 @@ export const estimatesFile = `.data/e2e-estimates-${port}.jsonl`;
 
 /** The origin each brand is served on by the local origin. */
 export function originFor(brand: BrandId): string {
-  return brand === 'yamada' ? `http://yamada-shaken.localhost:${port}` : `http://localhost:${port}`;
+  return localOrigin(brand, port);
 }
 
 /** Host header of a brand, for raw HTTP requests (Node does not resolve *.localhost). */
@@ -23,6 +24,34 @@ export function hostFor(brand: BrandId): string {
 export const pagePaths = pageTable.map((page) => page.path);
 
 export const brandList = Object.values(brands);
+
+/** Each brand's landing-page copy, from its folder (src/content/<id>/landing.ts). */
+export const landings = Object.fromEntries(
+  await Promise.all(
+    brandIds.map(async (id) => {
+      const module = (await import(`../src/content/${id}/landing`)) as { landing: LandingContent };
+      return [id, module.landing] as const;
+    }),
+  ),
+) as Record<BrandId, LandingContent>;
+
+/** Every brand but `brand`: what its pages must never show. */
+export function otherBrands(brand: Brand): Brand[] {
+  return brandList.filter((other) => other.id !== brand.id);
+}
+
+/**
+ * The `data-section` names of a brand's landing-page body, in its order (the brand table): a
+ * section id without its place number (`simple-form-2` is a `simple-form`).
+ */
+export function bodySections(brand: Brand): string[] {
+  return brand.sections.map((id) => id.replace(/-\d+$/, ''));
+}
+
+/** How many simple forms a brand's landing page has. */
+export function simpleFormCount(brand: Brand): number {
+  return bodySections(brand).filter((name) => name === 'simple-form').length;
+}
 
 type Fixtures = {
   /** Console errors and page errors seen while the test ran (checked by tests that care). */

@@ -1,9 +1,17 @@
 // The landing page in a real browser: section order, menus, tabs, FAQ without JavaScript, theme,
 // phone links. Run: npx playwright test e2e/landing.spec.ts (after `npm run build`).
 import type { Page } from '@playwright/test';
-import { brands, telHref, type BrandId } from '../src/brand/brands';
-import { menus } from '../src/content/menus';
-import { brandList, expect, originFor, pagePaths, test, waitForApp } from './fixtures';
+import { telHref } from '../src/brand/brands';
+import {
+  bodySections,
+  brandList,
+  expect,
+  originFor,
+  otherBrands,
+  pagePaths,
+  test,
+  waitForApp,
+} from './fixtures';
 
 const businessTimePattern = '**/shaken/column/wp-json/wp/business_time';
 
@@ -13,35 +21,6 @@ async function openAllDay(page: Page): Promise<void> {
     route.fulfill({ json: { start_time: '0:00', end_time: '23:59' } }),
   );
 }
-
-const bodyOrder: Record<BrandId, string[]> = {
-  carsupport: [
-    'campaign',
-    'simple-form',
-    'cta',
-    'direction',
-    'point',
-    'simple-form',
-    'example',
-    'flow',
-    'question',
-    'policy',
-    'footer',
-  ],
-  yamada: [
-    'simple-form',
-    'cta',
-    'direction',
-    'point',
-    'simple-form',
-    'flow',
-    'example',
-    'question',
-    'simple-form',
-    'policy',
-    'footer',
-  ],
-};
 
 /** The landing page's sections as the spec groups them: before, inside and after the body. */
 async function sectionLayout(page: Page) {
@@ -86,7 +65,7 @@ for (const brand of brandList) {
       await expect(page.locator('[data-section="cta"]')).toBeVisible();
       expect(await sectionLayout(page)).toEqual({
         before: ['main-visual'],
-        body: bodyOrder[brand.id],
+        body: bodySections(brand),
         after: ['tracking-footer', 'estimate-modal'],
         footerVariant: 'landing-top',
       });
@@ -117,10 +96,10 @@ for (const brand of brandList) {
         const nav = page.getByRole('navigation', { name: 'メニュー' });
         await expect(nav.getByRole('button')).toBeHidden();
         const links = nav.getByRole('link');
-        await expect(links).toHaveText(menus[brand.id].map((item) => item.label));
+        await expect(links).toHaveText(brand.menu.map((item) => item.label));
         // Start from the bottom so that every link, TOP included, has to scroll.
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        for (const item of menus[brand.id]) {
+        for (const item of brand.menu) {
           await nav.getByRole('link', { name: item.label, exact: true }).click();
           await expect(page).toHaveURL(`${originFor(brand.id)}/#${item.target}`);
           const target = `#${item.target}`;
@@ -243,7 +222,7 @@ for (const brand of brandList) {
         // The button's visible label reads 閉じる while open; aria-expanded carries the state.
         const button = nav.getByRole('button');
         const links = nav.getByRole('link');
-        const items = menus[brand.id];
+        const items = brand.menu;
         await expect(button).toHaveAttribute('aria-expanded', 'false');
         await expect(links.first()).toBeHidden();
 
@@ -347,9 +326,10 @@ for (const brand of brandList) {
         expect(found.plain).toEqual([]);
         expect(found.hrefs.length).toBeGreaterThan(0);
         expect(new Set(found.hrefs)).toEqual(new Set([telHref(brand.phone)]));
-        // The other brand's number never shows up.
-        const other = brand.id === 'yamada' ? brands.carsupport : brands.yamada;
-        await expect(page.locator('body')).not.toContainText(other.phone);
+        // No other brand's number shows up.
+        for (const other of otherBrands(brand)) {
+          await expect(page.locator('body')).not.toContainText(other.phone);
+        }
       });
     }
 

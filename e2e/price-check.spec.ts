@@ -4,14 +4,17 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { landing as carsupportLanding } from '../src/content/carsupport/landing';
 import { businessTimePath } from '../src/business-hours/loadBusinessHours';
 import { legalFeeRates, rowInForce } from '../src/content/legalFees';
-import { landing as yamadaLanding } from '../src/content/yamada/landing';
-import { brandList, estimatesFile, expect, originFor, test, waitForApp } from './fixtures';
-
-const content = { carsupport: carsupportLanding, yamada: yamadaLanding };
-
+import {
+  brandList,
+  estimatesFile,
+  expect,
+  landings,
+  originFor,
+  test,
+  waitForApp,
+} from './fixtures';
 /** Today's year and month in Japan, as the page counts them. */
 function tokyoNow(): { year: number; month: number } {
   const [year, month] = new Intl.DateTimeFormat('en-CA', {
@@ -59,7 +62,7 @@ async function shownExpiry(page: Page): Promise<string> {
 }
 
 for (const brand of brandList) {
-  const example = content[brand.id].example;
+  const example = landings[brand.id].example;
   const mid = example.classes.find((cost) => cost.id === 'upto-1500kg');
   const kei = example.classes.find((cost) => cost.id === 'kei');
   if (!mid || !kei) throw new Error('a class is missing');

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { brandIds } from '../src/brand/brands';
 
 // Before anything loads React: the SSR bundle and the prerender must use the production build
 // of every React package (mixing modes breaks rendering).
@@ -36,4 +37,4 @@ await prerender({
   serverEntry: `${workDir}/server/entry-server.js`,
   outDir,
 });
-console.log(`Built ${outDir}/carsupport and ${outDir}/yamada, build id ${buildId}`);
+console.log(`Built ${brandIds.map((id) => `${outDir}/${id}`).join(', ')}, build id ${buildId}`);

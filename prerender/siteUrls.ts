@@ -1,9 +1,12 @@
-import type { BrandId } from '../src/brand/brands';
+import { brands, localOrigin, type BrandId } from '../src/brand/brands';
 
-/** Site origins for canonical links and the sitemap, from build env, with local defaults. */
+/** The local origin's default port (server/main.ts), which local builds link to. */
+const localPort = 4173;
+
+/**
+ * Site origins for canonical links and the sitemap: the brand's build env variable (its
+ * `siteUrlVariable`, e.g. SITE_URL_<ID>), or its local origin.
+ */
 export function siteUrl(brand: BrandId, env: NodeJS.ProcessEnv = process.env): string {
-  const configured = brand === 'yamada' ? env.SITE_URL_YAMADA : env.SITE_URL_CARSUPPORT;
-  const fallback =
-    brand === 'yamada' ? 'http://yamada-shaken.localhost:4173' : 'http://localhost:4173';
-  return new URL(configured || fallback).origin;
+  return new URL(env[brands[brand].siteUrlVariable] || localOrigin(brand, localPort)).origin;
 }

@@ -5,6 +5,7 @@
  * ESTIMATES_RATE_LIMIT (new leads per address per 10 minutes, default 20).
  */
 import { createServer } from 'node:http';
+import { brandIds, localOrigin } from '../src/brand/brands';
 import { createOrigin } from './origin';
 
 const port = Number(process.env.PORT ?? 4173);
@@ -28,8 +29,7 @@ for (const host of hosts) {
   server.listen(port, host, () => {
     listening += 1;
     if (listening === 1) {
-      console.log(`carsupport: http://localhost:${port}`);
-      console.log(`yamada:     http://yamada-shaken.localhost:${port}`);
+      for (const brand of brandIds) console.log(`${brand}: ${localOrigin(brand, port)}`);
     }
   });
 }

@@ -8,7 +8,7 @@ interface ImportMetaEnv {
   readonly VITE_LP_URL?: string;
   /** Base address of the estimate API; defaults to /api. */
   readonly VITE_API_BASE_URL?: string;
-  /** Forces the carsupport campaign block: "on" or "off". */
+  /** Forces the campaign block of a brand that has one: "on" or "off". */
   readonly VITE_CAMPAIGN?: string;
   /** Minutes between version polls; defaults to 60. */
   readonly VITE_VERSION_POLL_MINUTES?: string;

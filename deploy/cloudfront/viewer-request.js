@@ -1,11 +1,11 @@
-// CloudFront Function (runtime cloudfront-js-2.0), viewer request: picks the brand tree by Host,
-// maps clean URLs to the tree's files and applies the local origin's path rules
-// (server/paths.ts): `/term/` → 301 `/term`, redirects only to a normalised path on this host,
+// CloudFront Function (runtime cloudfront-js-2.0), viewer request: maps clean URLs to the brand
+// tree's files and applies the local origin's path rules (server/paths.ts). It knows no brand:
+// each brand host has its own distribution, whose origin path (/<brand>) picks the tree
+// (docs/deploy.md). Rules: `/term/` → 301 `/term`, redirects only to a normalised path on this host,
 // `/index` → `/`, and `/404`, `/_headers`, traversal and malformed escapes → not found (the
 // distribution's custom error response answers 404 with the tree's 404.html).
 // A plain script for that runtime: no modules, no Node APIs. Tests: tests/deploy/cloudfront.test.ts.
 
-var yamadaHostMarker = 'yamada-shaken';
 var notFoundKey = '/__not_found__';
 var indexAliases = { '/index': true, '/index.html': true };
 var notPages = { '/404': true, '/404.html': true, '/_headers': true };
@@ -36,9 +36,6 @@ function redirect(location) {
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- CloudFront calls it by name
 function handler(event) {
   var request = event.request;
-  var host = request.headers.host ? request.headers.host.value.toLowerCase() : '';
-  var prefix = host.indexOf(yamadaHostMarker) >= 0 ? '/yamada' : '/carsupport';
-
   var decoded;
   try {
     decoded = decodeURIComponent(request.uri);
@@ -48,12 +45,12 @@ function handler(event) {
   }
   // eslint-disable-next-line no-control-regex
   if (decoded === null || decoded.charAt(0) !== '/' || /[\u0000-\u001f\u007f\\]/.test(decoded)) {
-    request.uri = prefix + notFoundKey;
+    request.uri = notFoundKey;
     return request;
   }
   var segments = decoded.split('/');
   if (segments.indexOf('..') >= 0) {
-    request.uri = prefix + notFoundKey;
+    request.uri = notFoundKey;
     return request;
   }
   var kept = segments.filter(function (segment) {
@@ -62,7 +59,7 @@ function handler(event) {
   var path = '/' + kept.join('/');
   if (indexAliases[path]) return redirect('/' + queryString(request.querystring));
   if (notPages[path]) {
-    request.uri = prefix + notFoundKey;
+    request.uri = notFoundKey;
     return request;
   }
   var encoded = '/' + kept.map(encodeURIComponent).join('/');
@@ -76,6 +73,6 @@ function handler(event) {
   var last = kept.length ? kept[kept.length - 1] : '';
   if (path === '/') encoded = '/index.html';
   else if (last.indexOf('.') < 0) encoded += '.html';
-  request.uri = prefix + encoded;
+  request.uri = encoded;
   return request;
 }

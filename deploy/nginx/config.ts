@@ -5,10 +5,16 @@
  * The host rule and the rule-path syntax come from the same code the build and the local origin
  * use (src/brand/brands.ts, prerender/headers.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brandIds, yamadaHostMarker, type BrandId } from '../../src/brand/brands';
+import {
+  brandIds,
+  brands,
+  defaultBrandId,
+  localOrigin,
+  type BrandId,
+} from '../../src/brand/brands';
 import { parseHeadersFile, rulePattern, type HeaderRule } from '../../prerender/headers';
 
 export type NginxOptions = {
@@ -64,7 +70,7 @@ export function headerMaps(rules: Record<BrandId, HeaderRule[]>): string[] {
         );
       }
       if (base.length) lines.push(`    ${regexKey(`^${brand}:`)} ${quote(base.join(', '))};`);
-      if (brand === 'carsupport' && base.length) fallback = base.join(', ');
+      if (brand === defaultBrandId && base.length) fallback = base.join(', ');
     }
     return [
       `  map "$brand:$uri" ${variableName(name)} {`,
@@ -73,6 +79,25 @@ export function headerMaps(rules: Record<BrandId, HeaderRule[]>): string[] {
       '  }',
     ].join('\n');
   });
+}
+
+/** A literal text as a regular expression. */
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The brand table's host rule as a `map $host $brand` body: the default brand for any host,
+ * each other brand for a host that contains its marker ($host is lower-case). nginx tries the
+ * regular expressions in order, so the first brand whose marker matches wins, as in
+ * brandIdForHost.
+ */
+export function hostMap(): string {
+  const marked = brandIds.flatMap((brand) => {
+    const marker = brands[brand].hostMarker;
+    return marker === null ? [] : [`    ${regexKey(escapeRegex(marker.toLowerCase()))} ${brand};`];
+  });
+  return [`    default ${defaultBrandId};`, ...marked].join('\n');
 }
 
 export function nginxConfig(opts: NginxOptions): string {
@@ -107,10 +132,9 @@ http {
   absolute_redirect off;
   merge_slashes on;
 
-  # Brand by Host (src/brand/brands.ts): a host containing "${yamadaHostMarker}" is yamada.
+  # Brand by Host (src/brand/brands.ts): a host containing a brand's marker is that brand's.
   map $host $brand {
-    default carsupport;
-    ${regexKey(yamadaHostMarker)} yamada;
+${hostMap()}
   }
 
   # The rules of each tree's _headers.
@@ -151,10 +175,11 @@ ${names.map((name) => `    add_header ${name} ${variableName(name)} always;`).jo
 
 export function readRules(distDir: string): Record<BrandId, HeaderRule[]> {
   return Object.fromEntries(
-    brandIds.map((brand) => [
-      brand,
-      parseHeadersFile(readFileSync(resolve(distDir, brand, '_headers'), 'utf8')),
-    ]),
+    brandIds.map((brand) => {
+      const file = resolve(distDir, brand, '_headers');
+      if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
+      return [brand, parseHeadersFile(readFileSync(file, 'utf8'))];
+    }),
   ) as Record<BrandId, HeaderRule[]>;
 }
 
@@ -174,4 +199,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       user: process.getuid?.() === 0 ? 'root' : undefined,
     }),
   );
+  // For the one who started it (stdout is the config file).
+  for (const brand of brandIds)
+    console.error(`nginx: ${brand} ${localOrigin(brand, Number(portArg))}`);
 }

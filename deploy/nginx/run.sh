@@ -8,10 +8,6 @@ cd "$(dirname "$0")/../.."
 
 port="${PORT:?set PORT, e.g. PORT=4213 bash deploy/nginx/run.sh}"
 dist="${DIST_DIR:-dist}"
-if [ ! -f "$dist/carsupport/_headers" ] || [ ! -f "$dist/yamada/_headers" ]; then
-  echo "$dist/ has no built trees: run npm run build first" >&2
-  exit 1
-fi
 
 nginx_bin="$(command -v nginx || true)"
 [ -n "$nginx_bin" ] || [ ! -x /usr/sbin/nginx ] || nginx_bin=/usr/sbin/nginx
@@ -26,7 +22,11 @@ if [ -z "$nginx_bin" ]; then
 fi
 
 prefix="$(mktemp -d "${TMPDIR:-/tmp}/shaken-nginx.XXXXXX")"
-node --import tsx deploy/nginx/config.ts "$dist" "$port" "$prefix" > "$prefix/nginx.conf"
+# Fails, naming the missing file, when a brand's tree has not been built; prints each brand's URL.
+if ! node --import tsx deploy/nginx/config.ts "$dist" "$port" "$prefix" > "$prefix/nginx.conf"; then
+  rm -rf "$prefix"
+  exit 1
+fi
 "$nginx_bin" -t -q -e stderr -p "$prefix" -c "$prefix/nginx.conf"
 
 pid=""
@@ -41,7 +41,6 @@ trap stop TERM INT
 
 "$nginx_bin" -e stderr -p "$prefix" -c "$prefix/nginx.conf" &
 pid=$!
-echo "nginx: carsupport http://localhost:$port  yamada http://yamada-shaken.localhost:$port"
 status=0
 wait "$pid" || status=$?
 rm -rf "$prefix"

@@ -18,8 +18,10 @@ function portOf(testInfo: TestInfo): number {
   return engines[testInfo.project.name as EngineName].port;
 }
 
+/** The default brand on plain localhost; another brand on a www. host that carries its marker. */
 function hostOf(brand: BrandId, port: number): string {
-  return brand === 'yamada' ? `www.yamada-shaken.localhost:${port}` : `localhost:${port}`;
+  const marker = brands[brand].hostMarker;
+  return marker === null ? `localhost:${port}` : `www.${marker}.localhost:${port}`;
 }
 
 /** GET (or another method) of a raw request target, sent as is, to the engine of this project. */

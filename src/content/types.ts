@@ -12,6 +12,27 @@ type MenuTarget = 'top' | 'direction' | 'point' | 'flow' | 'question';
 
 export type MenuItem = { label: string; target: MenuTarget };
 
+/** Which theme colour fills (or strokes) a shape of a logo mark (src/sections/logo/). */
+type LogoPaint = 'primary' | 'onPrimary' | 'accent' | 'accentStroke';
+
+/**
+ * A brand's logo mark as data: shapes drawn in order on a 36×36 canvas, each painted with one
+ * of the theme's colours, so the mark follows the light and dark themes.
+ */
+export type LogoMark = readonly (
+  | {
+      shape: 'rect';
+      paint: LogoPaint;
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      rx: number;
+    }
+  | { shape: 'circle'; paint: LogoPaint; cx: number; cy: number; r: number }
+  | { shape: 'path'; paint: LogoPaint; d: string }
+)[];
+
 /** Operator facts. Unknown ones are placeholders starting with 【要確認】. */
 export type CompanyFacts = {
   /** 販売事業者 */
@@ -63,7 +84,7 @@ export type LandingContent = {
     formLinkLabel: string;
     note: string;
   };
-  /** Carsupport only; yamada keeps it disabled and it is never rendered there. */
+  /** Rendered only for a brand whose section order lists 'campaign' (src/brand/brands.ts). */
   campaign: {
     enabled: boolean;
     /** Last day of the campaign, ISO date (YYYY-MM-DD), inclusive, Japan time. */
@@ -143,7 +164,8 @@ export type LandingContent = {
     /** Short line under the logo. */
     tagline: string;
   };
-  trackingFooter: {
+  /** The sticky call bar (追従フッター) at the bottom of the screen. */
+  stickyCallBar: {
     estimateLabel: string;
     callLabel: string;
   };

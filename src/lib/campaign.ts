@@ -1,14 +1,9 @@
 /**
- * Whether the carsupport campaign block shows (spec section 4). The flag and optional end date live
- * in the brand's content; VITE_CAMPAIGN can force it at build time.
+ * Whether the campaign block shows (spec section 4), on a brand whose section order has one
+ * (src/brand/brands.ts). The flag and optional end date live in the brand's content;
+ * VITE_CAMPAIGN can force it at build time.
  */
 import { isRealDate, tokyoOffset } from './tokyoTime';
-
-/**
- * The brand ids, spelled out: lib may not import from brand/ (lint keeps lib framework- and
- * feature-free). brand/brands.ts's BrandId is assignable to it.
- */
-type CampaignBrand = 'carsupport' | 'yamada';
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimePattern =
@@ -50,13 +45,14 @@ export function campaignEndInstant(endsAt: string): number | null {
 }
 
 export function isCampaignActive(opts: {
-  brand: CampaignBrand;
+  /** Whether the brand has a campaign block at all; without one, nothing forces it on. */
+  hasCampaign: boolean;
   enabled: boolean;
   endsAt?: string;
   now: Date;
   override?: string;
 }): boolean {
-  if (opts.brand !== 'carsupport') return false;
+  if (!opts.hasCampaign) return false;
   const override = opts.override?.trim().toLowerCase();
   if (override === 'on') return true;
   if (override === 'off') return false;

@@ -1,4 +1,14 @@
-import { brandIdForHost, brands, telHref } from '../../src/brand/brands';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  brandIdForHost,
+  brandIds,
+  brands,
+  defaultBrandId,
+  hasCampaign,
+  localOrigin,
+  telHref,
+} from '../../src/brand/brands';
 
 describe('brandIdForHost', () => {
   it.each([
@@ -12,6 +22,12 @@ describe('brandIdForHost', () => {
     ['', 'carsupport'],
   ])('%s is %s', (host, expected) => {
     expect(brandIdForHost(host)).toBe(expected);
+  });
+
+  it("gives every brand its own local origin's host", () => {
+    for (const id of brandIds) {
+      expect(brandIdForHost(new URL(localOrigin(id, 4173)).host)).toBe(id);
+    }
   });
 });
 
@@ -29,7 +45,79 @@ describe('brand table', () => {
     });
   });
 
+  it('keys each row by its id', () => {
+    for (const id of brandIds) expect(brands[id].id).toBe(id);
+  });
+
+  it('gives every brand but the default a host marker, none inside another', () => {
+    expect(brands[defaultBrandId].hostMarker).toBeNull();
+    const markers = brandIds
+      .filter((id) => id !== defaultBrandId)
+      .map((id) => brands[id].hostMarker);
+    for (const marker of markers) {
+      expect(marker).toMatch(/^[a-z0-9-]+$/);
+      expect(markers.filter((other) => other!.includes(marker!))).toEqual([marker]);
+    }
+  });
+
+  it('names each site-URL variable after its brand id', () => {
+    for (const id of brandIds) {
+      expect(brands[id].siteUrlVariable).toBe(`SITE_URL_${id.toUpperCase().replace(/-/g, '_')}`);
+    }
+  });
+
+  it('lists each section once, and the campaign only for the brand that has one (spec 4)', () => {
+    for (const id of brandIds) {
+      expect(new Set(brands[id].sections).size).toBe(brands[id].sections.length);
+    }
+    expect(brandIds.filter((id) => hasCampaign(brands[id]))).toEqual(['carsupport']);
+  });
+
   it('makes one-tap tel: links of printed numbers', () => {
     expect(telHref('0120-104-631')).toBe('tel:0120104631');
+  });
+});
+
+/** Every CSS file under `dir`. */
+function cssFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return cssFiles(path);
+    return path.endsWith('.css') ? [path] : [];
+  });
+}
+
+/** The custom properties a block of CSS sets, from the first rule matching `selector`. */
+function propertiesOf(css: string, selector: string): string[] {
+  const start = css.indexOf(`${selector} {`);
+  if (start < 0) return [];
+  const block = css.slice(start, css.indexOf('}', start));
+  return [...block.matchAll(/(--[a-z-]+):/g)].map((match) => match[1]!).sort();
+}
+
+describe("each brand's folder", () => {
+  const used = new Set(
+    cssFiles('src').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/var\((--c-[a-z-]+)\)/g)].map((match) => match[1]!),
+    ),
+  );
+  const global = readFileSync('src/styles/global.css', 'utf8');
+  const shared = new Set([
+    ...propertiesOf(global, ':root'),
+    ...propertiesOf(global, "[data-theme='dark']"),
+  ]);
+  const brandColours = [...used].filter((name) => !shared.has(name)).sort();
+
+  it.each(brandIds)('holds the copy, logo and theme of %s', (id) => {
+    for (const file of ['landing.ts', 'pages.ts', 'descriptions.ts', 'logo.ts', 'theme.css']) {
+      expect(existsSync(join('src/content', id, file)), file).toBe(true);
+    }
+  });
+
+  it.each(brandIds)('sets every colour the stylesheet reads for %s, light and dark', (id) => {
+    expect(brandColours).toContain('--c-primary');
+    const theme = readFileSync(join('src/content', id, 'theme.css'), 'utf8');
+    expect(propertiesOf(theme, `[data-brand='${id}']`)).toEqual(brandColours);
+    expect(propertiesOf(theme, `[data-brand='${id}'][data-theme='dark']`)).toEqual(brandColours);
   });
 });

@@ -2,6 +2,7 @@
 // plain script in a bare context, as in the cloudfront-js-2.0 runtime (no modules, no Node APIs).
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
+import { brandIds, brands } from '../../src/brand/brands';
 
 type Querystring = Record<string, { value: string; multiValue?: Array<{ value: string }> }>;
 type Request = {
@@ -41,18 +42,26 @@ describe('CloudFront viewer-request function', () => {
     expect(Buffer.byteLength(source)).toBeLessThan(10 * 1024);
   });
 
+  it('knows no brand: the distribution of each brand host picks its tree by origin path', () => {
+    for (const id of brandIds) {
+      expect(source).not.toContain(id);
+      const marker = brands[id].hostMarker;
+      if (marker) expect(source).not.toContain(marker);
+    }
+  });
+
   it.each([
-    ['/', 'www.carsupport.com', '/carsupport/index.html'],
-    ['/', 'www.yamada-shaken.com', '/yamada/index.html'],
-    ['/term', 'www.carsupport.com', '/carsupport/term.html'],
-    ['/term', 'WWW.YAMADA-SHAKEN.COM', '/yamada/term.html'],
-    ['/legal', 'shaken.yamada-shaken.co.jp', '/yamada/legal.html'],
-    ['/privacypolicy', 'carsupport.example', '/carsupport/privacypolicy.html'],
-    ['/assets/index-abc123.js', 'www.carsupport.com', '/carsupport/assets/index-abc123.js'],
-    ['/_app/builds/latest.json', 'www.yamada-shaken.com', '/yamada/_app/builds/latest.json'],
-    ['/_app/builds/b1/payload/term.json', 'x', '/carsupport/_app/builds/b1/payload/term.json'],
-    ['/robots.txt', 'www.carsupport.com', '/carsupport/robots.txt'],
-  ])('maps %s on %s to %s', (uri, host, expected) => {
+    ['/', 'www.carsupport.com', '/index.html'],
+    ['/', 'www.yamada-shaken.com', '/index.html'],
+    ['/term', 'www.carsupport.com', '/term.html'],
+    ['/term', 'WWW.YAMADA-SHAKEN.COM', '/term.html'],
+    ['/legal', 'shaken.yamada-shaken.co.jp', '/legal.html'],
+    ['/privacypolicy', 'carsupport.example', '/privacypolicy.html'],
+    ['/assets/index-abc123.js', 'www.carsupport.com', '/assets/index-abc123.js'],
+    ['/_app/builds/latest.json', 'www.yamada-shaken.com', '/_app/builds/latest.json'],
+    ['/_app/builds/b1/payload/term.json', 'x', '/_app/builds/b1/payload/term.json'],
+    ['/robots.txt', 'www.carsupport.com', '/robots.txt'],
+  ])('maps %s on %s to the key %s (under the origin path)', (uri, host, expected) => {
     expect(uriOf(run(uri, host))).toBe(expected);
   });
 
@@ -92,6 +101,6 @@ describe('CloudFront viewer-request function', () => {
     '/%2e%2e/%2e%2e/package.json',
     '/assets/..%2f..%2f_headers',
   ])('sends %s to a missing key, so the custom error response answers 404', (uri) => {
-    expect(uriOf(run(uri, 'www.yamada-shaken.com'))).toBe('/yamada/__not_found__');
+    expect(uriOf(run(uri, 'www.yamada-shaken.com'))).toBe('/__not_found__');
   });
 });

@@ -1,6 +1,15 @@
 // The nginx configuration generator (deploy/nginx/config.ts); the smoke suite runs what it writes.
 import { headerMaps, nginxConfig } from '../../deploy/nginx/config';
-import { headerRules } from '../../prerender/headers';
+import { headerRules, type HeaderRule } from '../../prerender/headers';
+import { brandIds, brands, defaultBrandId } from '../../src/brand/brands';
+
+/** The same rules for every brand of the table. */
+function everyBrand(rules: HeaderRule[]) {
+  return Object.fromEntries(brandIds.map((brand) => [brand, rules])) as Record<
+    (typeof brandIds)[number],
+    HeaderRule[]
+  >;
+}
 
 function rulesWith(csp: string) {
   return headerRules({ pageHrefs: ['/', '/term'], contentSecurityPolicy: csp });
@@ -13,6 +22,7 @@ describe('nginx config', () => {
       port: 8080,
       prefixDir: '/tmp/x',
       rules: {
+        ...everyBrand(rulesWith("script-src 'self' 'sha256-CCC'")),
         carsupport: rulesWith("script-src 'self' 'sha256-AAA'"),
         yamada: rulesWith("script-src 'self' 'sha256-BBB'"),
       },
@@ -28,13 +38,28 @@ describe('nginx config', () => {
       { path: '/*', headers: { 'X-Test': 'a' } },
       { path: '/_app/builds/:build/*', headers: { 'X-Test': 'b' } },
     ];
-    const [map] = headerMaps({ carsupport: rules, yamada: rules });
+    const [map] = headerMaps(everyBrand(rules));
     expect(map).toContain('"~^carsupport:/_app/builds/[^/]+/.*$" "a, b";');
     expect(map).toContain('default "a";');
   });
 
   it('refuses a value nginx would read as a variable, instead of serving a wrong header', () => {
     const rules = [{ path: '/*', headers: { 'X-Test': 'cost $5' } }];
-    expect(() => headerMaps({ carsupport: rules, yamada: rules })).toThrow(/cannot quote/);
+    expect(() => headerMaps(everyBrand(rules))).toThrow(/cannot quote/);
+  });
+
+  it('picks the brand by host as the brand table says: its default, then each marker', () => {
+    const config = nginxConfig({
+      distDir: '/srv/dist',
+      port: 8080,
+      prefixDir: '/tmp/x',
+      rules: everyBrand(rulesWith("script-src 'self'")),
+    });
+    const hostMap = /map \$host \$brand \{\n([\s\S]*?)\n {2}\}/.exec(config)?.[1];
+    const marked = brandIds.filter((brand) => brands[brand].hostMarker !== null);
+    expect(hostMap?.split('\n').map((line) => line.trim())).toEqual([
+      `default ${defaultBrandId};`,
+      ...marked.map((brand) => `"~${brands[brand].hostMarker}" ${brand};`),
+    ]);
   });
 });

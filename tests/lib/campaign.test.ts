@@ -4,25 +4,25 @@ const now = new Date('2025-03-31T12:00:00+09:00');
 
 describe('isCampaignActive', () => {
   it('is never active for yamada, whatever the flag or override', () => {
-    expect(isCampaignActive({ brand: 'yamada', enabled: true, now })).toBe(false);
-    expect(isCampaignActive({ brand: 'yamada', enabled: true, now, override: 'on' })).toBe(false);
+    expect(isCampaignActive({ hasCampaign: false, enabled: true, now })).toBe(false);
+    expect(isCampaignActive({ hasCampaign: false, enabled: true, now, override: 'on' })).toBe(
+      false,
+    );
   });
 
   it('follows the content flag for carsupport', () => {
-    expect(isCampaignActive({ brand: 'carsupport', enabled: true, now })).toBe(true);
-    expect(isCampaignActive({ brand: 'carsupport', enabled: false, now })).toBe(false);
+    expect(isCampaignActive({ hasCampaign: true, enabled: true, now })).toBe(true);
+    expect(isCampaignActive({ hasCampaign: true, enabled: false, now })).toBe(false);
   });
 
   it('lets the build override win for carsupport', () => {
-    expect(isCampaignActive({ brand: 'carsupport', enabled: false, now, override: 'on' })).toBe(
-      true,
-    );
-    expect(isCampaignActive({ brand: 'carsupport', enabled: true, now, override: 'off' })).toBe(
+    expect(isCampaignActive({ hasCampaign: true, enabled: false, now, override: 'on' })).toBe(true);
+    expect(isCampaignActive({ hasCampaign: true, enabled: true, now, override: 'off' })).toBe(
       false,
     );
     expect(
       isCampaignActive({
-        brand: 'carsupport',
+        hasCampaign: true,
         enabled: false,
         endsAt: '2020-01-01',
         now,
@@ -32,18 +32,16 @@ describe('isCampaignActive', () => {
   });
 
   it('ignores an unknown override', () => {
-    expect(isCampaignActive({ brand: 'carsupport', enabled: true, now, override: 'maybe' })).toBe(
+    expect(isCampaignActive({ hasCampaign: true, enabled: true, now, override: 'maybe' })).toBe(
       true,
     );
-    expect(isCampaignActive({ brand: 'carsupport', enabled: false, now, override: '' })).toBe(
-      false,
-    );
+    expect(isCampaignActive({ hasCampaign: true, enabled: false, now, override: '' })).toBe(false);
   });
 
   it('runs to the end of the end date in Tokyo', () => {
     const active = (at: string) =>
       isCampaignActive({
-        brand: 'carsupport',
+        hasCampaign: true,
         enabled: true,
         endsAt: '2025-03-31',
         now: new Date(at),
@@ -58,7 +56,7 @@ describe('isCampaignActive', () => {
   it('reads a date-time without an offset as Tokyo time', () => {
     const active = (at: string) =>
       isCampaignActive({
-        brand: 'carsupport',
+        hasCampaign: true,
         enabled: true,
         endsAt: '2025-03-31T18:00',
         now: new Date(at),
@@ -69,13 +67,13 @@ describe('isCampaignActive', () => {
   });
 
   it('treats an empty end date as none', () => {
-    expect(isCampaignActive({ brand: 'carsupport', enabled: true, endsAt: ' ', now })).toBe(true);
+    expect(isCampaignActive({ hasCampaign: true, enabled: true, endsAt: ' ', now })).toBe(true);
   });
 
   it.each(['2025-02-30', '31/03/2025', 'soon', '2025-13-01', '2025-03-31T25:00'])(
     'treats the invalid end date %j as no campaign',
     (endsAt) => {
-      expect(isCampaignActive({ brand: 'carsupport', enabled: true, endsAt, now })).toBe(false);
+      expect(isCampaignActive({ hasCampaign: true, enabled: true, endsAt, now })).toBe(false);
     },
   );
 });

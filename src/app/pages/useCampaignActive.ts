@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { hasCampaign } from '../../brand/brands';
 import { useBrand } from '../../brand/useBrand';
 import type { LandingContent } from '../../content/types';
 import type * as campaignRules from '../../lib/campaign';
@@ -26,7 +27,7 @@ export function useCampaignActive(campaign: LandingContent['campaign']): boolean
   const { enabled, endsAt } = campaign;
   const decide = (rules: CampaignRules) =>
     rules.isCampaignActive({
-      brand: brand.id,
+      hasCampaign: hasCampaign(brand),
       enabled,
       endsAt,
       now: new Date(),

@@ -206,7 +206,7 @@ export const landing: LandingContent = {
   footer: {
     tagline: '車検の見積もり・予約サービス',
   },
-  trackingFooter: {
+  stickyCallBar: {
     estimateLabel: '無料見積もり',
     callLabel: '電話する',
   },

@@ -200,7 +200,7 @@ export const landing: LandingContent = {
   footer: {
     tagline: '地域の整備工場と結ぶ車検サービス',
   },
-  trackingFooter: {
+  stickyCallBar: {
     estimateLabel: '見積もり（無料）',
     callLabel: '電話',
   },

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { useBrand } from '../../brand/useBrand';
-import { menus } from '../../content/menus';
 import { useHydrated } from '../useHydrated';
 import styles from './SiteMenu.module.css';
 
@@ -12,7 +11,7 @@ import styles from './SiteMenu.module.css';
  */
 export function SiteMenu() {
   const brand = useBrand();
-  const items = menus[brand.id];
+  const items = brand.menu;
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { brandIds } from '../../../src/brand/brands';
+import { brandIds, brands } from '../../../src/brand/brands';
 import { landing as carsupportLanding } from '../../../src/content/carsupport/landing';
-import { menus } from '../../../src/content/menus';
 import { landing as yamadaLanding } from '../../../src/content/yamada/landing';
 import { LandingPage } from '../../../src/sections/landing/LandingPage';
 import { renderWithBrand } from '../renderWithBrand';
@@ -88,11 +87,34 @@ describe('LandingPage', () => {
       <LandingPage content={content} showCampaign={false} outsideBusinessHours={false} />,
       brand,
     );
-    for (const { target } of menus[brand]) {
+    for (const { target } of brands[brand].menu) {
       expect(container.querySelectorAll(`#${target}`), target).toHaveLength(1);
       expect(container.querySelector(`#${target}`)?.hasAttribute('data-section'), target).toBe(
         true,
       );
+    }
+  });
+
+  it("renders the body in the order of the brand's row, whatever it is", () => {
+    const row = brands.yamada;
+    const original = row.sections;
+    row.sections = ['footer', 'question', 'simple-form-3', 'direction'];
+    try {
+      const { container } = renderWithBrand(
+        <LandingPage content={yamadaLanding} showCampaign outsideBusinessHours={false} />,
+        'yamada',
+      );
+      expect(sectionOrder(container)).toEqual([
+        'main-visual',
+        'footer',
+        'question',
+        'simple-form',
+        'direction',
+        'tracking-footer',
+        'estimate-modal',
+      ]);
+    } finally {
+      row.sections = original;
     }
   });
 

@@ -1,13 +1,17 @@
 import { useBrand } from '../../brand/useBrand';
 import type { LandingContent } from '../../content/types';
 import { EstimateButton, PhoneLink } from '../ContactActions';
-import styles from './TrackingFooter.module.css';
+import styles from './StickyCallBar.module.css';
 
-/** The sticky bottom bar (追従フッター): estimate and call, always in reach on phones. */
-export function TrackingFooter({ copy }: { copy: LandingContent['trackingFooter'] }) {
+/**
+ * The sticky call bar (追従フッター) at the bottom of the screen: estimate and call, always in
+ * reach on phones. Its `tracking-footer` section name, phone-link place and estimate entry point
+ * are the names tests and analytics know it by (docs/tracking.md); keep them.
+ */
+export function StickyCallBar({ copy }: { copy: LandingContent['stickyCallBar'] }) {
   const brand = useBrand();
   return (
-    <div data-section="tracking-footer" className={styles.trackingFooter}>
+    <div data-section="tracking-footer" className={styles.bar}>
       <div className={styles.inner}>
         <PhoneLink
           place="tracking-footer"
