@@ -15,7 +15,11 @@ export const cacheControl = {
   short: 'public, max-age=3600',
 } as const;
 
-const securityHeaders: Record<string, string> = {
+/**
+ * The security headers of every answer, whatever its path.
+ * @internal Exported for the estimate API's HTML pages (server/api/), which carry them too.
+ */
+export const securityHeaders: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',

@@ -1,6 +1,7 @@
 /**
  * Serves the built site on loopback: `npm run preview` (or `node --import tsx server/main.ts`).
- * PORT (default 4173), DIST_DIR (default dist), ESTIMATES_FILE (default .data/estimates.jsonl).
+ * PORT (default 4173), DIST_DIR (default dist), ESTIMATES_FILE (default .data/estimates.jsonl),
+ * EXPORT_SECRET (the CSV export's bearer secret; unset, the export answers 404).
  */
 import { createServer } from 'node:http';
 import { createOrigin } from './origin';
@@ -9,6 +10,7 @@ const port = Number(process.env.PORT ?? 4173);
 const handler = createOrigin({
   distDir: process.env.DIST_DIR ?? 'dist',
   estimatesFile: process.env.ESTIMATES_FILE ?? '.data/estimates.jsonl',
+  exportSecret: process.env.EXPORT_SECRET || undefined,
 });
 
 // Loopback only, on both address families, so http://localhost and *.localhost both reach it.

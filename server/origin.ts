@@ -12,17 +12,22 @@ import { businessTimePath } from '../src/business-hours/loadBusinessHours';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../prerender/headers';
 import { handleBusinessTime } from './api/businessTime';
 import { decidePath } from './paths';
-import { createEstimatesHandler } from './api/estimates';
+import { createEstimateHandler, createExportHandler } from './api/estimateHandler';
+import { createLocalLeadStore, createMemoryRateLimiter, localNotifier } from './api/localLeadStore';
+import { serveFetch } from './api/nodeFetch';
 
 export type OriginOptions = {
   distDir: string;
   /** Where accepted estimate requests are appended (JSON lines). */
   estimatesFile: string;
+  /** The bearer secret of GET /api/estimates.csv; without one the export answers 404. */
+  exportSecret?: string;
 };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 const estimatesPath = '/api/estimates';
+const exportPath = '/api/estimates.csv';
 
 type Tree = {
   serve: ReturnType<typeof sirv>;
@@ -61,11 +66,35 @@ export function createOrigin(options: OriginOptions): Handler {
     }),
   ) as Record<BrandId, Tree>;
   const compress = compression();
-  const estimates = createEstimatesHandler({ file: options.estimatesFile });
+  const store = createLocalLeadStore({ file: options.estimatesFile });
+  const estimates = createEstimateHandler({
+    store,
+    rateLimiter: createMemoryRateLimiter(),
+    notifier: localNotifier,
+  });
+  const exportCsv = options.exportSecret
+    ? createExportHandler({ store, secret: options.exportSecret })
+    : undefined;
+  /** The API's handlers, served as the Worker serves them (Fetch API, the host's brand). */
+  const serveApi = (
+    handler: typeof estimates,
+    req: IncomingMessage,
+    res: ServerResponse,
+    brand: BrandId,
+  ) => {
+    // Locally there is no https: the site's origin is http on the Host the visitor used.
+    const siteOrigin = `http://${req.headers.host ?? 'localhost'}`;
+    const ctx = { brand, clientKey: req.socket.remoteAddress ?? '', siteOrigin };
+    serveFetch(req, res, siteOrigin, (request) => handler(request, ctx)).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  };
 
   return (req, res) => {
     compress(req as never, res as never, () => {
-      const tree = trees[brandIdForHost(req.headers.host ?? '')];
+      const brand = brandIdForHost(req.headers.host ?? '');
+      const tree = trees[brand];
       const decision = decidePath(req.url ?? '/');
       // The security headers go on every answer: pages, redirects, 404s and the API's.
       const rules = readRules(tree.dir);
@@ -83,12 +112,10 @@ export function createOrigin(options: OriginOptions): Handler {
       }
       const { path } = decision;
       if (path === businessTimePath) return handleBusinessTime(req, res);
-      if (path === estimatesPath) {
-        estimates(req, res).catch(() => {
-          if (!res.headersSent) res.writeHead(500);
-          res.end();
-        });
-        return;
+      if (path === estimatesPath) return serveApi(estimates, req, res, brand);
+      if (path === exportPath) {
+        if (!exportCsv) return sendNotFound(tree, res);
+        return serveApi(exportCsv, req, res, brand);
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD' });

@@ -46,6 +46,14 @@ export interface LeadStore {
   list(brand: BrandId, from: string, to: string): Promise<StoredLead[]>;
 }
 
+/**
+ * New leads one client address may send: 20 per 10 minutes. Generous on purpose: Japanese
+ * carriers put many phones behind one address (carrier-grade NAT), and a shop gets a handful of
+ * leads a day, so no real visitor nears it, while a script posting leads in a loop is stopped
+ * after 20. Only new leads count: replays, duplicates and refused posts do not.
+ */
+export const newLeadRateLimit = { limit: 20, windowSeconds: 10 * 60 } as const;
+
 export interface RateLimiter {
   /** Counts one request for `key`; `ok: false` once over the limit, with seconds to wait. */
   hit(key: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;

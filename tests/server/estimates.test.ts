@@ -1,4 +1,5 @@
-// Runs in Node: the real local origin answers over HTTP with Node's fetch.
+// Runs in Node: the estimate handler over the local store, served over HTTP through the same
+// Node ⇄ Fetch adapter as the local origin.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,9 +8,16 @@ import { join } from 'node:path';
 import {
   answers,
   brandMismatchMessage,
-  createEstimatesHandler,
+  createEstimateHandler,
   maxBodyBytes,
-} from '../../server/api/estimates';
+} from '../../server/api/estimateHandler';
+import {
+  createLocalLeadStore,
+  createMemoryRateLimiter,
+  localNotifier,
+} from '../../server/api/localLeadStore';
+import { serveFetch } from '../../server/api/nodeFetch';
+import { brandIdForHost, brands } from '../../src/brand/brands';
 import { clickIdParams } from '../../src/tracking/trackingFields';
 
 let dir: string;
@@ -18,7 +26,17 @@ let server: Server;
 let url: string;
 
 async function start(options: { slowDelayMs?: number } = {}) {
-  server = createServer(createEstimatesHandler({ file, ...options }));
+  const handler = createEstimateHandler({
+    store: createLocalLeadStore({ file, ...options }),
+    rateLimiter: createMemoryRateLimiter(),
+    notifier: localNotifier,
+  });
+  server = createServer((req, res) => {
+    const host = req.headers.host ?? '';
+    const siteOrigin = `http://${host}`;
+    const ctx = { brand: brandIdForHost(host), clientKey: 'test', siteOrigin };
+    void serveFetch(req, res, siteOrigin, (request) => handler(request, ctx));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/estimates`;
 }
@@ -164,13 +182,15 @@ describe('POST /api/estimates', () => {
     expect(response.status).toBe(201);
     expectJsonHeaders(response);
     const { id } = (await response.json()) as { id: string };
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // A receipt id read out on the phone: the day in Japan and 8 unambiguous characters.
+    expect(id).toMatch(/^\d{6}-[0-9A-HJKMNP-TV-Z]{8}$/);
 
     const lines = await storedLines();
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ id, idempotencyKey: 'key-1' });
     expect(Date.parse(String(lines[0]?.receivedAt))).not.toBeNaN();
-    expect(lines[0]?.body).toMatchObject({
+    expect(lines[0]).toMatchObject({ brand: 'yamada', suspectedSpam: false, deliveredAt: null });
+    expect(lines[0]?.request).toMatchObject({
       brand: 'yamada',
       vehicle: { postalCode: '1234567' },
       customer: { phone: '09012345678', lastNameKana: 'ヤマダ' },
@@ -212,7 +232,10 @@ describe('POST /api/estimates', () => {
     expect(await third.json()).toEqual({ id: first.id });
     expect(await storedLines()).toHaveLength(1);
 
-    const other = await post(validBody(), 'other');
+    // Another key with the same content is a duplicate; another car is a new lead.
+    const otherCar = validBody();
+    otherCar.vehicle.model = 'FIT';
+    const other = await post(otherCar, 'other');
     expect(other.status).toBe(201);
     expect(await storedLines()).toHaveLength(2);
   });
@@ -282,11 +305,15 @@ describe('POST /api/estimates', () => {
     expect(await storedLines()).toEqual([]);
   });
 
-  it('answers 500 in ESTIMATES_MODE=fail', async () => {
+  it('answers 503 with the phone number and Retry-After in ESTIMATES_MODE=fail', async () => {
     vi.stubEnv('ESTIMATES_MODE', 'fail');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     await start();
     const response = await post(validBody());
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(503);
+    expectJsonHeaders(response);
+    expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await response.json()).toEqual({ error: answers.unavailable(brands.yamada.phone) });
     expect(await storedLines()).toEqual([]);
   });
 
@@ -363,10 +390,9 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
 
   it.each([
     ['text/plain', 'text/plain;charset=UTF-8'],
-    ['a form', 'application/x-www-form-urlencoded'],
     ['multipart', 'multipart/form-data; boundary=x'],
     ['no content type', null],
-  ])('refuses %s with 415: only JSON, which a cross-site form cannot send', async (_n, type) => {
+  ])('refuses %s with 415: JSON, or the form’s own urlencoded post', async (_n, type) => {
     await start();
     const response = await post(valid(), 'key-type', { contentType: type });
 
@@ -407,7 +433,7 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
 
     expect(response.status).toBe(201);
     const [line] = await storedLines();
-    expect(line?.body).toMatchObject({
+    expect(line?.request).toMatchObject({
       customer: { lastName: '山田', firstName: '花子' },
       vehicle: { model: 'N-BOX[31m' },
       request: { notes: '午前\n希望' },
@@ -441,7 +467,7 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
     expect((await post(body)).status).toBe(201);
 
     const [line] = await storedLines();
-    expect((line?.body as { tracking: unknown }).tracking).toEqual({
+    expect((line?.request as { tracking: unknown }).tracking).toEqual({
       ...clickIds,
       gaid: 'g-1',
       lp_entry_url: '/?utm_source=ad&yclid=yclid-1',
@@ -460,7 +486,7 @@ describe('POST /api/estimates on each brand’s host', () => {
     const response = await post({ ...validBody(), brand }, 'key-host', { host });
 
     expect(response.status).toBe(201);
-    expect((await storedLines())[0]?.body).toMatchObject({ brand });
+    expect((await storedLines())[0]?.request).toMatchObject({ brand });
   });
 
   it.each([

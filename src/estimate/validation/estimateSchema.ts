@@ -1,6 +1,6 @@
 /**
  * Validation of the estimate form and request body (valibot), shared by the modal and the local
- * API (server/api/estimates.ts), so both accept and reject exactly the same input with the same
+ * API (server/api/estimateHandler.ts), so both accept and reject exactly the same input with the same
  * Japanese messages. The form's parts are in formParts.ts, built from fields.ts; values are
  * normalised first (normalize.ts). valibot compiles nothing at run time (no `new Function`), so
  * it runs under the site's CSP without unsafe-eval.
@@ -20,6 +20,26 @@ const formMessage = '送信内容が正しくありません';
 export const estimateFormSchema = record(formEntries, formMessage);
 
 /**
+ * The honeypot: a control people never see (the form hides it from eyes and screen readers) and
+ * the request's optional top-level string. A filled one marks the lead as suspected spam; it is
+ * never a reason to refuse it, since a browser's autofill may fill it.
+ */
+export const honeypotField = 'homepage';
+
+const honeypotSchema = v.fallback(v.optional(v.string()), undefined);
+
+const urlKeys: ReadonlySet<string> = new Set(['lp_entry_url', 'estimate_generated_url']);
+
+/**
+ * A page of this site as a path ("/", "/term?utm_source=x"): never a scheme (`javascript:`), nor
+ * another host (`//evil.example`, `/\evil.example`). Minimal; the tracking shape rules
+ * (tracking/trackingFields.ts) may take this over.
+ */
+function isSameSitePath(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+}
+
+/**
  * Attribution is untrusted but never a reason to refuse a lead: anything that is not a string is
  * dropped, and values are cleaned and cut exactly as the tracking cookie does
  * (tracking/trackingFields.ts) rather than rejected.
@@ -32,7 +52,8 @@ const trackingSchema = v.pipe(
     for (const key of trackingKeys) {
       const raw = Object.hasOwn(value, key) ? value[key] : undefined;
       const cleaned = typeof raw === 'string' ? cleanTrackingValue(key, raw) : '';
-      if (cleaned) tracking[key] = cleaned;
+      if (!cleaned || (urlKeys.has(key) && !isSameSitePath(cleaned))) continue;
+      tracking[key] = cleaned;
     }
     return tracking;
   }),
@@ -60,6 +81,7 @@ export const estimateRequestSchema = record(
     entryPoint: v.picklist(entryPoints, '入力元が正しくありません'),
     tracking: trackingSchema,
     quote: quoteSchema,
+    [honeypotField]: honeypotSchema,
   },
   formMessage,
 );

@@ -1,0 +1,248 @@
+/**
+ * The HTML answers of the estimate form's native post (without JavaScript): accepted (受付番号,
+ * the brand's phone, a link home), refused (each field's message and the same form filled in
+ * with what was sent, posting again), and the pages of every other refusal (cross-site, too
+ * big, too many, store down), each giving the phone number. Every value is escaped; the pages
+ * carry no script and load nothing.
+ */
+import { brands, telHref, type BrandId } from '../../src/brand/brands';
+import type { EstimateFormValues } from '../../src/estimate/formValues';
+import {
+  contactTimeOptions,
+  courtesyCarOptions,
+  makers,
+  maxLengths,
+} from '../../src/estimate/options';
+import { honeypotField } from '../../src/estimate/validation/estimateSchema';
+import { formPostNames, type PostedValues } from './formPost';
+
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text safe in an element or a quoted attribute. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
+}
+
+type Group = 'vehicle' | 'customer' | 'request';
+type FieldName =
+  { [G in Group]: `${G}.${keyof EstimateFormValues[G] & string}` }[Group] | 'consent';
+
+/** The label of each field, as the form shows it. */
+const labels: Record<FieldName, string> = {
+  'vehicle.expiryYear': '車検満了日（年）',
+  'vehicle.expiryMonth': '車検満了日（月）',
+  'vehicle.expiryDay': '車検満了日（日・任意）',
+  'vehicle.maker': 'メーカー',
+  'vehicle.model': '車種',
+  'vehicle.postalCode': '郵便番号',
+  'vehicle.firstRegistrationYear': '初度登録年月（年・任意）',
+  'vehicle.firstRegistrationMonth': '初度登録年月（月・任意）',
+  'vehicle.mileage': '走行距離（km・任意）',
+  'customer.lastName': 'お名前（姓）',
+  'customer.firstName': 'お名前（名）',
+  'customer.lastNameKana': 'フリガナ（セイ）',
+  'customer.firstNameKana': 'フリガナ（メイ）',
+  'customer.phone': '電話番号',
+  'customer.email': 'メールアドレス',
+  'request.preferredDate1': '第1希望日（任意）',
+  'request.preferredDate2': '第2希望日（任意）',
+  'request.courtesyCar': '代車のご希望（任意）',
+  'request.contactTime': '連絡希望時間帯（任意）',
+  'request.notes': '備考（任意）',
+  consent: '個人情報の取り扱いに同意する',
+};
+
+function isFieldName(name: string): name is FieldName {
+  return Object.hasOwn(labels, name);
+}
+
+/** The one inline style sheet; the CSP allows it by its hash (styleHash). */
+export const pageStyle = [
+  'body{font-family:system-ui,sans-serif;line-height:1.7;max-width:40rem;margin:0 auto;padding:1rem;color:#1a1a1a;background:#fff}',
+  'h1{font-size:1.4rem}',
+  'a{color:#0645ad}',
+  '.tel{font-size:1.3rem;font-weight:bold}',
+  '.errors{border:2px solid #b00020;padding:.5rem 1rem;margin:1rem 0}',
+  '.error{color:#b00020;margin:.25rem 0 0}',
+  '.field{margin:1rem 0}',
+  'label,legend{display:block;font-weight:bold}',
+  'input[type=text],input[type=tel],input[type=email],input[type=date],select,textarea{font:inherit;width:100%;box-sizing:border-box;padding:.4rem;border:1px solid #555}',
+  '[aria-invalid=true]{border-color:#b00020;border-width:2px}',
+  'fieldset{border:0;padding:0;margin:1rem 0}',
+  'button{font:inherit;padding:.6rem 1.5rem}',
+  '.hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}',
+].join('');
+
+function page(brand: BrandId, title: string, body: string): string {
+  const name = escapeHtml(brands[brand].name);
+  return `<!doctype html>
+<html lang="ja">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | ${name}</title>
+<style>${pageStyle}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+function phoneLine(brand: BrandId, lead: string): string {
+  const { phone } = brands[brand];
+  return `<p>${escapeHtml(lead)}<br><a class="tel" href="${escapeHtml(telHref(phone))}">${escapeHtml(phone)}</a></p>`;
+}
+
+const homeLink = '<p><a href="/">トップページへ戻る</a></p>';
+
+export function acceptedPage(brand: BrandId, id: string): string {
+  const name = brands[brand].name;
+  return page(
+    brand,
+    'お見積もり依頼を受け付けました',
+    `<h1>お見積もり依頼を受け付けました</h1>
+<p>${escapeHtml(name)}へのお見積もり依頼ありがとうございます。担当者より折り返しご連絡いたします。</p>
+<p>受付番号: <strong>${escapeHtml(id)}</strong></p>
+${phoneLine(brand, 'お急ぎの方はお電話ください（受付番号をお伝えください）。')}
+${homeLink}`,
+  );
+}
+
+/** A refusal that is not about the fields: the reason, the phone number, a link home. */
+export function problemPage(brand: BrandId, message: string, note?: string): string {
+  return page(
+    brand,
+    'お見積もり依頼を受け付けられませんでした',
+    `<h1>お見積もり依頼を受け付けられませんでした</h1>
+<p>${escapeHtml(message)}</p>
+${note ? `<p>${escapeHtml(note)}</p>` : ''}
+${phoneLine(brand, 'お電話でも承ります。')}
+${homeLink}`,
+  );
+}
+
+function idOf(name: string): string {
+  return `f-${name.replace(/\./g, '-')}`;
+}
+
+function options(
+  list: readonly { value: string; label: string }[],
+  selected: string | undefined,
+): string {
+  return [{ value: '', label: '選択してください' }, ...list]
+    .map(
+      (option) =>
+        `<option value="${escapeHtml(option.value)}"${option.value === selected ? ' selected' : ''}>${escapeHtml(option.label)}</option>`,
+    )
+    .join('');
+}
+
+const inputTypes: Partial<Record<FieldName, string>> = {
+  'customer.phone': 'tel',
+  'customer.email': 'email',
+  'request.preferredDate1': 'date',
+  'request.preferredDate2': 'date',
+};
+
+const maxLengthOf: Partial<Record<FieldName, number>> = {
+  'vehicle.model': maxLengths.model,
+  'vehicle.postalCode': maxLengths.postalCode,
+  'customer.lastName': maxLengths.name,
+  'customer.firstName': maxLengths.name,
+  'customer.lastNameKana': maxLengths.kana,
+  'customer.firstNameKana': maxLengths.kana,
+  'customer.email': maxLengths.email,
+  'request.notes': maxLengths.notes,
+};
+
+function fieldHtml(name: FieldName, value: string | undefined, error: string | undefined): string {
+  const id = idOf(name);
+  const label = escapeHtml(labels[name]);
+  const invalid = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
+  const errorHtml = error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : '';
+  const current = value ?? '';
+  let control: string;
+  if (name === 'consent') {
+    return `<div class="field"><input type="checkbox" id="${id}" name="consent" value="on"${current ? ' checked' : ''}${invalid}> <label for="${id}">${label}</label>${errorHtml}</div>`;
+  }
+  if (name === 'request.courtesyCar') {
+    const radios = courtesyCarOptions
+      .map(
+        (option, index) =>
+          `<input type="radio" id="${id}-${index}" name="${name}" value="${escapeHtml(option.value)}"${option.value === current ? ' checked' : ''}> <label for="${id}-${index}">${escapeHtml(option.label)}</label>`,
+      )
+      .join(' ');
+    const described = error ? ` aria-describedby="${id}-error"` : '';
+    return `<fieldset class="field"${described}><legend>${label}</legend>${radios}${errorHtml}</fieldset>`;
+  }
+  if (name === 'vehicle.maker') {
+    const list = makers.map((maker) => ({ value: maker, label: maker }));
+    control = `<select id="${id}" name="${name}"${invalid}>${options(list, current)}</select>`;
+  } else if (name === 'request.contactTime') {
+    control = `<select id="${id}" name="${name}"${invalid}>${options(contactTimeOptions, current)}</select>`;
+  } else if (name === 'request.notes') {
+    control = `<textarea id="${id}" name="${name}" rows="4" maxlength="${maxLengths.notes}"${invalid}>${escapeHtml(current)}</textarea>`;
+  } else {
+    const type = inputTypes[name] ?? 'text';
+    const max = maxLengthOf[name];
+    control = `<input type="${type}" id="${id}" name="${name}" value="${escapeHtml(current)}"${max ? ` maxlength="${max}"` : ''}${invalid}>`;
+  }
+  return `<div class="field"><label for="${id}">${label}</label>${control}${errorHtml}</div>`;
+}
+
+/**
+ * 422 for a native post: what to fix, listed at the top with links to the fields, and the same
+ * form filled in with everything sent, so nothing typed is lost and it posts again as it is.
+ */
+export function refusedPage(
+  brand: BrandId,
+  errors: Record<string, string>,
+  values: PostedValues,
+  action: string,
+): string {
+  const summary = Object.entries(errors)
+    .map(([field, message]) => {
+      const text = escapeHtml(message);
+      return isFieldName(field)
+        ? `<li><a href="#${idOf(field)}">${text}</a></li>`
+        : `<li>${text}</li>`;
+    })
+    .join('');
+  const fields: string[] = [];
+  for (const name of formPostNames()) {
+    if (isFieldName(name)) {
+      fields.push(fieldHtml(name, values[name], errors[name]));
+    } else if (name === honeypotField) {
+      fields.push(
+        `<div class="hp" aria-hidden="true"><label for="f-hp">ホームページ（入力しないでください）</label><input type="text" id="f-hp" name="${honeypotField}" value="${escapeHtml(values[name] ?? '')}" autocomplete="off" tabindex="-1"></div>`,
+      );
+    } else if (values[name] !== undefined) {
+      fields.push(
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(values[name] ?? '')}">`,
+      );
+    }
+  }
+  return page(
+    brand,
+    '入力内容をご確認ください',
+    `<h1>入力内容をご確認ください</h1>
+<div class="errors" role="alert"><p>次の項目を確認して、もう一度送信してください。入力した内容はそのまま残っています。</p><ul>${summary}</ul></div>
+<form method="post" action="${escapeHtml(action)}" accept-charset="utf-8">
+${fields.join('\n')}
+<button type="submit">この内容で送信する</button>
+</form>
+${phoneLine(brand, 'お電話でも承ります。')}
+${homeLink}`,
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * What makes two leads the same lead: the brand and the validated (normalised) vehicle, customer
+ * and request. The same content within minutes is one lead; a second car from the same person
+ * differs in `vehicle` and is a new one. Web Crypto only, so it runs in Node and Workers alike.
+ */
+import type { BrandId } from '../../src/brand/brands';
+
+/** JSON with object keys sorted, so the same content always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Hex SHA-256 of `text`. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function leadContentHash(
+  brand: BrandId,
+  content: { vehicle: unknown; customer: unknown; request: unknown },
+): Promise<string> {
+  return sha256Hex(
+    canonicalJson({
+      brand,
+      vehicle: content.vehicle,
+      customer: content.customer,
+      request: content.request,
+    }),
+  );
+}

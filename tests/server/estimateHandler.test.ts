@@ -1,0 +1,433 @@
+// The estimate API's rules, once, over the local store: the handler called with Fetch API
+// Requests as the Worker calls it (the HTTP adapter is covered by estimates.test.ts).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  answers,
+  createEstimateHandler,
+  duplicateWindowMs,
+  type EstimateContext,
+} from '../../server/api/estimateHandler';
+import type { LeadStore, NewLead } from '../../server/api/leadStore';
+import { newLeadRateLimit } from '../../server/api/leadStore';
+import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/api/localLeadStore';
+import { brands, telHref } from '../../src/brand/brands';
+import { honeypotField } from '../../src/estimate/validation/estimateSchema';
+import { tokyoYear } from '../../src/lib/tokyoTime';
+
+const site = 'https://www.yamada-shaken.com';
+const apiUrl = `${site}/api/estimates`;
+const ctx: EstimateContext = { brand: 'yamada', clientKey: '203.0.113.5', siteOrigin: site };
+const phone = brands.yamada.phone;
+
+let dir: string;
+let file: string;
+let clock: number;
+let notified: NewLead[];
+let handler: ReturnType<typeof createEstimateHandler>;
+
+function make(options: { limit?: number; store?: LeadStore; notifyFails?: boolean } = {}) {
+  const store = options.store ?? createLocalLeadStore({ file });
+  handler = createEstimateHandler({
+    store,
+    rateLimiter: createMemoryRateLimiter({ limit: options.limit, now: () => clock }),
+    notifier: {
+      created: (lead) => {
+        if (options.notifyFails) return Promise.reject(new Error('queue down'));
+        notified.push(lead);
+        return Promise.resolve();
+      },
+    },
+    now: () => new Date(clock),
+  });
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'estimate-rules-'));
+  file = join(dir, 'estimates.jsonl');
+  clock = Date.now();
+  notified = [];
+  vi.stubEnv('ESTIMATES_MODE', undefined);
+  make();
+});
+
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function validBody(model = 'N-BOX') {
+  return {
+    brand: 'yamada',
+    entryPoint: 'cta',
+    vehicle: {
+      expiryYear: String(tokyoYear() + 1),
+      expiryMonth: '4',
+      maker: 'ホンダ',
+      model,
+      postalCode: '123-4567',
+    },
+    customer: {
+      lastName: '山田',
+      firstName: '花子',
+      lastNameKana: 'ヤマダ',
+      firstNameKana: 'ハナコ',
+      phone: '090-1234-5678',
+      email: 'hanako@example.com',
+    },
+    request: { courtesyCar: 'yes' },
+    consent: true,
+    tracking: { source: 'google' },
+  } as Record<string, unknown>;
+}
+
+function postJson(body: unknown, key: string, context: EstimateContext = ctx) {
+  return handler(
+    new Request(apiUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(body),
+    }),
+    context,
+  );
+}
+
+/** The native form's controls as the estimate dialog names them (contract 1). */
+function validForm(): Record<string, string> {
+  return {
+    'vehicle.expiryYear': String(tokyoYear() + 1),
+    'vehicle.expiryMonth': '4',
+    'vehicle.expiryDay': '',
+    'vehicle.maker': 'ホンダ',
+    'vehicle.model': 'N-BOX',
+    'vehicle.postalCode': '123-4567',
+    'customer.lastName': '山田',
+    'customer.firstName': '花子',
+    'customer.lastNameKana': 'やまだ',
+    'customer.firstNameKana': 'はなこ',
+    'customer.phone': '090-1234-5678',
+    'customer.email': 'hanako@example.com',
+    'request.courtesyCar': 'yes',
+    'request.notes': '',
+    consent: 'on',
+    brand: 'yamada',
+    entryPoint: 'price-check',
+    'quote.vehicleClass': 'kei',
+    'quote.roughTotal': '45000',
+    [honeypotField]: '',
+  };
+}
+
+function postForm(
+  fields: Record<string, string>,
+  headers: Record<string, string> = { Origin: site },
+) {
+  return handler(
+    new Request(apiUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields).toString(),
+    }),
+    ctx,
+  );
+}
+
+type Row = Record<string, unknown> & { id: string; request: Record<string, unknown> };
+
+async function rows(): Promise<Row[]> {
+  try {
+    return (await readFile(file, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Row);
+  } catch {
+    return [];
+  }
+}
+
+async function idOf(response: Response): Promise<string> {
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('idempotency', () => {
+  it('gives 50 concurrent posts with one key one row and one id', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => postJson(validBody(), 'one-key')),
+    );
+    const ids = new Set(await Promise.all(responses.map(idOf)));
+    expect(ids.size).toBe(1);
+    expect(await rows()).toHaveLength(1);
+    expect(notified).toHaveLength(1);
+  });
+
+  it('answers a replay with the first id, even days later, without counting it', async () => {
+    make({ limit: 1 });
+    const id = await idOf(await postJson(validBody(), 'k1'));
+    clock += 3 * 24 * 3600_000;
+    expect(await idOf(await postJson(validBody(), 'k1'))).toBe(id);
+    expect(await idOf(await postJson(validBody(), 'k1'))).toBe(id);
+    // The limit (1) is still free for a new lead: the replays did not use it.
+    expect((await postJson(validBody('FIT'), 'k2')).status).toBe(201);
+    expect(await rows()).toHaveLength(2);
+  });
+});
+
+describe('duplicates', () => {
+  it('folds the same content under a new key within 10 minutes into the first lead', async () => {
+    const id = await idOf(await postJson(validBody(), 'a'));
+    clock += duplicateWindowMs - 1000;
+    // Written differently, normalised the same: still the same lead.
+    const again = validBody();
+    (again.customer as Record<string, string>).phone = '０９０１２３４５６７８';
+    expect(await idOf(await postJson(again, 'b'))).toBe(id);
+    expect(await rows()).toHaveLength(1);
+    expect(notified).toHaveLength(1);
+  });
+
+  it('takes the same content after 10 minutes as a new lead', async () => {
+    const id = await idOf(await postJson(validBody(), 'a'));
+    clock += duplicateWindowMs + 1000;
+    expect(await idOf(await postJson(validBody(), 'b'))).not.toBe(id);
+    expect(await rows()).toHaveLength(2);
+  });
+
+  it('keeps a second car from the same person as a new lead', async () => {
+    const id = await idOf(await postJson(validBody('N-BOX'), 'a'));
+    expect(await idOf(await postJson(validBody('FIT'), 'b'))).not.toBe(id);
+    expect(await rows()).toHaveLength(2);
+    expect(notified).toHaveLength(2);
+  });
+
+  it('keeps the same content for another brand apart', async () => {
+    await idOf(await postJson(validBody(), 'a'));
+    const carsupport = { ...ctx, brand: 'carsupport' as const };
+    await idOf(await postJson({ ...validBody(), brand: 'carsupport' }, 'a', carsupport));
+    expect(await rows()).toHaveLength(2);
+  });
+});
+
+describe('rate limit', () => {
+  it('allows 20 new leads per client per 10 minutes, generous for carrier NAT', () => {
+    expect(newLeadRateLimit).toEqual({ limit: 20, windowSeconds: 600 });
+  });
+
+  it('answers the 21st new lead with 429, Retry-After and the phone number', async () => {
+    make(); // the default limit
+    for (let i = 0; i < newLeadRateLimit.limit; i += 1) {
+      expect((await postJson(validBody(`car-${i}`), `k${i}`)).status).toBe(201);
+    }
+    const refused = await postJson(validBody('one-too-many'), 'over');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+    const { errors } = (await refused.json()) as { errors: { form: string } };
+    expect(errors.form).toContain(phone);
+    expect(errors.form).toMatch(/もう一度お試し/u);
+    expect(await rows()).toHaveLength(newLeadRateLimit.limit);
+  });
+
+  it('does not count replays, duplicates or refused posts, nor other clients', async () => {
+    make({ limit: 2 });
+    const first = await idOf(await postJson(validBody('A'), 'a'));
+    for (let i = 0; i < 5; i += 1) {
+      expect(await idOf(await postJson(validBody('A'), 'a'))).toBe(first); // replay
+      expect(await idOf(await postJson(validBody('A'), `dup-${i}`))).toBe(first); // duplicate
+      expect((await postJson({ ...validBody('X'), consent: false }, `bad-${i}`)).status).toBe(422);
+    }
+    expect((await postJson(validBody('B'), 'b')).status).toBe(201);
+    expect((await postJson(validBody('C'), 'c')).status).toBe(429);
+    const other = { ...ctx, clientKey: '198.51.100.7' };
+    expect((await postJson(validBody('C'), 'c', other)).status).toBe(201);
+  });
+
+  it('lets the client in again once the window has passed', async () => {
+    make({ limit: 1 });
+    await idOf(await postJson(validBody('A'), 'a'));
+    const refused = await postJson(validBody('B'), 'b');
+    expect(refused.status).toBe(429);
+    clock += Number(refused.headers.get('retry-after')) * 1000;
+    expect((await postJson(validBody('B'), 'b')).status).toBe(201);
+  });
+
+  it('answers a native post over the limit with a page giving the phone number', async () => {
+    make({ limit: 1 });
+    await idOf(await postJson(validBody('A'), 'a'));
+    const refused = await postForm(validForm());
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const page = await refused.text();
+    expect(page).toContain(`href="${telHref(phone)}"`);
+    expect(page).toContain('入力した内容はそのまま残っています');
+  });
+});
+
+describe('honeypot', () => {
+  it('stores a lead with the honeypot filled, marked, and does not notify', async () => {
+    const id = await idOf(
+      await postJson({ ...validBody(), [honeypotField]: 'https://spam.example' }, 'hp'),
+    );
+    const [row] = await rows();
+    expect(row).toMatchObject({ id, suspectedSpam: true });
+    expect(notified).toEqual([]);
+  });
+
+  it('notifies once for a lead with the honeypot empty, unmarked', async () => {
+    const id = await idOf(await postJson({ ...validBody(), [honeypotField]: '' }, 'ok'));
+    expect((await rows())[0]).toMatchObject({ id, suspectedSpam: false });
+    expect(notified.map((lead) => lead.id)).toEqual([id]);
+  });
+
+  it('marks a native post whose honeypot autofill filled, and still accepts it', async () => {
+    const response = await postForm({ ...validForm(), [honeypotField]: 'hanako.example.com' });
+    expect(response.status).toBe(201);
+    expect((await rows())[0]).toMatchObject({ suspectedSpam: true });
+    expect(notified).toEqual([]);
+  });
+});
+
+describe('the native form post', () => {
+  it('accepts a same-site post: a page with 受付番号, the phone as tel: and a way home', async () => {
+    const cookie = `_ga=GA1.1; tracking_data=${encodeURIComponent(
+      JSON.stringify({ source: 'yahoo', lp_entry_url: '/?utm_source=yahoo&token=x' }),
+    )}; other=1`;
+    const response = await postForm(validForm(), { Origin: site, Cookie: cookie });
+
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; style-src 'sha256-/,
+    );
+    const page = await response.text();
+    const [row] = await rows();
+    expect(page).toContain(`受付番号: <strong>${row?.id}</strong>`);
+    expect(page).toContain(brands.yamada.name);
+    expect(page).toContain(`<a class="tel" href="${telHref(phone)}">${phone}</a>`);
+    expect(page).toContain('<a href="/">');
+    expect(row?.request).toMatchObject({
+      brand: 'yamada',
+      entryPoint: 'price-check',
+      quote: { vehicleClass: 'kei', roughTotal: 45000 },
+      customer: { lastNameKana: 'ヤマダ', phone: '09012345678' },
+      consent: true,
+      tracking: { source: 'yahoo', lp_entry_url: '/?utm_source=yahoo' },
+    });
+    expect(notified).toHaveLength(1);
+  });
+
+  it('folds a double submit of the native form into one lead', async () => {
+    const [a, b] = await Promise.all([postForm(validForm()), postForm(validForm())]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(await rows()).toHaveLength(1);
+    const id = (await rows())[0]?.id ?? '';
+    expect(await a.text()).toContain(id);
+    expect(await b.text()).toContain(id);
+  });
+
+  it('refuses with 422: every message, and the form again with the values, escaped', async () => {
+    const form = {
+      ...validForm(),
+      'vehicle.model': '<script>alert(1)</script>"',
+      'customer.phone': '123',
+      'request.notes': '</textarea><img src=x onerror=alert(1)>',
+      [honeypotField]: '',
+    };
+    delete (form as Record<string, string>).consent;
+
+    const response = await postForm(form);
+
+    expect(response.status).toBe(422);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const page = await response.text();
+    expect(page).toContain('電話番号は市外局番から10桁または11桁で入力してください');
+    expect(page).toContain('個人情報の取り扱いに同意してください');
+    expect(page).not.toContain('<script>');
+    expect(page).not.toContain('<img');
+    expect(page).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;&quot;"');
+    expect(page).toContain('&lt;/textarea&gt;&lt;img src=x onerror=alert(1)&gt;</textarea>');
+    expect(page).toContain('name="customer.phone" value="123"');
+    expect(page).toContain('name="customer.lastNameKana" value="やまだ"');
+    expect(page).toMatch(/<option value="ホンダ" selected>/u);
+    expect(page).toMatch(/name="request.courtesyCar" value="yes" checked/u);
+    expect(page).toContain('<input type="hidden" name="quote.roughTotal" value="45000">');
+    expect(page).toContain('<form method="post" action="/api/estimates"');
+    expect(page).toMatch(/id="f-customer-phone"[^>]*aria-invalid="true"/u);
+    expect(page).toContain(`href="${telHref(phone)}"`);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('refuses a cross-site post with a 403 page in Japanese, storing nothing', async () => {
+    for (const headers of [
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+      { Origin: 'http://www.yamada-shaken.com' },
+      { Referer: 'https://evil.example/form' },
+      {},
+    ]) {
+      const response = await postForm(validForm(), headers);
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain(answers.crossSite);
+    }
+    expect(await rows()).toEqual([]);
+  });
+
+  it('accepts a post without Origin whose Referer is the site', async () => {
+    const response = await postForm(validForm(), { Referer: `${site}/?utm_source=x` });
+    expect(response.status).toBe(201);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it('answers a native post over 64 KB with a 413 page', async () => {
+    const response = await postForm({ ...validForm(), 'request.notes': 'x'.repeat(70_000) });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain(answers.tooLarge);
+  });
+});
+
+describe('hostile attribution', () => {
+  it.each([
+    'javascript:alert(document.cookie)',
+    'https://evil.example/?utm_source=x',
+    '//evil.example/',
+    '/\\evil.example',
+  ])('does not store lp_entry_url %s', async (url) => {
+    const body = validBody();
+    body.tracking = { source: 'x', lp_entry_url: url, estimate_generated_url: url };
+    await idOf(await postJson(body, 'k'));
+    expect((await rows())[0]?.request.tracking).toEqual({ source: 'x' });
+  });
+});
+
+describe('failures', () => {
+  const failing: LeadStore = {
+    insert: () => Promise.reject(new Error('disk full')),
+    findByKey: () => Promise.resolve(null),
+    findDuplicate: () => Promise.resolve(null),
+    list: () => Promise.resolve([]),
+  };
+
+  it('answers a store failure with 503, Retry-After and the phone number (JSON and page)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    make({ store: failing });
+    const json = await postJson(validBody(), 'k');
+    expect(json.status).toBe(503);
+    expect(json.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await json.json()).toEqual({ error: answers.unavailable(phone) });
+    const page = await postForm(validForm());
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain(`href="${telHref(phone)}"`);
+  });
+
+  it('still gives the id when the notifier fails: the lead is stored, undelivered', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    make({ notifyFails: true });
+    const id = await idOf(await postJson(validBody(), 'k'));
+    expect((await rows())[0]).toMatchObject({ id, deliveredAt: null });
+  });
+});
