@@ -5,7 +5,13 @@ import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/browser';
-import { previousBuildId, selectedEngines, smokeDistDir } from './e2e/smoke/engines';
+import {
+  cloudflareApi,
+  cloudflareApiEnv,
+  previousBuildId,
+  selectedEngines,
+  smokeDistDir,
+} from './e2e/smoke/engines';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 const outputDir = process.env.E2E_OUTPUT ?? 'test-results-smoke';
@@ -18,6 +24,8 @@ if (!process.env.TEST_WORKER_INDEX && process.argv.includes('test')) {
     throw new Error(`${distDir}/ has no built trees: run npm run build first`);
   }
   rmSync(smokeDistDir, { recursive: true, force: true });
+  // The Cloudflare engine's local D1 starts empty on every run.
+  rmSync(cloudflareApi.stateDir, { recursive: true, force: true });
   cpSync(distDir, smokeDistDir, { recursive: true });
   for (const brand of ['carsupport', 'yamada']) {
     const builds = join(smokeDistDir, brand, '_app/builds');
@@ -52,6 +60,7 @@ export default defineConfig({
       PORT: String(engine.port),
       DIST_DIR: smokeDistDir,
       ESTIMATES_FILE: `.data/smoke-estimates-${engine.port}.jsonl`,
+      ...(engine.name === 'cloudflare' && cloudflareApiEnv(cloudflareApi.stateDir)),
     },
     reuseExistingServer: false,
     // The first Cloudflare run installs wrangler and Node 22 into deploy/cloudflare.

@@ -6,11 +6,11 @@
  * webhook already took or a suspected spam one is never sent (the consumer checks again).
  */
 import type { BrandId } from '../../src/brand/brands';
+import { answers, secretMatches } from '../../server/api/estimateHandler';
 import type { D1LeadStore } from './d1LeadStore';
 import type { LeadMessage, Queue } from './env';
 
 const staleAfterMs = 60 * 60 * 1000;
-const encoder = new TextEncoder();
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -23,20 +23,6 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   });
 }
 
-/** Whether the request carries `Authorization: Bearer <secret>`, compared in constant time. */
-async function authorized(request: Request, secret: string | undefined): Promise<boolean> {
-  if (!secret) return false;
-  const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  const [a, b] = await Promise.all(
-    [given, secret].map(
-      async (text) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))),
-    ),
-  );
-  let difference = 0;
-  for (let index = 0; index < a!.length; index += 1) difference |= a![index]! ^ b![index]!;
-  return difference === 0;
-}
-
 export async function resend(
   request: Request,
   options: {
@@ -47,10 +33,11 @@ export async function resend(
   },
 ): Promise<Response> {
   if (request.method !== 'POST') {
-    return json(405, { error: 'POSTで送信してください' }, { Allow: 'POST' });
+    return json(405, { error: answers.methodNotAllowed }, { Allow: 'POST' });
   }
-  if (!(await authorized(request, options.secret))) {
-    return json(401, { error: '認証が必要です' }, { 'WWW-Authenticate': 'Bearer' });
+  const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  if (!(await secretMatches(token, options.secret ?? ''))) {
+    return json(401, { error: answers.unauthorized }, { 'WWW-Authenticate': 'Bearer' });
   }
   const id = new URL(request.url).searchParams.get('id');
   let ids: string[];

@@ -7,7 +7,8 @@
 # queues) is kept in CLOUDFLARE_STATE_DIR when set, so a restart on the same folder keeps the
 # leads; otherwise in the temporary folder, removed on exit. WEBHOOK_URL (`{brand}` replaced by the
 # brand id), WEBHOOK_SECRET and EXPORT_SECRET go to each Worker's .dev.vars there; RATE_LIMIT and
-# RETRY_BASE_SECONDS tune the rate limit and the retry delays (config.ts).
+# RETRY_BASE_SECONDS tune the rate limit and the retry delays (config.ts). The inspector listens on
+# INSPECTOR_PORT (default PORT + 10).
 # wrangler needs Node >= 22.12: this folder's package.json pins wrangler and Node 22 itself (the
 # npm package "node"), installed here on first run; the project stays on its own Node.
 # Stops cleanly on SIGTERM or Ctrl-C.
@@ -71,8 +72,8 @@ cd "$tmp"
 config_flags=(-c "$router")
 for config in "${brand_configs[@]}"; do config_flags+=(-c "$config"); done
 "$node22" "$wrangler" dev "${config_flags[@]}" \
-  --ip 127.0.0.1 --port "$port" --persist-to "$state" \
-  --show-interactive-dev-session=false --live-reload=false &
+  --ip 127.0.0.1 --port "$port" --inspector-port "${INSPECTOR_PORT:-$((port + 10))}" \
+  --persist-to "$state" --show-interactive-dev-session=false --live-reload=false &
 pid=$!
 echo "Cloudflare (workerd) on http://127.0.0.1:$port, every brand by Host; state in $state"
 status=0

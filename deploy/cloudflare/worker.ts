@@ -7,7 +7,12 @@
 import { brandIdForHost, isBrandId, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { businessTimeJson } from '../../server/api/businessTime';
-import { createEstimateHandler, createExportHandler } from '../../server/api/estimateHandler';
+import {
+  createEstimateHandler,
+  createExportHandler,
+  type EstimateContext,
+  type EstimateHandler,
+} from '../../server/api/estimateHandler';
 import { serveAsset, siteHeaders } from './assets';
 import { D1LeadStore } from './d1LeadStore';
 import { consumeLeads, QueueNotifier } from './delivery';
@@ -37,17 +42,44 @@ function businessTime(request: Request, env: Env): Response {
   });
 }
 
-async function api(request: Request, env: Env, path: string): Promise<Response> {
-  const store = new D1LeadStore(env.DB);
-  const url = new URL(request.url);
-  const ctx = {
+type Api = {
+  store: D1LeadStore;
+  estimates: EstimateHandler;
+  export: EstimateHandler;
+};
+
+/**
+ * The API's handlers, made once per isolate and set of bindings: the estimate handler queues
+ * concurrent repeats of one key in memory, so they must share it.
+ */
+const apis = new WeakMap<Env, Api>();
+
+function apiOf(env: Env): Api {
+  let api = apis.get(env);
+  if (!api) {
+    const store = new D1LeadStore(env.DB);
+    api = {
+      store,
+      estimates: createEstimateHandler({
+        store,
+        rateLimiter: new BindingRateLimiter(env.RATE_LIMITER),
+        notifier: new QueueNotifier(env.LEADS),
+      }),
+      export: createExportHandler({ store, secret: env.EXPORT_SECRET ?? '' }),
+    };
+    apis.set(env, api);
+  }
+  return api;
+}
+
+function api(request: Request, env: Env, path: string): Promise<Response> {
+  const { store, estimates, export: exportCsv } = apiOf(env);
+  const ctx: EstimateContext = {
     brand: brandOf(request, env),
     clientKey: request.headers.get('CF-Connecting-IP') ?? 'unknown',
-    siteOrigin: url.origin,
+    siteOrigin: new URL(request.url).origin,
   };
-  if (path === exportPath) {
-    return createExportHandler({ store, secret: env.EXPORT_SECRET ?? '' })(request, ctx);
-  }
+  if (path === exportPath) return exportCsv(request, ctx);
   if (path === resendPath) {
     return resend(request, {
       brand: ctx.brand,
@@ -56,11 +88,7 @@ async function api(request: Request, env: Env, path: string): Promise<Response> 
       queue: env.LEADS,
     });
   }
-  return createEstimateHandler({
-    store,
-    rateLimiter: new BindingRateLimiter(env.RATE_LIMITER),
-    notifier: new QueueNotifier(env.LEADS),
-  })(request, ctx);
+  return estimates(request, ctx);
 }
 
 /** The site's headers (CSP, nosniff, frame and referrer rules) on an API answer lacking them. */

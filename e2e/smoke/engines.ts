@@ -27,6 +27,32 @@ export const engines: Record<EngineName, Engine> = {
   },
 };
 
+/**
+ * The Cloudflare engine's test settings (e2e/smoke/api.spec.ts): its state folder (local D1),
+ * which the suite clears once per run, the port of the test's webhook receiver (the next one),
+ * and secrets that exist only in this test run.
+ */
+export const cloudflareApi = {
+  stateDir: `.data/smoke-cloudflare-state-${engines.cloudflare.port}`,
+  webhookPort: Number(process.env.WEBHOOK_PORT ?? engines.cloudflare.port + 1),
+  webhookSecret: 'smoke-webhook-secret',
+  exportSecret: 'smoke-export-secret',
+  /** Requests per minute per client address; low, so the 429 test posts few leads. */
+  rateLimit: 10,
+};
+
+/** The environment run.sh gets for the API (WEBHOOK_URL's `{brand}` becomes each brand id). */
+export function cloudflareApiEnv(stateDir: string): Record<string, string> {
+  return {
+    CLOUDFLARE_STATE_DIR: stateDir,
+    WEBHOOK_URL: `http://127.0.0.1:${cloudflareApi.webhookPort}/{brand}`,
+    WEBHOOK_SECRET: cloudflareApi.webhookSecret,
+    EXPORT_SECRET: cloudflareApi.exportSecret,
+    RATE_LIMIT: String(cloudflareApi.rateLimit),
+    RETRY_BASE_SECONDS: '1',
+  };
+}
+
 export function selectedEngines(): Engine[] {
   const names = (process.env.SMOKE_ENGINES ?? engineNames.join(','))
     .split(',')

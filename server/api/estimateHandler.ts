@@ -394,7 +394,7 @@ export type ExportHandlerOptions = {
 };
 
 /** Whether `given` equals `secret`, in time that does not depend on where they differ. */
-async function secretMatches(given: string, secret: string): Promise<boolean> {
+export async function secretMatches(given: string, secret: string): Promise<boolean> {
   if (!secret) return false;
   const encoder = new TextEncoder();
   // Digests first: equal lengths, so neither the length nor the first difference shows.
