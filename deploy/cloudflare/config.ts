@@ -101,6 +101,9 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
         binding: 'DB',
         database_name: names.database,
         ...(databaseId && { database_id: databaseId }),
+        // wrangler names a local database by this id, else by the binding, which every brand
+        // shares: without it, the brands' Workers would share one local database.
+        ...(options.local && { preview_database_id: `local-${names.database}` }),
         migrations_dir: path(join(here, 'migrations')),
       },
     ],

@@ -54,9 +54,15 @@ router="${configs[-1]}"
 brand_configs=("${configs[@]:0:${#configs[@]}-1}")
 
 export WRANGLER_SEND_METRICS=false
+# Every brand's database at once (each a wrangler process of a few seconds).
+migrations=()
 for config in "${brand_configs[@]}"; do
   (cd "$(dirname "$config")" && "$node22" "$wrangler" d1 migrations apply DB --local \
-    --persist-to "$state" -c "$config" >/dev/null) || { rm -rf "$tmp"; exit 1; }
+    --persist-to "$state" -c "$config" >/dev/null) &
+  migrations+=($!)
+done
+for migration in "${migrations[@]}"; do
+  wait "$migration" || { echo "wrangler d1 migrations apply failed" >&2; rm -rf "$tmp"; exit 1; }
 done
 
 pid=""

@@ -242,13 +242,12 @@ for (const brand of Object.values(brands)) {
       const body = lead(brand.id);
       (body.customer as Record<string, string>).phone = '123';
       (body.customer as Record<string, string>).lastNameKana = 'yamada';
-      const key = randomUUID();
-      const answer = await postJson(brand.id, body, { key, ip: client() });
+      const answer = await postJson(brand.id, body, { ip: client() });
       expect(answer.status).toBe(422);
       const { errors } = JSON.parse(answer.body) as { errors: Record<string, string> };
       expect(errors['customer.phone']).toMatch(/電話番号/);
       expect(errors['customer.lastNameKana']).toMatch(/[ァ-ヶ]/);
-      expect(d1(brand.id, `SELECT id FROM leads WHERE idempotency_key = '${key}'`)).toEqual([]);
+      expect(await exportCsv(brand.id)).not.toContain((body.customer as { email: string }).email);
     });
 
     test('a replay and 50 concurrent posts with one key: one row, one id', async () => {
@@ -333,8 +332,10 @@ for (const brand of Object.values(brands)) {
       const other = idOf(await postJson(brand.id, secondCar, { ip }));
       expect(other).not.toBe(id);
       const email = (first.customer as { email: string }).email;
-      const rows = d1(brand.id, `SELECT model FROM leads WHERE email = '${email}' ORDER BY model`);
-      expect(rows).toEqual([{ model: 'N-BOX' }, { model: 'フィット' }]);
+      const rows = (await exportCsv(brand.id)).split('\r\n').filter((line) => line.includes(email));
+      expect(rows).toHaveLength(2);
+      expect(csvLine(rows.join('\r\n'), id)).toContain('"N-BOX"');
+      expect(csvLine(rows.join('\r\n'), other)).toContain('"フィット"');
     });
 
     test('429 with Retry-After and the phone number past the limit; replays still answered', async () => {
@@ -367,9 +368,6 @@ for (const brand of Object.values(brands)) {
       // A lead posted after it reaches the receiver; the marked one never does.
       const laterId = idOf(await postJson(brand.id, lead(brand.id), { ip: client() }));
       await expect.poll(() => deliveriesOf(laterId).length, poll).toBe(1);
-      expect(d1(brand.id, `SELECT suspected_spam FROM leads WHERE id = '${spamId}'`)).toEqual([
-        { suspected_spam: 1 },
-      ]);
       expect(csvLine(await exportCsv(brand.id), spamId)).toContain('スパム疑い');
       expect(deliveriesOf(spamId)).toEqual([]);
     });

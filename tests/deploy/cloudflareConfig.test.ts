@@ -21,6 +21,7 @@ type Config = {
     binding: string;
     database_name: string;
     database_id?: string;
+    preview_database_id?: string;
     migrations_dir: string;
   }>;
   queues: {
@@ -59,6 +60,10 @@ describe('Cloudflare config generator', () => {
     const distinct = (values: string[]) => new Set(values).size === values.length;
     expect(distinct(configs.map((config) => config.name))).toBe(true);
     expect(distinct(configs.map((config) => config.d1_databases[0]!.database_name))).toBe(true);
+    // wrangler dev names a local database by its preview id, else by the shared binding name.
+    expect(distinct(configs.map((config) => config.d1_databases[0]!.preview_database_id!))).toBe(
+      true,
+    );
     expect(distinct(configs.map((config) => config.queues.producers[0]!.queue))).toBe(true);
     expect(distinct(configs.map((config) => config.ratelimits[0]!.namespace_id))).toBe(true);
   });
