@@ -5,9 +5,9 @@
  *   node --import tsx deploy/cloudflare/config.ts <out dir> [--dist <dir>] [--local]
  * writes <out dir>/<brand>/wrangler.json (and, with --local, its .dev.vars) and
  * <out dir>/dev-router/wrangler.json. Deploy-time values come from the environment
- * (docs/deploy.md): D1_DATABASE_ID_<BRAND> (required unless --local), RATE_LIMIT_NAMESPACE_<BRAND>,
- * BUSINESS_START_TIME_<BRAND>, BUSINESS_END_TIME_<BRAND>, RATE_LIMIT (requests per minute per
- * address). With --local, .dev.vars gets WEBHOOK_URL (`{brand}` is replaced by the brand id),
+ * (docs/deploy.md): D1_DATABASE_ID_<BRAND> (required unless --local), CUSTOM_DOMAIN_<BRAND> (the
+ * brand's host), RATE_LIMIT_NAMESPACE_<BRAND>, BUSINESS_START_TIME_<BRAND>,
+ * BUSINESS_END_TIME_<BRAND>, RATE_LIMIT (requests per minute per address). With --local, .dev.vars gets WEBHOOK_URL (`{brand}` is replaced by the brand id),
  * WEBHOOK_SECRET and EXPORT_SECRET from the environment, and retries are short
  * (RETRY_BASE_SECONDS, default 1 s; max_retries 2).
  */
@@ -85,10 +85,12 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     const value = options.env[`${name}_${suffix}`];
     if (value) vars[name] = value;
   }
+  const domain = options.env[`CUSTOM_DOMAIN_${suffix}`];
   return {
     name: workerName(brand),
     main: path(join(here, 'worker.ts')),
     compatibility_date: compatibilityDate,
+    ...(domain && { routes: [{ pattern: domain, custom_domain: true }] }),
     assets: {
       directory: path(join(options.distDir, brand)),
       binding: 'ASSETS',

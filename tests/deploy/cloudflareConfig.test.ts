@@ -30,6 +30,7 @@ type Config = {
   };
   ratelimits: Array<{ name: string; namespace_id: string; simple: { limit: number } }>;
   vars: Record<string, string>;
+  routes?: Array<{ pattern: string; custom_domain: boolean }>;
 };
 
 const outDir = '/srv/out';
@@ -89,10 +90,13 @@ describe('Cloudflare config generator', () => {
       env: {
         [`D1_DATABASE_ID_${suffix}`]: 'db-uuid',
         [`BUSINESS_START_TIME_${suffix}`]: '10:00',
+        [`CUSTOM_DOMAIN_${suffix}`]: 'www.example.jp',
         RATE_LIMIT: '50',
       },
     }) as Config;
     expect(config.d1_databases[0]!.database_id).toBe('db-uuid');
+    expect(config.routes).toEqual([{ pattern: 'www.example.jp', custom_domain: true }]);
+    expect((brandConfig(brand, local) as Config).routes).toBeUndefined();
     expect(config.vars.BUSINESS_START_TIME).toBe('10:00');
     expect(config.vars.BUSINESS_END_TIME).toBeUndefined();
     expect(config.ratelimits[0]!.simple.limit).toBe(50);
