@@ -24,8 +24,8 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
 }
 
 /**
- * The endpoint's JSON for configured opening hours (H:MM, 9:00–19:00 unless set): the pure part
- * the Cloudflare Worker answers with too (deploy/cloudflare/worker.ts).
+ * The endpoint's JSON for configured opening hours (H:MM, 9:00–19:00 unless set).
+ * @internal Exported: the Cloudflare Worker (deploy/cloudflare/worker.ts) answers with it too.
  */
 export function businessTimeJson(start: string | undefined, end: string | undefined): string {
   return JSON.stringify({ start_time: start || defaultStart, end_time: end || defaultEnd });

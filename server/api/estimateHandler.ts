@@ -29,7 +29,10 @@ import { leadsCsv } from './leadsCsv';
 import { isSameSitePost, postedValues, requestFromForm } from './formPost';
 import type { LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore';
 
-/** What the runtime knows about a request that the request itself does not say reliably. */
+/**
+ * What the runtime knows about a request that the request itself does not say reliably.
+ * @internal Exported: the Cloudflare Worker (deploy/cloudflare/worker.ts) builds it.
+ */
 export type EstimateContext = {
   /** The host's brand: a request for another brand is refused (422 at `brand`). */
   brand: BrandId;
@@ -393,7 +396,10 @@ export type ExportHandlerOptions = {
   secret: string;
 };
 
-/** Whether `given` equals `secret`, in time that does not depend on where they differ. */
+/**
+ * Whether `given` equals `secret`, in time that does not depend on where they differ.
+ * @internal Exported: the Cloudflare Worker's re-send route (deploy/cloudflare/resend.ts) uses it.
+ */
 export async function secretMatches(given: string, secret: string): Promise<boolean> {
   if (!secret) return false;
   const encoder = new TextEncoder();
