@@ -1,7 +1,8 @@
 /**
  * Serves the built site on loopback: `npm run preview` (or `node --import tsx server/main.ts`).
  * PORT (default 4173), DIST_DIR (default dist), ESTIMATES_FILE (default .data/estimates.jsonl),
- * EXPORT_SECRET (the CSV export's bearer secret; unset, the export answers 404).
+ * EXPORT_SECRET (the CSV export's bearer secret; unset, the export answers 404),
+ * ESTIMATES_RATE_LIMIT (new leads per address per 10 minutes, default 20).
  */
 import { createServer } from 'node:http';
 import { createOrigin } from './origin';
@@ -11,6 +12,7 @@ const handler = createOrigin({
   distDir: process.env.DIST_DIR ?? 'dist',
   estimatesFile: process.env.ESTIMATES_FILE ?? '.data/estimates.jsonl',
   exportSecret: process.env.EXPORT_SECRET || undefined,
+  newLeadsPerWindow: Number(process.env.ESTIMATES_RATE_LIMIT) || undefined,
 });
 
 // Loopback only, on both address families, so http://localhost and *.localhost both reach it.

@@ -22,6 +22,8 @@ export type OriginOptions = {
   estimatesFile: string;
   /** The bearer secret of GET /api/estimates.csv; without one the export answers 404. */
   exportSecret?: string;
+  /** New leads per address per window (default newLeadRateLimit); e2e posts far more. */
+  newLeadsPerWindow?: number;
 };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -69,7 +71,7 @@ export function createOrigin(options: OriginOptions): Handler {
   const store = createLocalLeadStore({ file: options.estimatesFile });
   const estimates = createEstimateHandler({
     store,
-    rateLimiter: createMemoryRateLimiter(),
+    rateLimiter: createMemoryRateLimiter({ limit: options.newLeadsPerWindow }),
     notifier: localNotifier,
   });
   const exportCsv = options.exportSecret

@@ -28,7 +28,16 @@ export type LocalLeadStoreOptions = {
   slowDelayMs?: number;
 };
 
-/** A line as written by this store, or by the older local API ({id, receivedAt, idempotencyKey, body}). */
+/**
+ * A lead as a line of the file. The request is kept under `body`, the name the file has always
+ * used (the e2e suites read it), so files written before the handler still read back.
+ */
+function toLine(lead: StoredLead): Record<string, unknown> {
+  const { request, ...rest } = lead;
+  return { ...rest, body: request };
+}
+
+/** A line as written by this store (older lines lack all but id, receivedAt, key and body). */
 function leadFromLine(line: string): StoredLead | null {
   let record: unknown;
   try {
@@ -37,7 +46,7 @@ function leadFromLine(line: string): StoredLead | null {
     return null; // a torn last line (a crash mid-write) must not stop the server
   }
   if (!isRecord(record)) return null;
-  const request = record.request ?? record.body;
+  const request = record.body;
   const brand = record.brand ?? (isRecord(request) ? request.brand : undefined);
   const { id, idempotencyKey, receivedAt } = record;
   if (
@@ -122,7 +131,7 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
         const stored: StoredLead = { ...lead, deliveredAt: null };
         const prefix = current.tornEnd ? '\n' : '';
         await mkdir(dirname(file), { recursive: true });
-        await appendFile(file, `${prefix}${JSON.stringify(stored)}\n`, 'utf8');
+        await appendFile(file, `${prefix}${JSON.stringify(toLine(stored))}\n`, 'utf8');
         current.tornEnd = false;
         current.leads.push(stored);
         current.byKey.set(key, stored.id);

@@ -62,7 +62,10 @@ export async function submitEstimate(
         ? { kind: 'success', id }
         : { kind: 'retryable', reason: 'unexpected' };
     }
-    if (status === 422) {
+    // 429: too many new leads from this address (shared by many phones behind carrier NAT); the
+    // answer's message, at the form, says when to try again and gives the phone number, and the
+    // form keeps everything typed, as for any message from the server.
+    if (status === 422 || status === 429) {
       const errors = fieldErrorsFrom(data);
       return errors ? { kind: 'invalid', errors } : { kind: 'retryable', reason: 'unexpected' };
     }

@@ -63,13 +63,23 @@ describe('submitEstimate', () => {
     });
   });
 
+  it('classifies 429 with its message as invalid, so the form shows it and keeps the input', async () => {
+    const message =
+      'しばらくおいてもう一度お試しいただくか、お電話（0120-000-000）でご連絡ください';
+    use(answer(429, { errors: { form: message } }));
+    await expect(submitEstimate(body, 'k')).resolves.toEqual({
+      kind: 'invalid',
+      errors: { form: message },
+    });
+  });
+
   it.each([
     ['a 201 without an id', 201, {}],
     ['a 201 with HTML', 201, '<html>'],
     ['a 422 without errors', 422, { message: 'no' }],
     ['a 200', 200, { id: 'x' }],
     ['a 404', 404, 'Not Found'],
-    ['a 429', 429, {}],
+    ['a 429 without a message', 429, {}],
   ])('classifies %s as retryable', async (_name, status, data) => {
     use(answer(status, data));
     await expect(submitEstimate(body, 'k')).resolves.toEqual({

@@ -134,7 +134,7 @@ function postForm(
   );
 }
 
-type Row = Record<string, unknown> & { id: string; request: Record<string, unknown> };
+type Row = Record<string, unknown> & { id: string; body: Record<string, unknown> };
 
 async function rows(): Promise<Row[]> {
   try {
@@ -310,7 +310,7 @@ describe('the native form post', () => {
     expect(page).toContain(brands.yamada.name);
     expect(page).toContain(`<a class="tel" href="${telHref(phone)}">${phone}</a>`);
     expect(page).toContain('<a href="/">');
-    expect(row?.request).toMatchObject({
+    expect(row?.body).toMatchObject({
       brand: 'yamada',
       entryPoint: 'price-check',
       quote: { vehicleClass: 'kei', roughTotal: 45000 },
@@ -369,7 +369,7 @@ describe('the native form post', () => {
       { Origin: 'http://www.yamada-shaken.com' },
       { Referer: 'https://evil.example/form' },
       {},
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await postForm(validForm(), headers);
       expect(response.status).toBe(403);
       expect(await response.text()).toContain(answers.crossSite);
@@ -400,7 +400,7 @@ describe('hostile attribution', () => {
     const body = validBody();
     body.tracking = { source: 'x', lp_entry_url: url, estimate_generated_url: url };
     await idOf(await postJson(body, 'k'));
-    expect((await rows())[0]?.request.tracking).toEqual({ source: 'x' });
+    expect((await rows())[0]?.body.tracking).toEqual({ source: 'x' });
   });
 });
 

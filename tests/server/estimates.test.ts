@@ -190,7 +190,7 @@ describe('POST /api/estimates', () => {
     expect(lines[0]).toMatchObject({ id, idempotencyKey: 'key-1' });
     expect(Date.parse(String(lines[0]?.receivedAt))).not.toBeNaN();
     expect(lines[0]).toMatchObject({ brand: 'yamada', suspectedSpam: false, deliveredAt: null });
-    expect(lines[0]?.request).toMatchObject({
+    expect(lines[0]?.body).toMatchObject({
       brand: 'yamada',
       vehicle: { postalCode: '1234567' },
       customer: { phone: '09012345678', lastNameKana: 'ヤマダ' },
@@ -433,7 +433,7 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
 
     expect(response.status).toBe(201);
     const [line] = await storedLines();
-    expect(line?.request).toMatchObject({
+    expect(line?.body).toMatchObject({
       customer: { lastName: '山田', firstName: '花子' },
       vehicle: { model: 'N-BOX[31m' },
       request: { notes: '午前\n希望' },
@@ -467,7 +467,7 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
     expect((await post(body)).status).toBe(201);
 
     const [line] = await storedLines();
-    expect((line?.request as { tracking: unknown }).tracking).toEqual({
+    expect((line?.body as { tracking: unknown }).tracking).toEqual({
       ...clickIds,
       gaid: 'g-1',
       lp_entry_url: '/?utm_source=ad&yclid=yclid-1',
@@ -486,7 +486,7 @@ describe('POST /api/estimates on each brand’s host', () => {
     const response = await post({ ...validBody(), brand }, 'key-host', { host });
 
     expect(response.status).toBe(201);
-    expect((await storedLines())[0]?.request).toMatchObject({ brand });
+    expect((await storedLines())[0]?.body).toMatchObject({ brand });
   });
 
   it.each([

@@ -224,10 +224,4 @@ describe('local origin', () => {
     expect(refused.status).toBeLessThan(500);
     expectSecurityHeaders(refused);
   });
-
-  it('has no CSV export without EXPORT_SECRET: 404, nothing listed', async () => {
-    const answer = await send('/api/estimates.csv?from=2026-01-01&to=2026-12-31');
-    expect(answer.status).toBe(404);
-    expect(answer.body).not.toContain('受付番号');
-  });
 });

@@ -1,0 +1,263 @@
+// The staff CSV export (createExportHandler over the local store) and the cells it neutralises,
+// plus the local store's own guarantees.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { csvCell, isFormulaLike } from '../../server/api/csv';
+import {
+  answers,
+  createEstimateHandler,
+  createExportHandler,
+  type EstimateContext,
+} from '../../server/api/estimateHandler';
+import type { NewLead } from '../../server/api/leadStore';
+import {
+  createLocalLeadStore,
+  createMemoryRateLimiter,
+  localNotifier,
+} from '../../server/api/localLeadStore';
+import { tokyoToday, tokyoYear } from '../../src/lib/tokyoTime';
+
+const site = 'https://www.yamada-shaken.com';
+const ctx: EstimateContext = { brand: 'yamada', clientKey: '203.0.113.5', siteOrigin: site };
+const secret = 'staff-secret-0123456789';
+
+let dir: string;
+let file: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lead-export-'));
+  file = join(dir, 'estimates.jsonl');
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function lead(overrides: Partial<Record<string, string>> = {}, notes = 'よろしく') {
+  return {
+    brand: 'yamada',
+    entryPoint: 'header',
+    vehicle: {
+      expiryYear: String(tokyoYear() + 1),
+      expiryMonth: '4',
+      maker: 'ホンダ',
+      model: overrides.model ?? 'N-BOX',
+      postalCode: '1234567',
+    },
+    customer: {
+      lastName: overrides.lastName ?? '山田',
+      firstName: overrides.firstName ?? '花子',
+      lastNameKana: 'ヤマダ',
+      firstNameKana: 'ハナコ',
+      phone: '09012345678',
+      email: 'hanako@example.com',
+    },
+    request: { notes },
+    consent: true,
+    tracking: { source: 'google', lp_entry_url: '/?utm_source=google' },
+  };
+}
+
+async function storeLeads(bodies: unknown[], context = ctx) {
+  const store = createLocalLeadStore({ file });
+  const handler = createEstimateHandler({
+    store,
+    rateLimiter: createMemoryRateLimiter(),
+    notifier: localNotifier,
+  });
+  for (const [index, body] of bodies.entries()) {
+    const response = await handler(
+      new Request(`${site}/api/estimates`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `k${index}` },
+        body: JSON.stringify(body),
+      }),
+      context,
+    );
+    expect(response.status).toBe(201);
+  }
+  return store;
+}
+
+function exportRequest(
+  authorization: string | null,
+  query = `from=${tokyoToday()}&to=${tokyoToday()}`,
+) {
+  return new Request(`${site}/api/estimates.csv?${query}`, {
+    headers: authorization === null ? {} : { Authorization: authorization },
+  });
+}
+
+describe('GET /api/estimates.csv', () => {
+  it.each([
+    ['no Authorization', null],
+    ['a wrong secret', 'Bearer wrong'],
+    ['the secret with a suffix', `Bearer ${secret}x`],
+    ['the secret without Bearer', secret],
+    ['Basic auth', `Basic ${btoa(`staff:${secret}`)}`],
+  ])('answers %s with 401 and lists nothing', async (_name, authorization) => {
+    const store = await storeLeads([lead()]);
+    const response = await createExportHandler({ store, secret })(
+      exportRequest(authorization),
+      ctx,
+    );
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    const body = await response.text();
+    expect(body).toBe(answers.unauthorized);
+    expect(body).not.toContain('山田');
+  });
+
+  it('never opens with an empty secret configured', async () => {
+    const store = await storeLeads([lead()]);
+    const response = await createExportHandler({ store, secret: '' })(
+      exportRequest('Bearer '),
+      ctx,
+    );
+    expect(response.status).toBe(401);
+  });
+
+  it('lists the leads as CSV: BOM, CRLF, quoted cells, the columns staff call by', async () => {
+    const store = await storeLeads([lead(), { ...lead({ model: 'FIT' }), homepage: 'filled' }]);
+    const response = await createExportHandler({ store, secret })(
+      exportRequest(`Bearer ${secret}`),
+      ctx,
+    );
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="estimates-yamada-/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const lines = text.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(
+      /^"受付日時（JST）","受付番号","ブランド","入力元","スパム疑い","お名前"/u,
+    );
+    const rows = (await readFile(file, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id: string });
+    expect(lines[1]).toContain(
+      `"${rows[0]?.id}","yamada","header","","山田 花子","ヤマダ ハナコ","09012345678"`,
+    );
+    expect(lines[1]).toContain('"lp_entry_url=/?utm_source=google source=google"');
+    expect(lines[1]).toContain('"未配信"');
+    expect(lines[2]).toContain('"スパム疑い"');
+    // Received at in Japan: today there.
+    expect(lines[1]?.slice(1, 11)).toBe(tokyoToday());
+  });
+
+  it('neutralises every formula-like cell, full-width ones included', async () => {
+    const store = await storeLeads([
+      lead({ model: '=HYPERLINK("https://evil.example","詳細")', lastName: '+cmd' }, '-1'),
+      lead({ model: '@SUM(A1)' }),
+      lead(
+        { model: '＝ＨＹＰＥＲＬＩＮＫ（"https://evil.example"）' },
+        '＝ＨＹＰＥＲＬＩＮＫ（"x"）',
+      ),
+    ]);
+    const response = await createExportHandler({ store, secret })(
+      exportRequest(`Bearer ${secret}`),
+      ctx,
+    );
+    const text = await response.text();
+    expect(text).toContain(`"'=HYPERLINK(""https://evil.example"",""詳細"")"`);
+    // A joined cell (姓 名) is judged by how it starts.
+    expect(text).toContain(`"'+cmd 花子"`);
+    expect(text).toContain(`"'@SUM(A1)"`);
+    expect(text).toContain(`"'-1"`);
+    // The model is stored NFKC-normalised; the notes as typed, full width, still neutralised.
+    expect(text).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
+    expect(text).toContain(`"'＝ＨＹＰＥＲＬＩＮＫ（""x""）"`);
+    // No cell starts a formula: every one opens with a quote and no =+-@ right after it.
+    expect(text).not.toMatch(/(^|,)"[=+\-@\t\r]/mu);
+  });
+
+  it('lists only the days asked, in Japan', async () => {
+    const store = await storeLeads([lead()]);
+    const handler = createExportHandler({ store, secret });
+    const response = await handler(
+      exportRequest(`Bearer ${secret}`, 'from=2020-01-01&to=2020-01-31'),
+      ctx,
+    );
+    expect(response.status).toBe(200);
+    expect((await response.text()).split('\r\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it.each([
+    '',
+    'from=2026-01-01',
+    'from=2026-02-30&to=2026-03-01',
+    'from=2026-03-02&to=2026-03-01',
+  ])('answers a bad range (%s) with 400', async (query) => {
+    const store = await storeLeads([]);
+    const response = await createExportHandler({ store, secret })(
+      exportRequest(`Bearer ${secret}`, query),
+      ctx,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe(answers.exportRange);
+  });
+});
+
+describe('csvCell', () => {
+  it.each([
+    ['=1+1', `"'=1+1"`],
+    ['+81 90', `"'+81 90"`],
+    ['-1', `"'-1"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\tcmd', `"'\tcmd"`],
+    ['\rcmd', `"'\rcmd"`],
+    ['＝１＋１', `"'＝１＋１"`],
+    ['＠ＳＵＭ', `"'＠ＳＵＭ"`],
+    ['\u3000＝1', `"'\u3000＝1"`],
+    ['a"b', `"a""b"`],
+    ['山田', '"山田"'],
+    ['090-1234', '"090-1234"'],
+  ])('%j → %s', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it('leaves ordinary text alone', () => {
+    expect(isFormulaLike('N-BOX')).toBe(false);
+    expect(isFormulaLike('a=b')).toBe(false);
+  });
+});
+
+describe('local lead store', () => {
+  function newLead(id: string, key = 'same'): NewLead {
+    return {
+      id,
+      brand: 'yamada',
+      idempotencyKey: key,
+      contentHash: 'h',
+      receivedAt: new Date().toISOString(),
+      suspectedSpam: false,
+      request: {},
+    };
+  }
+
+  it('stores one row for 50 concurrent inserts with one key, all given its id', async () => {
+    const store = createLocalLeadStore({ file });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => store.insert(newLead(`id-${i}`))),
+    );
+    expect(new Set(results.map((result) => result.id))).toEqual(new Set(['id-0']));
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(1);
+  });
+
+  it('keeps its keys and leads across a restart', async () => {
+    await createLocalLeadStore({ file }).insert(newLead('first', 'k'));
+    const again = createLocalLeadStore({ file });
+    expect(await again.findByKey('yamada', 'k')).toBe('first');
+    expect(await again.findByKey('carsupport', 'k')).toBeNull();
+    expect(await again.insert(newLead('second', 'k'))).toEqual({ id: 'first', created: false });
+  });
+});

@@ -1,0 +1,133 @@
+// The local origin serving the estimate API over HTTP: the site's origin taken from Host for the
+// native post, the rate limit setting and the CSV export behind EXPORT_SECRET.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createOrigin, type OriginOptions } from '../../server/origin';
+import { brands } from '../../src/brand/brands';
+import { tokyoToday, tokyoYear } from '../../src/lib/tokyoTime';
+
+let dir: string;
+let server: Server | undefined;
+let port: number;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'local-api-'));
+});
+
+afterEach(async () => {
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+  }
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function start(options: Partial<OriginOptions> = {}) {
+  server = createServer(
+    createOrigin({ distDir: dir, estimatesFile: join(dir, 'estimates.jsonl'), ...options }),
+  );
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+}
+
+type Answer = { status: number; headers: Record<string, unknown>; body: string };
+
+/** A raw request, so Host can be a brand's local host name. */
+function send(
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const yamadaHost = 'yamada-shaken.localhost:4173';
+
+function form(model = 'N-BOX'): string {
+  return new URLSearchParams({
+    'vehicle.expiryYear': String(tokyoYear() + 1),
+    'vehicle.expiryMonth': '4',
+    'vehicle.maker': 'ホンダ',
+    'vehicle.model': model,
+    'vehicle.postalCode': '1234567',
+    'customer.lastName': '山田',
+    'customer.firstName': '花子',
+    'customer.lastNameKana': 'ヤマダ',
+    'customer.firstNameKana': 'ハナコ',
+    'customer.phone': '09012345678',
+    'customer.email': 'hanako@example.com',
+    consent: 'on',
+    brand: 'yamada',
+    entryPoint: 'header',
+    homepage: '',
+  }).toString();
+}
+
+function postForm(origin: string, body = form()) {
+  return send('/api/estimates', {
+    method: 'POST',
+    headers: {
+      Host: yamadaHost,
+      Origin: origin,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body,
+  });
+}
+
+describe('the local origin’s estimate API', () => {
+  it('takes a native post from the Host’s own origin, and refuses another origin', async () => {
+    await start();
+    const accepted = await postForm(`http://${yamadaHost}`);
+    expect(accepted.status).toBe(201);
+    expect(accepted.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(accepted.body).toContain('受付番号');
+    expect(accepted.body).toContain(brands.yamada.phone);
+
+    const refused = await postForm('http://localhost:4173');
+    expect(refused.status).toBe(403);
+  });
+
+  it('applies ESTIMATES_RATE_LIMIT (newLeadsPerWindow) per address', async () => {
+    await start({ newLeadsPerWindow: 2 });
+    const origin = `http://${yamadaHost}`;
+    expect((await postForm(origin, form('A'))).status).toBe(201);
+    expect((await postForm(origin, form('B'))).status).toBe(201);
+    const refused = await postForm(origin, form('C'));
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('serves the CSV export only with EXPORT_SECRET, and only to its bearer', async () => {
+    const path = `/api/estimates.csv?from=${tokyoToday()}&to=${tokyoToday()}`;
+    const headers = { Host: yamadaHost };
+    await start();
+    expect((await send(path, { headers })).status).toBe(404);
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+
+    await start({ exportSecret: 'local-secret' });
+    expect((await postForm(`http://${yamadaHost}`)).status).toBe(201);
+    expect((await send(path, { headers })).status).toBe(401);
+    const listed = await send(path, {
+      headers: { ...headers, Authorization: 'Bearer local-secret' },
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toContain('山田 花子');
+  });
+});
