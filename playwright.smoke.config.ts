@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/browser';
 import {
-  cloudflareApi,
-  cloudflareApiEnv,
+  apiEnv,
   previousBuildId,
   selectedEngines,
+  smokeApi,
   smokeDistDir,
 } from './e2e/smoke/engines';
 
@@ -24,8 +24,9 @@ if (!process.env.TEST_WORKER_INDEX && process.argv.includes('test')) {
     throw new Error(`${distDir}/ has no built trees: run npm run build first`);
   }
   rmSync(smokeDistDir, { recursive: true, force: true });
-  // The Cloudflare engine's local D1 starts empty on every run.
-  rmSync(cloudflareApi.stateDir, { recursive: true, force: true });
+  // The API's stores start empty on every run: the Cloudflare engine's local D1, the origin's file.
+  rmSync(smokeApi.stateDir, { recursive: true, force: true });
+  rmSync(smokeApi.estimatesFile, { force: true });
   cpSync(distDir, smokeDistDir, { recursive: true });
   for (const brand of ['carsupport', 'yamada']) {
     const builds = join(smokeDistDir, brand, '_app/builds');
@@ -59,8 +60,7 @@ export default defineConfig({
     env: {
       PORT: String(engine.port),
       DIST_DIR: smokeDistDir,
-      ESTIMATES_FILE: `.data/smoke-estimates-${engine.port}.jsonl`,
-      ...(engine.name === 'cloudflare' && cloudflareApiEnv(cloudflareApi.stateDir)),
+      ...apiEnv(engine.name),
     },
     reuseExistingServer: false,
     // The first Cloudflare run installs wrangler and Node 22 into deploy/cloudflare.
