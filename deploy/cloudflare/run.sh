@@ -54,15 +54,12 @@ router="${configs[-1]}"
 brand_configs=("${configs[@]:0:${#configs[@]}-1}")
 
 export WRANGLER_SEND_METRICS=false
-# Every brand's database at once (each a wrangler process of a few seconds).
-migrations=()
+# One brand's database after the other: they share the state folder's metadata, which two
+# wrangler processes at once can find locked (SQLITE_BUSY).
 for config in "${brand_configs[@]}"; do
   (cd "$(dirname "$config")" && "$node22" "$wrangler" d1 migrations apply DB --local \
-    --persist-to "$state" -c "$config" >/dev/null) &
-  migrations+=($!)
-done
-for migration in "${migrations[@]}"; do
-  wait "$migration" || { echo "wrangler d1 migrations apply failed" >&2; rm -rf "$tmp"; exit 1; }
+    --persist-to "$state" -c "$config" >/dev/null) ||
+    { echo "wrangler d1 migrations apply failed" >&2; rm -rf "$tmp"; exit 1; }
 done
 
 pid=""

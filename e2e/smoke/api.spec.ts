@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { brandIdForHost, brands, telHref, type BrandId } from '../../src/brand/brands';
+import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { tokyoYear } from '../../src/lib/tokyoTime';
 import { writeConfigs } from '../../deploy/cloudflare/config';
@@ -208,6 +209,14 @@ const poll = { timeout: 30_000, intervals: [200, 500, 1000] };
 
 for (const brand of Object.values(brands)) {
   test.describe(brand.id, () => {
+    test('the business-hours endpoint answers the configured hours', async () => {
+      const answer = await call(brand.id, { path: businessTimePath });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({ start_time: '9:00', end_time: '19:00' });
+      expect((await call(brand.id, { method: 'POST', path: businessTimePath })).status).toBe(405);
+    });
+
     test('201 and the stored row with its attribution', async () => {
       const body = lead(brand.id);
       const gaid = (body.tracking as { gaid: string }).gaid;
@@ -464,13 +473,15 @@ for (const brand of Object.values(brands)) {
   });
 }
 
-test('a lead survives a restart of the Worker (persisted local D1)', async () => {
+test('a lead survives a restart of the Worker (persisted local D1); hours per brand', async () => {
   test.skip(!onCloudflare(), cloudflareOnly);
   test.setTimeout(180_000);
   const brand = Object.values(brands)[0]!;
   const restartPort = engines.cloudflare.port + 2;
   const stateDir = `${smokeApi.stateDir}-restart`;
   rmSync(stateDir, { recursive: true, force: true });
+  // This brand's opening hours, from the deploy-time environment (config.ts).
+  const hoursVar = `BUSINESS_START_TIME_${brand.id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
   const start = async (): Promise<ChildProcess> => {
     const child = spawn('bash', ['deploy/cloudflare/run.sh'], {
       detached: true,
@@ -478,6 +489,7 @@ test('a lead survives a restart of the Worker (persisted local D1)', async () =>
       env: {
         ...process.env,
         ...apiEnv('cloudflare', stateDir),
+        [hoursVar]: '10:30',
         PORT: String(restartPort),
         DIST_DIR: smokeDistDir,
       },
@@ -515,6 +527,8 @@ test('a lead survives a restart of the Worker (persisted local D1)', async () =>
       id,
     );
     expect(csvLine(await exportCsv(brand.id, restartPort), id)).toContain('山田');
+    const hours = await call(brand.id, { path: businessTimePath }, restartPort);
+    expect(JSON.parse(hours.body)).toEqual({ start_time: '10:30', end_time: '19:00' });
   } finally {
     await stop(child);
     rmSync(stateDir, { recursive: true, force: true });
