@@ -35,7 +35,7 @@ export type CloudflareConfigOptions = {
   env: Environment;
 };
 
-/** `yamada-x` → `YAMADA_X`: the suffix of a brand's environment variables. */
+/** `brand-id` → `BRAND_ID`: the suffix of a brand's environment variables. */
 function envSuffix(brand: BrandId): string {
   return brand.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 }
