@@ -6,7 +6,8 @@
 // limiter sees one address for every test). nginx serves no API.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -533,4 +534,71 @@ test('a lead survives a restart of the Worker (persisted local D1); hours per br
     await stop(child);
     rmSync(stateDir, { recursive: true, force: true });
   }
+});
+
+test("the D1 store on workerd's D1: 50 concurrent inserts with one key, one row, one id", async () => {
+  test.skip(!onCloudflare(), cloudflareOnly);
+  // The handler queues repeats of a key within one isolate, so the posts above never race in
+  // D1; across isolates they can. This drives D1LeadStore itself against a local D1 database
+  // (wrangler's getPlatformProxy, in the folder's Node 22), 50 inserts at once.
+  const dir = join(here, 'node_modules/.cache/d1-store-probe');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'wrangler.json'),
+    JSON.stringify({
+      name: 'd1-store-probe',
+      compatibility_date: '2026-11-01',
+      d1_databases: [{ binding: 'DB', database_name: 'probe' }],
+    }),
+  );
+  writeFileSync(
+    join(dir, 'entry.ts'),
+    `import { readFileSync } from 'node:fs';
+import { getPlatformProxy } from 'wrangler';
+import { D1LeadStore } from ${JSON.stringify(join(here, 'd1LeadStore.ts'))};
+const { env, dispose } = await getPlatformProxy({ configPath: process.argv[2], persist: false });
+const migration = readFileSync(process.argv[3], 'utf8').replace(/--.*$/gm, '');
+for (const sql of migration.split(';').filter((text) => text.trim())) {
+  await env.DB.prepare(sql).run();
+}
+const store = new D1LeadStore(env.DB);
+const inserts = await Promise.all(Array.from({ length: 50 }, (_, n) => store.insert({
+  id: 'probe-' + n, brand: process.argv[4], idempotencyKey: 'probe-key', contentHash: 'h',
+  receivedAt: new Date().toISOString(), suspectedSpam: false, request: { n },
+})));
+const { results } = await env.DB.prepare("SELECT id FROM leads WHERE idempotency_key = 'probe-key'").all();
+console.log(JSON.stringify({ inserts, rows: results }));
+await dispose();
+`,
+  );
+  // wrangler's esbuild, from the folder that run.sh installs (the project itself has none).
+  const esbuild = createRequire(join(here, 'package.json'))('esbuild') as {
+    build(options: Record<string, unknown>): Promise<unknown>;
+  };
+  await esbuild.build({
+    entryPoints: [join(dir, 'entry.ts')],
+    outfile: join(dir, 'probe.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    external: ['wrangler'],
+    logLevel: 'error',
+  });
+  const { stdout } = await execFileAsync(
+    node22,
+    [
+      join(dir, 'probe.mjs'),
+      join(dir, 'wrangler.json'),
+      join(here, 'migrations/0001_leads.sql'),
+      Object.values(brands)[0]!.id,
+    ],
+    { cwd: dir, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, timeout: 120_000 },
+  );
+  const { inserts, rows } = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+    inserts: Array<{ id: string; created: boolean }>;
+    rows: Array<{ id: string }>;
+  };
+  expect(rows).toHaveLength(1);
+  expect(inserts.filter((insert) => insert.created)).toHaveLength(1);
+  expect(new Set(inserts.map((insert) => insert.id))).toEqual(new Set([rows[0]!.id]));
 });
