@@ -54,6 +54,8 @@ async function post(env: Env, lead: StoredLead, fetcher: typeof fetch): Promise<
         [signatureHeader]: await signWebhook(env.WEBHOOK_SECRET, timestamp, body),
       },
       body,
+      // A redirect is not an acceptance: followed, a POST would turn into a GET without the lead.
+      redirect: 'manual',
       signal: AbortSignal.timeout(webhookTimeoutMs),
     });
     // Read the body so the connection is released.

@@ -66,6 +66,7 @@ describe('consumeLeads', () => {
     expect(marks).toEqual(['delivered lead-1']);
     const request = sent[0]!;
     expect(request.url).toBe(env.WEBHOOK_URL);
+    expect(request.redirect).toBe('manual');
     const body = await request.text();
     expect(JSON.parse(body)).toMatchObject({
       id: 'lead-1',
@@ -77,9 +78,10 @@ describe('consumeLeads', () => {
     expect(request.headers.get('X-Shaken-Signature')).toBe(`sha256=${mac}`);
   });
 
-  it('retries with a doubling delay when the webhook fails or cannot be reached', async () => {
+  it('retries with a doubling delay when the webhook fails, redirects or cannot be reached', async () => {
     for (const fetcher of [
       () => Promise.resolve(new Response('down', { status: 503 })),
+      () => Promise.resolve(new Response(null, { status: 302, headers: { Location: '/x' } })),
       () => Promise.reject(new TypeError('fetch failed')),
     ]) {
       const { store, marks } = storeWith(lead());
