@@ -16,8 +16,8 @@ export const cacheControl = {
 } as const;
 
 /**
- * The security headers of every answer, whatever its path.
- * @internal Exported for the estimate API's HTML pages (server/api/), which carry them too.
+ * The security headers of every answer, whatever its path; the estimate API's HTML pages
+ * (server/api/) carry them too.
  */
 export const securityHeaders: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',

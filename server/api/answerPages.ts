@@ -25,7 +25,7 @@ const htmlEscapes: Record<string, string> = {
 };
 
 /** Text safe in an element or a quoted attribute. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 }
 
@@ -71,7 +71,7 @@ export const pageStyle = [
   '.errors{border:2px solid #b00020;padding:.5rem 1rem;margin:1rem 0}',
   '.error{color:#b00020;margin:.25rem 0 0}',
   '.field{margin:1rem 0}',
-  'label,legend{display:block;font-weight:bold}',
+  '.field>label:first-child,legend{display:block;font-weight:bold}',
   'input[type=text],input[type=tel],input[type=email],input[type=date],select,textarea{font:inherit;width:100%;box-sizing:border-box;padding:.4rem;border:1px solid #555}',
   '[aria-invalid=true]{border-color:#b00020;border-width:2px}',
   'fieldset{border:0;padding:0;margin:1rem 0}',
@@ -155,6 +155,17 @@ const inputTypes: Partial<Record<FieldName, string>> = {
   'request.preferredDate2': 'date',
 };
 
+/** Fields typed in digits: phones show their number pad. */
+const numericFields: ReadonlySet<string> = new Set([
+  'vehicle.expiryYear',
+  'vehicle.expiryMonth',
+  'vehicle.expiryDay',
+  'vehicle.postalCode',
+  'vehicle.firstRegistrationYear',
+  'vehicle.firstRegistrationMonth',
+  'vehicle.mileage',
+]);
+
 const maxLengthOf: Partial<Record<FieldName, number>> = {
   'vehicle.model': maxLengths.model,
   'vehicle.postalCode': maxLengths.postalCode,
@@ -196,7 +207,8 @@ function fieldHtml(name: FieldName, value: string | undefined, error: string | u
   } else {
     const type = inputTypes[name] ?? 'text';
     const max = maxLengthOf[name];
-    control = `<input type="${type}" id="${id}" name="${name}" value="${escapeHtml(current)}"${max ? ` maxlength="${max}"` : ''}${invalid}>`;
+    const numeric = numericFields.has(name) ? ' inputmode="numeric"' : '';
+    control = `<input type="${type}" id="${id}" name="${name}" value="${escapeHtml(current)}"${max ? ` maxlength="${max}"` : ''}${numeric}${invalid}>`;
   }
   return `<div class="field"><label for="${id}">${label}</label>${control}${errorHtml}</div>`;
 }

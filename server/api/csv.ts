@@ -8,12 +8,15 @@
 
 const formulaStart = /^[=+\-@\t\r]/;
 
-/** Whether a spreadsheet could read `value` as a formula. */
+/** @internal Whether a spreadsheet could read `value` as a formula; exported for tests. */
 export function isFormulaLike(value: string): boolean {
   return formulaStart.test(value) || formulaStart.test(value.normalize('NFKC').trimStart());
 }
 
-/** One cell: neutralised when formula-like, then quoted with its quotes doubled. */
+/**
+ * One cell: neutralised when formula-like, then quoted with its quotes doubled.
+ * @internal Exported for tests.
+ */
 export function csvCell(value: string): string {
   const safe = isFormulaLike(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;

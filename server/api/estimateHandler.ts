@@ -31,7 +31,7 @@ import type { LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore'
 
 /**
  * What the runtime knows about a request that the request itself does not say reliably.
- * @internal Exported: the Cloudflare Worker (deploy/cloudflare/worker.ts) builds it.
+ * @internal Exported for the Worker (deploy/cloudflare/) and tests, which build it.
  */
 export type EstimateContext = {
   /** The host's brand: a request for another brand is refused (422 at `brand`). */
@@ -57,7 +57,10 @@ export type EstimateHandlerOptions = {
 /** @internal Exported for tests, which post a body just over it. */
 export const maxBodyBytes = 64 * 1024;
 
-/** The same brand and content within this time is the same lead. */
+/**
+ * The same brand and content within this time is the same lead.
+ * @internal Exported for tests, which move the clock across it.
+ */
 export const duplicateWindowMs = 10 * 60 * 1000;
 
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;

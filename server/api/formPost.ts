@@ -69,7 +69,7 @@ export function requestFromForm(values: PostedValues, cookieHeader: string | nul
  * The tracking_data cookie's JSON as written by js-cookie (percent-encoded), or {} when it is
  * missing or unreadable. The schema keeps only known fields and cleans them.
  */
-export function trackingFromCookie(cookieHeader: string | null): unknown {
+function trackingFromCookie(cookieHeader: string | null): unknown {
   if (!cookieHeader) return {};
   for (const pair of cookieHeader.split(';')) {
     const separator = pair.indexOf('=');

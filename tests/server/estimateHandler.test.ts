@@ -1,5 +1,6 @@
 // The estimate API's rules, once, over the local store: the handler called with Fetch API
 // Requests as the Worker calls it (the HTTP adapter is covered by estimates.test.ts).
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import {
   duplicateWindowMs,
   type EstimateContext,
 } from '../../server/api/estimateHandler';
+import { pageStyle } from '../../server/api/answerPages';
 import type { LeadStore, NewLead } from '../../server/api/leadStore';
 import { newLeadRateLimit } from '../../server/api/leadStore';
 import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/api/localLeadStore';
@@ -304,7 +306,12 @@ describe('the native form post', () => {
     expect(response.headers.get('content-security-policy')).toMatch(
       /^default-src 'none'; style-src 'sha256-/,
     );
+    // The page's one style sheet is allowed by its hash, and nothing else is.
+    const styleHash = createHash('sha256').update(pageStyle).digest('base64');
+    expect(response.headers.get('content-security-policy')).toContain(`'sha256-${styleHash}'`);
     const page = await response.text();
+    expect(page).toContain(`<style>${pageStyle}</style>`);
+    expect(page).not.toMatch(/<script|style="/u);
     const [row] = await rows();
     expect(page).toContain(`受付番号: <strong>${row?.id}</strong>`);
     expect(page).toContain(brands.yamada.name);
@@ -358,8 +365,39 @@ describe('the native form post', () => {
     expect(page).toContain('<input type="hidden" name="quote.roughTotal" value="45000">');
     expect(page).toContain('<form method="post" action="/api/estimates"');
     expect(page).toMatch(/id="f-customer-phone"[^>]*aria-invalid="true"/u);
+    expect(page).toMatch(/id="f-vehicle-postalCode"[^>]*inputmode="numeric"/u);
     expect(page).toContain(`href="${telHref(phone)}"`);
     expect(await rows()).toEqual([]);
+  });
+
+  it('keeps every value sent in the refused page’s form', async () => {
+    const form = validForm();
+    delete form.consent;
+    Object.assign(form, {
+      'vehicle.expiryDay': '9',
+      'vehicle.firstRegistrationYear': '2019',
+      'vehicle.firstRegistrationMonth': '7',
+      'vehicle.mileage': '45,000km',
+      'request.preferredDate1': '2099-01-02',
+      'request.preferredDate2': '2099-01-03',
+      'request.contactTime': '9-12',
+      'request.notes': '午前中\n希望',
+    });
+
+    const response = await postForm(form);
+
+    expect(response.status).toBe(422);
+    const page = await response.text();
+    for (const [name, value] of Object.entries(form)) {
+      if (name === 'vehicle.maker' || name === 'request.courtesyCar') continue;
+      if (name === 'request.contactTime') {
+        expect(page).toContain(`<option value="${value}" selected>`);
+      } else if (name === 'request.notes') {
+        expect(page).toContain(`>${value}</textarea>`);
+      } else {
+        expect(page, name).toMatch(new RegExp(`name="${name}" value="${value}"`, 'u'));
+      }
+    }
   });
 
   it('refuses a cross-site post with a 403 page in Japanese, storing nothing', async () => {
