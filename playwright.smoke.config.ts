@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/browser';
 import { brandIds } from './src/brand/brands';
-import { previousBuildId, selectedEngines, smokeDistDir } from './e2e/smoke/engines';
+import {
+  apiEnv,
+  previousBuildId,
+  selectedEngines,
+  smokeApi,
+  smokeDistDir,
+} from './e2e/smoke/engines';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 const outputDir = process.env.E2E_OUTPUT ?? 'test-results-smoke';
@@ -19,6 +25,9 @@ if (!process.env.TEST_WORKER_INDEX && process.argv.includes('test')) {
     throw new Error(`${distDir}/ has no built trees: run npm run build first`);
   }
   rmSync(smokeDistDir, { recursive: true, force: true });
+  // The API's stores start empty on every run: the Cloudflare engine's local D1, the origin's file.
+  rmSync(smokeApi.stateDir, { recursive: true, force: true });
+  rmSync(smokeApi.estimatesFile, { force: true });
   cpSync(distDir, smokeDistDir, { recursive: true });
   for (const brand of brandIds) {
     const builds = join(smokeDistDir, brand, '_app/builds');
@@ -52,7 +61,7 @@ export default defineConfig({
     env: {
       PORT: String(engine.port),
       DIST_DIR: smokeDistDir,
-      ESTIMATES_FILE: `.data/smoke-estimates-${engine.port}.jsonl`,
+      ...apiEnv(engine.name),
     },
     reuseExistingServer: false,
     // The first Cloudflare run installs wrangler and Node 22 into deploy/cloudflare.

@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # Serves the repository's dist/ on Cloudflare's own runtime (workerd, through wrangler dev) on
-# 127.0.0.1:$PORT, in the foreground: both brands on one port, picked by Host as on the real hosts.
+# 127.0.0.1:$PORT, in the foreground: every brand on one port, picked by Host as on the real hosts,
+# each brand's Worker with its estimate API over a local D1 database and local queues.
 #   PORT=4223 bash deploy/cloudflare/run.sh        (DIST_DIR=dist by default)
+# The configs are generated from the brand table (config.ts) into a temporary folder. State (D1,
+# queues) is kept in CLOUDFLARE_STATE_DIR when set, so a restart on the same folder keeps the
+# leads; otherwise in the temporary folder, removed on exit. WEBHOOK_URL (`{brand}` replaced by the
+# brand id), WEBHOOK_SECRET and EXPORT_SECRET go to each Worker's .dev.vars there; RATE_LIMIT and
+# RETRY_BASE_SECONDS tune the rate limit and the retry delays (config.ts). The inspector listens on
+# INSPECTOR_PORT (default PORT + 10).
 # wrangler needs Node >= 22.12: this folder's package.json pins wrangler and Node 22 itself (the
 # npm package "node"), installed here on first run; the project stays on its own Node.
 # Stops cleanly on SIGTERM or Ctrl-C.
@@ -11,10 +18,6 @@ root="$(cd "$here/../.." && pwd)"
 
 port="${PORT:?set PORT, e.g. PORT=4223 bash deploy/cloudflare/run.sh}"
 dist="$(cd "$root" && realpath "${DIST_DIR:-dist}")"
-if [ ! -f "$dist/carsupport/_headers" ] || [ ! -f "$dist/yamada/_headers" ]; then
-  echo "$dist has no built trees: run npm run build first" >&2
-  exit 1
-fi
 
 node22="$here/node_modules/node/bin/node"
 wrangler="$here/node_modules/wrangler/bin/wrangler.js"
@@ -36,20 +39,28 @@ if ! "$node22" -e 'const [a, b] = process.versions.node.split(".").map(Number); 
   exit 1
 fi
 
-# The committed configs name ../../dist; these copies point at $dist and at the scripts here.
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/shaken-cloudflare.XXXXXX")"
-"$node22" - "$here" "$dist" "$tmp" <<'JS'
-const { readFileSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
-const [here, dist, tmp] = process.argv.slice(2);
-for (const name of ['dev-router', 'carsupport', 'yamada']) {
-  const config = JSON.parse(readFileSync(join(here, `wrangler.${name}.json`), 'utf8'));
-  delete config.$schema;
-  config.main = join(here, config.main);
-  if (config.assets) config.assets.directory = join(dist, name);
-  writeFileSync(join(tmp, `wrangler.${name}.json`), JSON.stringify(config, null, 2));
-}
-JS
+if [ -n "${CLOUDFLARE_STATE_DIR:-}" ]; then
+  state="$(cd "$root" && mkdir -p "$CLOUDFLARE_STATE_DIR" && realpath "$CLOUDFLARE_STATE_DIR")"
+else
+  state="$tmp/state"
+fi
+# One line per config written: the brands' first, the dev router's last.
+written="$(cd "$root" && node --import tsx deploy/cloudflare/config.ts "$tmp" --dist "$dist" --local)" ||
+  { rm -rf "$tmp"; exit 1; }
+mapfile -t configs <<<"$written"
+[ "${#configs[@]}" -ge 2 ] || { echo "config.ts wrote no configs" >&2; rm -rf "$tmp"; exit 1; }
+router="${configs[-1]}"
+brand_configs=("${configs[@]:0:${#configs[@]}-1}")
+
+export WRANGLER_SEND_METRICS=false
+# One brand's database after the other: they share the state folder's metadata, which two
+# wrangler processes at once can find locked (SQLITE_BUSY).
+for config in "${brand_configs[@]}"; do
+  (cd "$(dirname "$config")" && "$node22" "$wrangler" d1 migrations apply DB --local \
+    --persist-to "$state" -c "$config" >/dev/null) ||
+    { echo "wrangler d1 migrations apply failed" >&2; rm -rf "$tmp"; exit 1; }
+done
 
 pid=""
 stop() {
@@ -61,12 +72,13 @@ stop() {
 trap stop TERM INT
 
 cd "$tmp"
-WRANGLER_SEND_METRICS=false "$node22" "$wrangler" dev \
-  -c wrangler.dev-router.json -c wrangler.carsupport.json -c wrangler.yamada.json \
-  --ip 127.0.0.1 --port "$port" --persist-to "$tmp/state" \
-  --show-interactive-dev-session=false --live-reload=false &
+config_flags=(-c "$router")
+for config in "${brand_configs[@]}"; do config_flags+=(-c "$config"); done
+"$node22" "$wrangler" dev "${config_flags[@]}" \
+  --ip 127.0.0.1 --port "$port" --inspector-port "${INSPECTOR_PORT:-$((port + 10))}" \
+  --persist-to "$state" --show-interactive-dev-session=false --live-reload=false &
 pid=$!
-echo "Cloudflare (workerd): carsupport http://localhost:$port  yamada http://yamada-shaken.localhost:$port"
+echo "Cloudflare (workerd) on http://127.0.0.1:$port, every brand by Host; state in $state"
 status=0
 wait "$pid" || status=$?
 rm -rf "$tmp"

@@ -27,6 +27,44 @@ export const engines: Record<EngineName, Engine> = {
   },
 };
 
+/**
+ * The API spec's settings (e2e/smoke/api.spec.ts): the export's secret (the local origin and the
+ * Cloudflare engine), and the Cloudflare engine's state folder (local D1, cleared once per run),
+ * the port of the test's webhook receiver (the next one) and the webhook's secret.
+ */
+export const smokeApi = {
+  exportSecret: 'smoke-export-secret',
+  stateDir: `.data/smoke-cloudflare-state-${engines.cloudflare.port}`,
+  webhookPort: Number(process.env.WEBHOOK_PORT ?? engines.cloudflare.port + 1),
+  webhookSecret: 'smoke-webhook-secret',
+  /** The Worker's requests per minute per client address; low, so the 429 test posts few. */
+  rateLimit: 10,
+  /** The local origin's file of leads, cleared once per run. */
+  estimatesFile: `.data/smoke-estimates-${engines.origin.port}.jsonl`,
+};
+
+/** The environment of an engine's server for the API spec. */
+export function apiEnv(engine: EngineName, stateDir = smokeApi.stateDir): Record<string, string> {
+  if (engine === 'origin') {
+    // Every test posts from 127.0.0.1, the one address the origin's limiter sees: no 429 here.
+    return {
+      EXPORT_SECRET: smokeApi.exportSecret,
+      ESTIMATES_FILE: smokeApi.estimatesFile,
+      ESTIMATES_RATE_LIMIT: '100000',
+    };
+  }
+  if (engine !== 'cloudflare') return {};
+  return {
+    CLOUDFLARE_STATE_DIR: stateDir,
+    // run.sh puts each brand's id in place of {brand}.
+    WEBHOOK_URL: `http://127.0.0.1:${smokeApi.webhookPort}/{brand}`,
+    WEBHOOK_SECRET: smokeApi.webhookSecret,
+    EXPORT_SECRET: smokeApi.exportSecret,
+    RATE_LIMIT: String(smokeApi.rateLimit),
+    RETRY_BASE_SECONDS: '1',
+  };
+}
+
 export function selectedEngines(): Engine[] {
   const names = (process.env.SMOKE_ENGINES ?? engineNames.join(','))
     .split(',')

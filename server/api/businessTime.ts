@@ -23,11 +23,16 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
   res.end(body);
 }
 
+/**
+ * The endpoint's JSON for configured opening hours (H:MM, 9:00–19:00 unless set).
+ * @internal Exported: the Cloudflare Worker (deploy/cloudflare/worker.ts) answers with it too.
+ */
+export function businessTimeJson(start: string | undefined, end: string | undefined): string {
+  return JSON.stringify({ start_time: start || defaultStart, end_time: end || defaultEnd });
+}
+
 function answerHours(res: ServerResponse): void {
-  const body = JSON.stringify({
-    start_time: process.env.BUSINESS_START_TIME ?? defaultStart,
-    end_time: process.env.BUSINESS_END_TIME ?? defaultEnd,
-  });
+  const body = businessTimeJson(process.env.BUSINESS_START_TIME, process.env.BUSINESS_END_TIME);
   send(res, 200, 'application/json; charset=utf-8', body);
 }
 

@@ -399,8 +399,11 @@ export type ExportHandlerOptions = {
   secret: string;
 };
 
-/** Whether `given` equals `secret`, in time that does not depend on where they differ. */
-async function secretMatches(given: string, secret: string): Promise<boolean> {
+/**
+ * Whether `given` equals `secret`, in time that does not depend on where they differ.
+ * @internal Exported: the Cloudflare Worker's re-send route (deploy/cloudflare/resend.ts) uses it.
+ */
+export async function secretMatches(given: string, secret: string): Promise<boolean> {
   if (!secret) return false;
   const encoder = new TextEncoder();
   // Digests first: equal lengths, so neither the length nor the first difference shows.

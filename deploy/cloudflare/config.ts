@@ -1,0 +1,218 @@
+/**
+ * Writes the wrangler configs of every brand in the brand table (src/brand/brands.ts), never
+ * committed: one Worker per brand (its tree, D1 database, leads queue and dead-letter queue,
+ * rate limiter and vars) and, for local runs, the dev router that picks a brand's Worker by Host.
+ *   node --import tsx deploy/cloudflare/config.ts <out dir> [--dist <dir>] [--local]
+ * writes <out dir>/<brand>/wrangler.json (and, with --local, its .dev.vars) and
+ * <out dir>/dev-router/wrangler.json. Deploy-time values come from the environment
+ * (docs/deploy.md): D1_DATABASE_ID_<BRAND> (required unless --local), CUSTOM_DOMAIN_<BRAND> (the
+ * brand's host), RATE_LIMIT_NAMESPACE_<BRAND>, BUSINESS_START_TIME_<BRAND>,
+ * BUSINESS_END_TIME_<BRAND>, RATE_LIMIT (requests per minute per address). With --local, .dev.vars gets WEBHOOK_URL (`{brand}` is replaced by the brand id),
+ * WEBHOOK_SECRET and EXPORT_SECRET from the environment, and retries are short
+ * (RETRY_BASE_SECONDS, default 1 s; max_retries 2).
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brandIds, type BrandId } from '../../src/brand/brands';
+import { rateLimitPeriodSeconds } from './rateLimiter';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const compatibilityDate = '2026-11-01';
+/** Requests per minute per client address: generous, as many phones share one carrier address. */
+const defaultRateLimit = 30;
+const devRouterFolder = 'dev-router';
+
+type Environment = Record<string, string | undefined>;
+
+export type CloudflareConfigOptions = {
+  /** Absolute: where the configs are written (one folder per Worker). */
+  outDir: string;
+  /** Absolute: the folder holding one built tree per brand. */
+  distDir: string;
+  /** wrangler dev: local D1 and queues, short retries, no database ids. */
+  local: boolean;
+  env: Environment;
+};
+
+/** `brand-id` → `BRAND_ID`: the suffix of a brand's environment variables. */
+function envSuffix(brand: BrandId): string {
+  return brand.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+}
+
+export function workerName(brand: BrandId): string {
+  return `shaken-${brand}`;
+}
+
+/** The names of a brand's Cloudflare resources, as docs/deploy.md creates them. */
+export function resourceNames(brand: BrandId) {
+  return {
+    database: `shaken-leads-${brand}`,
+    queue: `shaken-leads-${brand}`,
+    deadLetterQueue: `shaken-leads-${brand}-dlq`,
+  };
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${name}: not a whole number`);
+  return number;
+}
+
+/** A brand Worker's config, with paths relative to the folder it is written to. */
+export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): object {
+  const folder = join(options.outDir, brand);
+  const path = (target: string) => relative(folder, target) || '.';
+  const names = resourceNames(brand);
+  const suffix = envSuffix(brand);
+  const databaseId = options.env[`D1_DATABASE_ID_${suffix}`];
+  if (!options.local && !databaseId) {
+    throw new Error(`set D1_DATABASE_ID_${suffix} (wrangler d1 create ${names.database})`);
+  }
+  const retries = options.local
+    ? { max_retries: 2, retry_delay: 1, max_batch_timeout: 1 }
+    : { max_retries: 10, retry_delay: 30, max_batch_timeout: 5 };
+  const retryBase = options.local
+    ? positiveInteger(options.env.RETRY_BASE_SECONDS, 1, 'RETRY_BASE_SECONDS')
+    : retries.retry_delay;
+  const vars: Record<string, string> = {
+    BRAND: brand,
+    DEAD_LETTER_QUEUE: names.deadLetterQueue,
+    RETRY_BASE_SECONDS: String(retryBase),
+  };
+  for (const name of ['BUSINESS_START_TIME', 'BUSINESS_END_TIME']) {
+    const value = options.env[`${name}_${suffix}`];
+    if (value) vars[name] = value;
+  }
+  const domain = options.env[`CUSTOM_DOMAIN_${suffix}`];
+  return {
+    name: workerName(brand),
+    main: path(join(here, 'worker.ts')),
+    compatibility_date: compatibilityDate,
+    ...(domain && { routes: [{ pattern: domain, custom_domain: true }] }),
+    assets: {
+      directory: path(join(options.distDir, brand)),
+      binding: 'ASSETS',
+      html_handling: 'drop-trailing-slash',
+      not_found_handling: '404-page',
+      run_worker_first: true,
+    },
+    d1_databases: [
+      {
+        binding: 'DB',
+        database_name: names.database,
+        ...(databaseId && { database_id: databaseId }),
+        // wrangler names a local database by this id, else by the binding, which every brand
+        // shares: without it, the brands' Workers would share one local database.
+        ...(options.local && { preview_database_id: `local-${names.database}` }),
+        migrations_dir: path(join(here, 'migrations')),
+      },
+    ],
+    queues: {
+      producers: [{ binding: 'LEADS', queue: names.queue }],
+      consumers: [
+        {
+          queue: names.queue,
+          max_batch_size: 10,
+          max_batch_timeout: retries.max_batch_timeout,
+          max_retries: retries.max_retries,
+          retry_delay: retries.retry_delay,
+          dead_letter_queue: names.deadLetterQueue,
+        },
+        // Its consumer only marks the lead dead-lettered in D1 (delivery.ts).
+        { queue: names.deadLetterQueue, max_batch_size: 10, max_batch_timeout: 1 },
+      ],
+    },
+    ratelimits: [
+      {
+        name: 'RATE_LIMITER',
+        namespace_id:
+          options.env[`RATE_LIMIT_NAMESPACE_${suffix}`] ?? String(1001 + brandIds.indexOf(brand)),
+        simple: {
+          limit: positiveInteger(options.env.RATE_LIMIT, defaultRateLimit, 'RATE_LIMIT'),
+          period: rateLimitPeriodSeconds,
+        },
+      },
+    ],
+    vars,
+    observability: { enabled: true },
+  };
+}
+
+/** Local only: one port for every brand, each request passed to its brand's Worker by Host. */
+export function devRouterConfig(options: CloudflareConfigOptions): object {
+  return {
+    name: 'shaken-dev-router',
+    main: relative(join(options.outDir, devRouterFolder), join(here, 'dev-router.ts')),
+    compatibility_date: compatibilityDate,
+    services: brandIds.map((brand) => ({ binding: brand, service: workerName(brand) })),
+  };
+}
+
+/** A .dev.vars line's value, quoted for wrangler's dotenv reader. */
+function devVar(name: string, value: string): string {
+  if (/["\n\r]/.test(value)) throw new Error(`${name}: cannot write a quote or a line break`);
+  return `${name}="${value}"\n`;
+}
+
+/** The local secrets of a brand's Worker (.dev.vars; never committed). */
+export function devVars(brand: BrandId, env: Environment): string {
+  const values: Record<string, string | undefined> = {
+    WEBHOOK_URL: env.WEBHOOK_URL?.replaceAll('{brand}', brand),
+    WEBHOOK_SECRET: env.WEBHOOK_SECRET,
+    EXPORT_SECRET: env.EXPORT_SECRET,
+  };
+  return Object.entries(values)
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([name, value]) => devVar(name, value))
+    .join('');
+}
+
+/** Writes every config; returns the paths of the brand configs and the router's, in order. */
+export function writeConfigs(options: CloudflareConfigOptions): string[] {
+  const written: string[] = [];
+  const write = (folder: string, config: object) => {
+    mkdirSync(join(options.outDir, folder), { recursive: true });
+    const file = join(options.outDir, folder, 'wrangler.json');
+    writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+    written.push(file);
+  };
+  for (const brand of brandIds) {
+    if (options.local && !existsSync(join(options.distDir, brand, '_headers'))) {
+      throw new Error(`${options.distDir} has no built ${brand} tree: run npm run build first`);
+    }
+    write(brand, brandConfig(brand, options));
+    if (options.local) {
+      writeFileSync(join(options.outDir, brand, '.dev.vars'), devVars(brand, options.env), {
+        mode: 0o600,
+      });
+    }
+  }
+  if (options.local) write(devRouterFolder, devRouterConfig(options));
+  return written;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const distAt = args.indexOf('--dist');
+  const outArg = args.find((arg, index) => !arg.startsWith('--') && index !== distAt + 1);
+  if (!outArg || (distAt >= 0 && !args[distAt + 1])) {
+    console.error(
+      'usage: node --import tsx deploy/cloudflare/config.ts <out dir> [--dist <dir>] [--local]',
+    );
+    process.exit(2);
+  }
+  try {
+    const files = writeConfigs({
+      outDir: resolve(outArg),
+      distDir: resolve(distAt >= 0 ? args[distAt + 1]! : 'dist'),
+      local: args.includes('--local'),
+      env: process.env,
+    });
+    process.stdout.write(`${files.join('\n')}\n`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

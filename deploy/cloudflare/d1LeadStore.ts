@@ -1,0 +1,198 @@
+/**
+ * The estimate API's lead store over Cloudflare D1 (migrations/0001_leads.sql), plus what the
+ * queue consumer and the re-send route need: read a lead, mark it delivered or dead-lettered,
+ * list the undelivered ones. One row per (brand, idempotency key), enforced by the unique index:
+ * `INSERT … ON CONFLICT DO NOTHING` and the read-back run in one batch (one transaction), so
+ * concurrent posts with one key store one row and all answer with its id.
+ */
+import type { BrandId } from '../../src/brand/brands';
+import { isRecord } from '../../src/lib/isRecord';
+import { trackingKeys } from '../../src/tracking/trackingFields';
+import type { LeadStore, NewLead, StoredLead } from '../../server/api/leadStore';
+import type { D1Database } from './env';
+
+type Cell = string | number | null;
+
+function at(value: unknown, ...path: string[]): unknown {
+  let current = value;
+  for (const key of path) current = isRecord(current) ? current[key] : undefined;
+  return current;
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value === '' ? null : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+const pad = (value: string | null) => value?.padStart(2, '0') ?? null;
+
+/** 車検満了日 as YYYY-MM or YYYY-MM-DD (the day is optional in the form). */
+function expiry(request: unknown): string | null {
+  const year = text(at(request, 'vehicle', 'expiryYear'));
+  const month = pad(text(at(request, 'vehicle', 'expiryMonth')));
+  const day = pad(text(at(request, 'vehicle', 'expiryDay')));
+  if (!year || !month) return null;
+  return day ? `${year}-${month}-${day}` : `${year}-${month}`;
+}
+
+/**
+ * @internal The row of a lead: the columns staff sort and call by, copied out of the validated
+ * request, and the request itself. Exported for tests.
+ */
+export function leadRow(lead: NewLead): Record<string, Cell> {
+  const { request } = lead;
+  const total = at(request, 'quote', 'roughTotal');
+  const row: Record<string, Cell> = {
+    id: lead.id,
+    brand: lead.brand,
+    idempotency_key: lead.idempotencyKey,
+    content_hash: lead.contentHash,
+    received_at: lead.receivedAt,
+    entry_point: text(at(request, 'entryPoint')),
+    last_name: text(at(request, 'customer', 'lastName')),
+    first_name: text(at(request, 'customer', 'firstName')),
+    last_name_kana: text(at(request, 'customer', 'lastNameKana')),
+    first_name_kana: text(at(request, 'customer', 'firstNameKana')),
+    phone: text(at(request, 'customer', 'phone')),
+    email: text(at(request, 'customer', 'email')),
+    maker: text(at(request, 'vehicle', 'maker')),
+    model: text(at(request, 'vehicle', 'model')),
+    expiry: expiry(request),
+    postal_code: text(at(request, 'vehicle', 'postalCode')),
+    preferred_date1: text(at(request, 'request', 'preferredDate1')),
+    preferred_date2: text(at(request, 'request', 'preferredDate2')),
+    quote_vehicle_class: text(at(request, 'quote', 'vehicleClass')),
+    quote_rough_total: typeof total === 'number' && Number.isInteger(total) ? total : null,
+    suspected_spam: lead.suspectedSpam ? 1 : 0,
+    request_json: JSON.stringify(request ?? null),
+  };
+  for (const key of trackingKeys) row[key] = text(at(request, 'tracking', key));
+  return row;
+}
+
+type LeadRecord = {
+  id: string;
+  brand: BrandId;
+  idempotency_key: string;
+  content_hash: string;
+  received_at: string;
+  suspected_spam: number;
+  delivered_at: string | null;
+  request_json: string;
+};
+
+const leadColumns =
+  'id, brand, idempotency_key, content_hash, received_at, suspected_spam, delivered_at, request_json';
+
+function storedLead(record: LeadRecord): StoredLead {
+  return {
+    id: record.id,
+    brand: record.brand,
+    idempotencyKey: record.idempotency_key,
+    contentHash: record.content_hash,
+    receivedAt: record.received_at,
+    suspectedSpam: record.suspected_spam === 1,
+    deliveredAt: record.delivered_at,
+    request: JSON.parse(record.request_json) as unknown,
+  };
+}
+
+/** @internal The INSERT of a lead's row; exported for tests, which check it names every column. */
+export function insertStatement(columns: readonly string[]): string {
+  return (
+    `INSERT INTO leads (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ` +
+    'ON CONFLICT (brand, idempotency_key) DO NOTHING'
+  );
+}
+
+export class D1LeadStore implements LeadStore {
+  constructor(private readonly db: D1Database) {}
+
+  async insert(lead: NewLead): Promise<{ id: string; created: boolean }> {
+    const row = leadRow(lead);
+    const columns = Object.keys(row);
+    const [inserted, existing] = await this.db.batch<{ id: string }>([
+      this.db.prepare(insertStatement(columns)).bind(...columns.map((column) => row[column])),
+      this.db
+        .prepare('SELECT id FROM leads WHERE brand = ? AND idempotency_key = ?')
+        .bind(lead.brand, lead.idempotencyKey),
+    ]);
+    const id = existing?.results[0]?.id;
+    if (!inserted || !id) throw new Error('D1: the lead was neither stored nor found');
+    return { id, created: inserted.meta.changes === 1 };
+  }
+
+  async findByKey(brand: BrandId, idempotencyKey: string): Promise<string | null> {
+    const found = await this.db
+      .prepare('SELECT id FROM leads WHERE brand = ? AND idempotency_key = ?')
+      .bind(brand, idempotencyKey)
+      .first<{ id: string }>();
+    return found?.id ?? null;
+  }
+
+  async findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null> {
+    const found = await this.db
+      .prepare(
+        'SELECT id FROM leads WHERE brand = ? AND content_hash = ? AND received_at >= ? ' +
+          'ORDER BY received_at LIMIT 1',
+      )
+      .bind(brand, contentHash, since)
+      .first<{ id: string }>();
+    return found?.id ?? null;
+  }
+
+  async list(brand: BrandId, from: string, to: string): Promise<StoredLead[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT ${leadColumns} FROM leads WHERE brand = ? AND received_at >= ? AND received_at < ? ` +
+          'ORDER BY received_at, id',
+      )
+      .bind(brand, from, to)
+      .all<LeadRecord>();
+    return results.map(storedLead);
+  }
+
+  /** One lead by id, or null. */
+  async get(id: string): Promise<StoredLead | null> {
+    const record = await this.db
+      .prepare(`SELECT ${leadColumns} FROM leads WHERE id = ?`)
+      .bind(id)
+      .first<LeadRecord>();
+    return record ? storedLead(record) : null;
+  }
+
+  async markDelivered(id: string, at: string): Promise<void> {
+    await this.db
+      .prepare('UPDATE leads SET delivered_at = ?, dead_lettered_at = NULL WHERE id = ?')
+      .bind(at, id)
+      .run();
+  }
+
+  async markDeadLettered(id: string, at: string): Promise<void> {
+    await this.db
+      .prepare('UPDATE leads SET dead_lettered_at = ? WHERE id = ? AND delivered_at IS NULL')
+      .bind(at, id)
+      .run();
+  }
+
+  /**
+   * Undelivered leads of `brand` that are not suspected spam and are no longer in the queue's
+   * hands: dead-lettered, or received before `staleBefore` (a send to the queue that failed).
+   */
+  async undelivered(brand: BrandId, staleBefore: string): Promise<string[]> {
+    const { results } = await this.db
+      .prepare(
+        'SELECT id FROM leads WHERE brand = ? AND delivered_at IS NULL AND suspected_spam = 0 ' +
+          'AND (dead_lettered_at IS NOT NULL OR received_at < ?) ORDER BY received_at LIMIT 500',
+      )
+      .bind(brand, staleBefore)
+      .all<{ id: string }>();
+    return results.map((result) => result.id);
+  }
+
+  /** Clears the dead-letter mark of a lead sent again. */
+  async requeued(id: string): Promise<void> {
+    await this.db.prepare('UPDATE leads SET dead_lettered_at = NULL WHERE id = ?').bind(id).run();
+  }
+}

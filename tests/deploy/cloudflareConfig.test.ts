@@ -1,0 +1,162 @@
+// The wrangler configs generated from the brand table (deploy/cloudflare/config.ts); the smoke
+// suite runs what they describe on workerd.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brandIds } from '../../src/brand/brands';
+import {
+  brandConfig,
+  devRouterConfig,
+  devVars,
+  resourceNames,
+  workerName,
+  writeConfigs,
+} from '../../deploy/cloudflare/config';
+
+type Config = {
+  name: string;
+  main: string;
+  assets: { directory: string; binding: string; run_worker_first: boolean };
+  d1_databases: Array<{
+    binding: string;
+    database_name: string;
+    database_id?: string;
+    preview_database_id?: string;
+    migrations_dir: string;
+  }>;
+  queues: {
+    producers: Array<{ binding: string; queue: string }>;
+    consumers: Array<{ queue: string; max_retries?: number; dead_letter_queue?: string }>;
+  };
+  ratelimits: Array<{ name: string; namespace_id: string; simple: { limit: number } }>;
+  vars: Record<string, string>;
+  routes?: Array<{ pattern: string; custom_domain: boolean }>;
+};
+
+const outDir = '/srv/out';
+const distDir = '/srv/dist';
+const local = { outDir, distDir, local: true, env: {} };
+
+describe('Cloudflare config generator', () => {
+  it('gives every brand its own Worker, tree, database, queues and rate limiter', () => {
+    const configs = brandIds.map((brand) => brandConfig(brand, local) as Config);
+    for (const [index, brand] of brandIds.entries()) {
+      const config = configs[index]!;
+      const names = resourceNames(brand);
+      expect(config.name).toBe(workerName(brand));
+      expect(resolve(outDir, brand, config.assets.directory)).toBe(join(distDir, brand));
+      expect(config.assets.run_worker_first).toBe(true);
+      expect(config.d1_databases[0]).toMatchObject({
+        binding: 'DB',
+        database_name: names.database,
+      });
+      expect(config.queues.producers).toEqual([{ binding: 'LEADS', queue: names.queue }]);
+      expect(config.queues.consumers.map((consumer) => consumer.queue)).toEqual([
+        names.queue,
+        names.deadLetterQueue,
+      ]);
+      expect(config.queues.consumers[0]!.dead_letter_queue).toBe(names.deadLetterQueue);
+      expect(config.vars).toMatchObject({ BRAND: brand, DEAD_LETTER_QUEUE: names.deadLetterQueue });
+    }
+    const distinct = (values: string[]) => new Set(values).size === values.length;
+    expect(distinct(configs.map((config) => config.name))).toBe(true);
+    expect(distinct(configs.map((config) => config.d1_databases[0]!.database_name))).toBe(true);
+    // wrangler dev names a local database by its preview id, else by the shared binding name.
+    expect(distinct(configs.map((config) => config.d1_databases[0]!.preview_database_id!))).toBe(
+      true,
+    );
+    expect(distinct(configs.map((config) => config.queues.producers[0]!.queue))).toBe(true);
+    expect(distinct(configs.map((config) => config.ratelimits[0]!.namespace_id))).toBe(true);
+  });
+
+  it('points the Worker and migrations at this folder, relative to where the config is written', () => {
+    const config = brandConfig(brandIds[0], local) as Config;
+    const folder = join(outDir, brandIds[0]);
+    expect(resolve(folder, config.main)).toBe(resolve('deploy/cloudflare/worker.ts'));
+    expect(resolve(folder, config.d1_databases[0]!.migrations_dir)).toBe(
+      resolve('deploy/cloudflare/migrations'),
+    );
+  });
+
+  it('needs each database id to deploy, and takes ids and tuning from the environment', () => {
+    const brand = brandIds[1];
+    const suffix = brand.toUpperCase();
+    expect(() => brandConfig(brand, { ...local, local: false })).toThrow(
+      `D1_DATABASE_ID_${suffix}`,
+    );
+    const config = brandConfig(brand, {
+      ...local,
+      local: false,
+      env: {
+        [`D1_DATABASE_ID_${suffix}`]: 'db-uuid',
+        [`BUSINESS_START_TIME_${suffix}`]: '10:00',
+        [`CUSTOM_DOMAIN_${suffix}`]: 'www.example.jp',
+        RATE_LIMIT: '50',
+      },
+    }) as Config;
+    expect(config.d1_databases[0]!.database_id).toBe('db-uuid');
+    expect(config.routes).toEqual([{ pattern: 'www.example.jp', custom_domain: true }]);
+    expect((brandConfig(brand, local) as Config).routes).toBeUndefined();
+    expect(config.vars.BUSINESS_START_TIME).toBe('10:00');
+    expect(config.vars.BUSINESS_END_TIME).toBeUndefined();
+    expect(config.ratelimits[0]!.simple.limit).toBe(50);
+    // Production retries for hours; local runs give up within seconds.
+    expect(config.queues.consumers[0]!.max_retries).toBe(10);
+    expect((brandConfig(brand, local) as Config).queues.consumers[0]!.max_retries).toBe(2);
+    expect(() => brandConfig(brand, { ...local, env: { RATE_LIMIT: 'many' } })).toThrow(
+      /RATE_LIMIT/,
+    );
+  });
+
+  it('routes each brand by a service binding named after it in the dev router', () => {
+    const router = devRouterConfig(local) as {
+      services: Array<{ binding: string; service: string }>;
+    };
+    expect(router.services).toEqual(
+      brandIds.map((brand) => ({ binding: brand, service: workerName(brand) })),
+    );
+  });
+
+  it("writes a brand's local secrets, with its id in the webhook URL, and refuses a line break", () => {
+    const env = {
+      WEBHOOK_URL: 'http://127.0.0.1:5212/{brand}',
+      WEBHOOK_SECRET: 'hook',
+      EXPORT_SECRET: 'export',
+    };
+    expect(devVars(brandIds[0], env)).toBe(
+      `WEBHOOK_URL="http://127.0.0.1:5212/${brandIds[0]}"\nWEBHOOK_SECRET="hook"\nEXPORT_SECRET="export"\n`,
+    );
+    expect(devVars(brandIds[0], {})).toBe('');
+    expect(() => devVars(brandIds[0], { EXPORT_SECRET: 'a\nWEBHOOK_URL=x' })).toThrow();
+  });
+
+  it('writes the files, secrets readable by the owner only, and refuses a dist without trees', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cloudflare-config-'));
+    try {
+      expect(() =>
+        writeConfigs({ ...local, outDir: join(dir, 'out'), distDir: join(dir, 'none') }),
+      ).toThrow(/npm run build/);
+      for (const brand of brandIds) {
+        mkdirSync(join(dir, 'dist', brand), { recursive: true });
+        writeFileSync(join(dir, 'dist', brand, '_headers'), '/*\n  X-Test: 1\n');
+      }
+      const files = writeConfigs({
+        outDir: join(dir, 'out'),
+        distDir: join(dir, 'dist'),
+        local: true,
+        env: { EXPORT_SECRET: 'x' },
+      });
+      expect(files).toEqual([
+        ...brandIds.map((brand) => join(dir, 'out', brand, 'wrangler.json')),
+        join(dir, 'out', 'dev-router', 'wrangler.json'),
+      ]);
+      const config = JSON.parse(readFileSync(files[0]!, 'utf8')) as Config;
+      expect(config.name).toBe(workerName(brandIds[0]));
+      const vars = join(dir, 'out', brandIds[0], '.dev.vars');
+      expect(readFileSync(vars, 'utf8')).toBe('EXPORT_SECRET="x"\n');
+      expect(statSync(vars).mode & 0o077).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
