@@ -12,12 +12,12 @@ import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { brandIdForHost, brands, telHref, type BrandId } from '../../src/brand/brands';
+import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { tokyoYear } from '../../src/lib/tokyoTime';
 import { writeConfigs } from '../../deploy/cloudflare/config';
-import { apiEnv, engines, smokeApi, smokeDistDir, type EngineName } from './engines';
+import { apiEnv, brandHost, engines, smokeApi, smokeDistDir, type EngineName } from './engines';
 import { startReceiver, type Delivery, type Receiver } from './webhookReceiver';
 
 // One worker runs this file's tests in order: they share the webhook receiver's port.
@@ -39,11 +39,7 @@ type Call = { method?: string; path: string; headers?: Record<string, string>; b
 
 /** A host name the brand table gives to `brand`. */
 function hostOf(brand: BrandId, onPort = engines[engine()].port): string {
-  const host = ['localhost', 'www.yamada-shaken.localhost'].find(
-    (name) => brandIdForHost(name) === brand,
-  );
-  if (!host) throw new Error(`no test host for ${brand}`);
-  return `${host}:${onPort}`;
+  return brandHost(brand, onPort);
 }
 
 function call(

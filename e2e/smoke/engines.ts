@@ -4,6 +4,14 @@
  * (deploy/cloudflare/run.sh). SMOKE_ENGINES picks some (default: all); the ports come from
  * E2E_PORT (local origin), NGINX_PORT and CLOUDFLARE_PORT.
  */
+import { brands, type BrandId } from '../../src/brand/brands';
+
+/** The default brand on plain localhost; another brand on a www. host that carries its marker. */
+export function brandHost(brand: BrandId, port: number): string {
+  const marker = brands[brand].hostMarker;
+  return marker === null ? `localhost:${port}` : `www.${marker}.localhost:${port}`;
+}
+
 const engineNames = ['origin', 'nginx', 'cloudflare'] as const;
 export type EngineName = (typeof engineNames)[number];
 

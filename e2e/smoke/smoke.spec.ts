@@ -10,7 +10,7 @@ import { pageTable } from '../../src/content/pageTable';
 import { brands, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { cacheControl, headersFor, parseHeadersFile } from '../../prerender/headers';
-import { engines, previousBuildId, smokeDistDir, type EngineName } from './engines';
+import { brandHost, engines, previousBuildId, smokeDistDir, type EngineName } from './engines';
 
 type Answer = { status: number; headers: Record<string, string | undefined>; body: string };
 
@@ -18,17 +18,11 @@ function portOf(testInfo: TestInfo): number {
   return engines[testInfo.project.name as EngineName].port;
 }
 
-/** The default brand on plain localhost; another brand on a www. host that carries its marker. */
-function hostOf(brand: BrandId, port: number): string {
-  const marker = brands[brand].hostMarker;
-  return marker === null ? `localhost:${port}` : `www.${marker}.localhost:${port}`;
-}
-
 /** GET (or another method) of a raw request target, sent as is, to the engine of this project. */
 function send(port: number, brand: BrandId, target: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path: target, headers: { Host: hostOf(brand, port) } },
+      { host: '127.0.0.1', port, path: target, headers: { Host: brandHost(brand, port) } },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -221,7 +215,7 @@ for (const brand of Object.values(brands)) {
           w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
         });
       });
-      const response = await page.goto(`http://${hostOf(brand.id, portOf(test.info()))}/`);
+      const response = await page.goto(`http://${brandHost(brand.id, portOf(test.info()))}/`);
       expect(response?.status()).toBe(200);
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       await expect(page.getByRole('banner')).toContainText(brand.phone);
