@@ -394,6 +394,24 @@ describe('estimateRequestSchema', () => {
     const body = { ...validBody(), tracking: { source: 42, term: 'shaken', evil: 'x' } };
     expect(parse(estimateRequestSchema, body).tracking).toEqual({ term: 'shaken' });
   });
+
+  it('drops tracking values outside their field’s shape, as the cookie read does', () => {
+    const tracking = {
+      gaid: '=HYPERLINK("https://evil.example","x")',
+      yclid: '<img src=x onerror=alert(1)>',
+      source: '<img src=x>',
+      campaign: '=1+1',
+      inquiry_medium: '＠cmd',
+      lp_entry_url: '//evil.example/',
+      estimate_generated_url: 'https://evil.example/',
+      term: '車検',
+      msclkid: 'ab12',
+    };
+    expect(parse(estimateRequestSchema, { ...validBody(), tracking }).tracking).toEqual({
+      term: '車検',
+      msclkid: 'ab12',
+    });
+  });
 });
 
 /** A message a visitor can read: Japanese, no code, no stack trace. */

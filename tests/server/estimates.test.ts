@@ -449,6 +449,31 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
   });
 });
 
+describe('POST /api/estimates with tossed tracking values', () => {
+  it.each([
+    ['yamada', hosts.yamada],
+    ['carsupport', hosts.carsupport],
+  ] as const)('stores the %s lead without the values outside their shape', async (brand, host) => {
+    await start();
+    const tracking = {
+      gaid: '=HYPERLINK("https://evil.example","x")',
+      fbclid: '<img src=x onerror=alert(1)>',
+      source: '<b>x</b>',
+      campaign: '-1+1',
+      lp_entry_url: '/\\evil.example',
+      estimate_generated_url: '/term',
+    };
+    const body = { ...validBody(), brand, tracking };
+
+    expect((await post(body, `key-toss-${brand}`, { host })).status).toBe(201);
+
+    const [line] = await storedLines();
+    expect((line?.body as { tracking: unknown }).tracking).toEqual({
+      estimate_generated_url: '/term',
+    });
+  });
+});
+
 describe('POST /api/estimates on each brand’s host', () => {
   it.each([
     ['yamada', hosts.yamada],
