@@ -7,7 +7,11 @@ import {
   fieldErrors,
   toEstimateRequest,
 } from '../../src/estimate/validation/estimateSchema';
-import { normalizeDigits, normalizeKana } from '../../src/estimate/validation/normalize';
+import {
+  normalizeDigits,
+  normalizeKana,
+  textLength,
+} from '../../src/estimate/validation/normalize';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
 import { freezeDateAtFixedNow, validValues } from './formFixtures';
 import {
@@ -65,7 +69,7 @@ describe('normalisation', () => {
     values.customer.phone = '（０３）１２３４－５６７８';
     values.customer.email = 'ｔａｒｏ＠ｅｘａｍｐｌｅ．ｃｏｍ';
     values.customer.lastNameKana = 'やまだ';
-    values.vehicle.model = ' ﾌﾟﾘｳｽ ';
+    values.vehicle.model = ' Ｎ－ＢＯＸ ';
 
     const parsed = parse(estimateFormSchema, values);
 
@@ -74,12 +78,77 @@ describe('normalisation', () => {
       expiryMonth: '8',
       postalCode: '1234567',
       mileage: '50000',
-      model: 'プリウス',
+      // 車種 is text, kept as written (only trimmed): width is folded in machine values only.
+      model: 'Ｎ－ＢＯＸ',
     });
     expect(parsed.customer).toMatchObject({
       phone: '0312345678',
       email: 'taro@example.com',
       lastNameKana: 'ヤマダ',
+    });
+  });
+});
+
+describe('names and text are kept as written', () => {
+  it.each([
+    ['a CJK compatibility ideograph', '\ufa10本', '\ufa10本'],
+    ['another one (﨑 U+FA11)', '山\ufa11', '山\ufa11'],
+    ['an ideographic variation sequence (葛 + VS17)', '葛\u{e0100}西', '葛\u{e0100}西'],
+    ['full-width Latin', 'ＪＯＨＮ', 'ＪＯＨＮ'],
+    ['circled digits', '①', '①'],
+    ['an emoji family joined by ZWJ', '👨‍👩‍👧', '👨‍👩‍👧'],
+    ['a flag with ZWJ and a variation selector', '🏳️‍🌈', '🏳️‍🌈'],
+    ['a ZWJ between two kanji (dropped)', '山\u200d田', '山田'],
+  ])('keeps %s', (_name, lastName, stored) => {
+    const parsed = parse(estimateFormSchema, withCustomer({ lastName, firstName: lastName }));
+    expect(parsed.customer.lastName).toBe(stored);
+    expect(parsed.customer.firstName).toBe(stored);
+  });
+
+  it('keeps ㍿ × 30 in a 30-character name: it is 30 characters to the visitor', () => {
+    const lastName = '㍿'.repeat(30);
+    expect(errorsFor(withCustomer({ lastName }))).toEqual({});
+    expect(parse(estimateFormSchema, withCustomer({ lastName })).customer.lastName).toBe(lastName);
+    expect(errorsFor(withCustomer({ lastName: '㍿'.repeat(31) }))).toEqual({
+      'customer.lastName': 'お名前（姓）は30文字以内で入力してください（現在31文字）',
+    });
+  });
+
+  it('counts an emoji sequence as one character', () => {
+    expect(errorsFor(withCustomer({ firstName: '👨‍👩‍👧'.repeat(30) }))).toEqual({});
+    expect(errorsFor(withCustomer({ firstName: '👨‍👩‍👧'.repeat(31) }))).toEqual({
+      'customer.firstName': 'お名前（名）は30文字以内で入力してください（現在31文字）',
+    });
+  });
+
+  it.each([
+    ['plain text', 'abc', 3],
+    ['kanji', '山田太郎', 4],
+    ['a CJK compatibility ideograph', '\ufa10', 1],
+    ['㍿', '㍿', 1],
+    ['an emoji family', '👨‍👩‍👧', 1],
+    ['a skin-tone emoji', '👍🏽', 1],
+    ['kana with a combining voicing mark', 'か\u3099', 1],
+    ['an ideographic variation sequence', '葛\u{e0100}', 1],
+    ['a line break', 'a\nb', 3],
+    ['nothing', '', 0],
+  ])('textLength counts %s as the visitor sees it', (_name, value, expected) => {
+    expect(textLength(value)).toBe(expected);
+  });
+
+  it('says the limit and the count for every text field with a limit', () => {
+    expect(
+      errorsFor(
+        withCustomer({
+          lastName: 'あ'.repeat(31),
+          firstNameKana: 'ア'.repeat(32),
+          email: `${'a'.repeat(250)}@example.com`,
+        }),
+      ),
+    ).toEqual({
+      'customer.lastName': 'お名前（姓）は30文字以内で入力してください（現在31文字）',
+      'customer.firstNameKana': 'フリガナ（メイ）は30文字以内で入力してください（現在32文字）',
+      'customer.email': 'メールアドレスは254文字以内で入力してください（現在262文字）',
     });
   });
 });
@@ -158,7 +227,7 @@ describe('vehicle rules', () => {
   it('limits the model to 50 characters', () => {
     expect(errorsFor(withVehicle({ model: 'あ'.repeat(50) }))).toEqual({});
     expect(errorsFor(withVehicle({ model: 'あ'.repeat(51) }))).toEqual({
-      'vehicle.model': '車種は50文字以内で入力してください',
+      'vehicle.model': '車種は50文字以内で入力してください（現在51文字）',
     });
   });
 
@@ -249,8 +318,16 @@ describe('request rules', () => {
   it('limits 備考 to 1000 characters', () => {
     expect(errorsFor(withRequest({ notes: 'あ'.repeat(1000) }))).toEqual({});
     expect(errorsFor(withRequest({ notes: 'あ'.repeat(1001) }))).toEqual({
-      'request.notes': '備考は1000文字以内で入力してください',
+      'request.notes': '備考は1000文字以内で入力してください（現在1001文字）',
     });
+  });
+
+  it('refuses a 10,000-character paste into 備考 with the limit and the count, never cutting it', () => {
+    const notes = '見積もり希望'.repeat(2000).slice(0, 10_000);
+    expect(errorsFor(withRequest({ notes }))).toEqual({
+      'request.notes': '備考は1000文字以内で入力してください（現在10000文字）',
+    });
+    expect(errorsFor(withRequest({ notes: `${'あ'.repeat(1000)}\n` }))).toEqual({});
   });
 
   it('takes an optional field left as null (a radio group nobody checked) as not given', () => {

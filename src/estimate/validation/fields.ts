@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { isRecord } from '../../lib/isRecord';
 import { isRealDate, tokyoToday } from '../../lib/tokyoTime';
 import { messages } from './messages';
+import { textLength } from './normalize';
 
 type StringRule = v.GenericSchema<string, string>;
 
@@ -36,6 +37,17 @@ export function optional(
     v.nullish(v.string(invalidMessage)),
     v.transform((value) => normalize(value ?? '') || undefined),
     v.optional(rule),
+  );
+}
+
+/**
+ * At most `max` characters as the visitor sees them (grapheme clusters, textLength), refused with
+ * a message that gives the limit and the count now: a long paste is never cut silently.
+ */
+export function maxChars(label: string, max: number) {
+  return v.check<string, (issue: v.CheckIssue<string>) => string>(
+    (value) => textLength(value) <= max,
+    (issue) => messages.maxLength(label, max, textLength(issue.input)),
   );
 }
 

@@ -6,9 +6,19 @@ import * as v from 'valibot';
 import { expiryYearOptions, firstRegistrationYearOptions } from '../dates';
 import { contactTimeOptions, courtesyCarOptions, makers, maxLengths } from '../options';
 import { checkExpiryDate, checkFirstRegistration, crossField } from './crossField';
-import { choice, dateNotInPast, integerIn, optional, record, required, yearOf } from './fields';
+import {
+  choice,
+  dateNotInPast,
+  integerIn,
+  maxChars,
+  optional,
+  record,
+  required,
+  yearOf,
+} from './fields';
 import { messages } from './messages';
 import {
+  normalizeDate,
   normalizeDigits,
   normalizeEmail,
   normalizeKana,
@@ -28,19 +38,11 @@ const kana = (label: string) =>
   required(
     normalizeKana,
     messages.enter(label),
-    v.pipe(
-      v.string(),
-      v.maxLength(maxLengths.kana, messages.maxLength(label, maxLengths.kana)),
-      v.regex(/^[ァ-ヺー ]+$/u, messages.kana),
-    ),
+    v.pipe(v.string(), maxChars(label, maxLengths.kana), v.regex(/^[ァ-ヺー ]+$/u, messages.kana)),
   );
 
 const text = (label: string, max: number) =>
-  required(
-    normalizeText,
-    messages.enter(label),
-    v.pipe(v.string(), v.maxLength(max, messages.maxLength(label, max))),
-  );
+  required(normalizeText, messages.enter(label), v.pipe(v.string(), maxChars(label, max)));
 
 const firstRegistrationYearMessage = '初度登録年月の年が正しくありません';
 const firstRegistrationMonthMessage = '初度登録年月の月が正しくありません';
@@ -115,7 +117,7 @@ const customerSchema = record(
       messages.enter('メールアドレス'),
       v.pipe(
         v.string(),
-        v.maxLength(maxLengths.email, messages.email),
+        maxChars('メールアドレス', maxLengths.email),
         v.regex(emailPattern, messages.email),
       ),
     ),
@@ -124,7 +126,7 @@ const customerSchema = record(
 );
 
 const preferredDate = (label: string) =>
-  optional(normalizeText, messages.invalidDate(label), dateNotInPast(label));
+  optional(normalizeDate, messages.invalidDate(label), dateNotInPast(label));
 
 const listed = (options: readonly { value: string }[], label: string) =>
   optional(
@@ -144,11 +146,8 @@ const requestSchema = record(
     contactTime: listed(contactTimeOptions, '連絡希望時間帯'),
     notes: optional(
       normalizeMultiline,
-      messages.maxLength('備考', maxLengths.notes),
-      v.pipe(
-        v.string(),
-        v.maxLength(maxLengths.notes, messages.maxLength('備考', maxLengths.notes)),
-      ),
+      '備考が正しくありません',
+      v.pipe(v.string(), maxChars('備考', maxLengths.notes)),
     ),
   },
   'ご希望の内容が正しくありません',

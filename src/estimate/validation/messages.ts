@@ -2,7 +2,9 @@
 export const messages = {
   enter: (label: string) => `${label}を入力してください`,
   choose: (label: string) => `${label}を選択してください`,
-  maxLength: (label: string, max: number) => `${label}は${max}文字以内で入力してください`,
+  /** `current` counts characters as the visitor sees them (textLength in normalize.ts). */
+  maxLength: (label: string, max: number, current: number) =>
+    `${label}は${max}文字以内で入力してください（現在${current}文字）`,
   invalidDate: (label: string) => `${label}の日付が正しくありません`,
   pastDate: (label: string) => `${label}は今日以降の日付を選択してください`,
   yearRange: (label: string, years: readonly number[]) =>
