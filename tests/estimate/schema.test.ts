@@ -14,6 +14,7 @@ import {
 } from '../../src/estimate/validation/normalize';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
 import { freezeDateAtFixedNow, validValues } from './formFixtures';
+import { preferredDateBounds } from '../../src/estimate/validation/fields';
 import {
   clickIdParams,
   trackingUrlMaxLength,
@@ -266,6 +267,43 @@ describe('customer rules', () => {
     }
   });
 
+  it.each([
+    ['0000000000', '電話番号は00から始まりません。市外局番から入力してください'],
+    ['00000000000', '電話番号は00から始まりません。市外局番から入力してください'],
+    ['0012345678', '電話番号は00から始まりません。市外局番から入力してください'],
+    [
+      '0990-123-456',
+      '0990から始まる番号にはおかけできません。携帯電話か固定電話の番号を入力してください',
+    ],
+    [
+      '0170-123-456',
+      '0170から始まる番号にはおかけできません。携帯電話か固定電話の番号を入力してください',
+    ],
+    [
+      '0180-123-456',
+      '0180から始まる番号にはおかけできません。携帯電話か固定電話の番号を入力してください',
+    ],
+    ['090-1234-567', '携帯電話・IP電話の番号は11桁、固定電話の番号は10桁で入力してください'],
+    ['050-1234-567', '携帯電話・IP電話の番号は11桁、固定電話の番号は10桁で入力してください'],
+    ['03-1234-56789', '携帯電話・IP電話の番号は11桁、固定電話の番号は10桁で入力してください'],
+    ['0120-104-6310', '携帯電話・IP電話の番号は11桁、固定電話の番号は10桁で入力してください'],
+  ])('refuses %s, which nobody can call back, with its own message', (phone, message) => {
+    expect(errorsFor(withCustomer({ phone }))).toEqual({ 'customer.phone': message });
+  });
+
+  it.each([
+    ['0570-012-345', 'ナビダイヤル'],
+    ['080-1234-5678', '携帯'],
+    ['070-1234-5678', '携帯'],
+    ['050-1234-5678', 'IP電話'],
+    ['0800-123-4567', 'フリーダイヤル (11 digits)'],
+    ['0800-123-456', 'フリーダイヤル (10 digits)'],
+    ['06-1234-5678', '固定'],
+    ['0466-12-3456', '固定'],
+  ])('accepts %s (%s)', (phone) => {
+    expect(errorsFor(withCustomer({ phone }))).toEqual({});
+  });
+
   it('refuses other phone numbers with the area-code message', () => {
     for (const phone of ['031234567', '090123456789', '9012345678', '03-1234-567a']) {
       expect(errorsFor(withCustomer({ phone }))).toEqual({
@@ -300,16 +338,46 @@ describe('customer rules', () => {
 });
 
 describe('request rules', () => {
-  it('accepts preferred dates from today (in Japan) on', () => {
+  it('accepts preferred dates from tomorrow (in Japan) to six months ahead', () => {
     expect(tokyoToday()).toBe('2026-05-10');
-    expect(errorsFor(withRequest({ preferredDate1: '2026-05-10' }))).toEqual({});
+    expect(preferredDateBounds()).toEqual({ min: '2026-05-11', max: '2026-11-10' });
+    expect(errorsFor(withRequest({ preferredDate1: '2026-05-11' }))).toEqual({});
     expect(errorsFor(withRequest({ preferredDate2: '2026-06-01' }))).toEqual({});
+    expect(errorsFor(withRequest({ preferredDate1: '2026/11/10' }))).toEqual({});
+    expect(errorsFor(withRequest({ preferredDate1: '２０２６－０６－０１' }))).toEqual({});
   });
 
-  it('refuses a preferred date in the past or that does not exist', () => {
-    expect(errorsFor(withRequest({ preferredDate1: '2026-05-09' }))).toEqual({
-      'request.preferredDate1': '第1希望日は今日以降の日付を選択してください',
+  it.each([
+    ['today', '2026-05-10', '第1希望日は明日以降の日付を選択してください'],
+    ['yesterday', '2026-05-09', '第1希望日は明日以降の日付を選択してください'],
+    [
+      'six months and a day',
+      '2026-11-11',
+      '第1希望日は6か月先（2026年11月10日）までの日付を選択してください',
+    ],
+    [
+      '9999-12-31',
+      '9999-12-31',
+      '第1希望日は6か月先（2026年11月10日）までの日付を選択してください',
+    ],
+    ['a day that does not exist', '2026-02-30', '第1希望日の日付が正しくありません'],
+    ['a five-digit year', '20261-01-01', '第1希望日の日付が正しくありません'],
+  ])('refuses %s (%s) with a message at the field', (_name, preferredDate1, message) => {
+    expect(errorsFor(withRequest({ preferredDate1 }))).toEqual({
+      'request.preferredDate1': message,
     });
+  });
+
+  it.each([
+    ['2026-08-31T03:00:00Z', { min: '2026-09-01', max: '2027-02-28' }],
+    ['2027-08-31T03:00:00Z', { min: '2027-09-01', max: '2028-02-29' }],
+    ['2026-12-31T14:59:00Z', { min: '2027-01-01', max: '2027-06-30' }],
+    ['2026-12-31T15:00:00Z', { min: '2027-01-02', max: '2027-07-01' }],
+  ])('bounds the preferred dates in Tokyo time at %s', (now, bounds) => {
+    expect(preferredDateBounds(new Date(now))).toEqual(bounds);
+  });
+
+  it('refuses a preferred date that does not exist', () => {
     expect(errorsFor(withRequest({ preferredDate2: '2026-02-30' }))).toEqual({
       'request.preferredDate2': '第2希望日の日付が正しくありません',
     });
