@@ -1,5 +1,13 @@
 // The nginx configuration generator (deploy/nginx/config.ts); the smoke suite runs what it writes.
-import { headerMaps, nginxConfig } from '../../deploy/nginx/config';
+import {
+  headerBufferKb,
+  headerMaps,
+  largestCookieHeaderBytes,
+  nginxConfig,
+  tagCookiesMarginBytes,
+} from '../../deploy/nginx/config';
+import { brandIds, brands } from '../../src/brand/brands';
+import { maxCookieBytes } from '../../src/tracking/trackingData';
 import { headerRules } from '../../prerender/headers';
 
 function rulesWith(csp: string) {
@@ -36,5 +44,38 @@ describe('nginx config', () => {
   it('refuses a value nginx would read as a variable, instead of serving a wrong header', () => {
     const rules = [{ path: '/*', headers: { 'X-Test': 'cost $5' } }];
     expect(() => headerMaps({ carsupport: rules, yamada: rules })).toThrow(/cannot quote/);
+  });
+});
+
+describe('nginx header buffers', () => {
+  const config = () =>
+    nginxConfig({
+      distDir: '/srv/dist',
+      port: 8080,
+      prefixDir: '/tmp/x',
+      rules: { carsupport: rulesWith("script-src 'self'"), yamada: rulesWith("script-src 'self'") },
+    });
+
+  it('admit the largest cookie header the site and its tags can make, computed from the caps', () => {
+    // tracking_data never exceeds its budget; the rest is the business hours and the tags' room.
+    const bytes = largestCookieHeaderBytes();
+    expect(bytes).toBeGreaterThan(tagCookiesMarginBytes + maxCookieBytes - 200);
+    expect(bytes).toBeLessThanOrEqual(tagCookiesMarginBytes + maxCookieBytes + 100);
+    expect(headerBufferKb() * 1024).toBeGreaterThanOrEqual(bytes);
+    expect(config()).toContain(`large_client_header_buffers 4 ${headerBufferKb()}k;`);
+  });
+
+  it('refuse a 16 KB cookie header, which no page of the site writes', () => {
+    expect(headerBufferKb() * 1024).toBeLessThan(16 * 1024);
+  });
+
+  it("answer a header over the buffers with each brand's 431 page", () => {
+    const text = config();
+    expect(text).toContain('error_page 414 494 @too_large;');
+    for (const brand of brandIds) {
+      expect(text).toContain(brands[brand].name);
+      expect(text).toContain(brands[brand].phone);
+    }
+    expect(text).toMatch(/if \(\$brand = yamada\) \{ return 431 '<!doctype html>/);
   });
 });
