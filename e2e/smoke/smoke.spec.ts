@@ -210,7 +210,7 @@ for (const brand of Object.values(brands)) {
     test('a 16 KB cookie: 431 with the site headers and a short Japanese page', async () => {
       test.skip(
         test.info().project.name === 'cloudflare',
-        "Cloudflare's edge sizes request headers itself (32 KB); the Worker never sees this",
+        "Cloudflare's edge applies its own header limits before the Worker runs",
       );
       const answer = await send(portOf(test.info()), brand.id, '/', {
         Cookie: `tracking_data=${'x'.repeat(16 * 1024)}`,
