@@ -9,8 +9,7 @@
 import { escapeHtml } from '../prerender/html';
 import { brands, telHref, type BrandId } from '../src/brand/brands';
 
-export const clientErrorStatuses = [400, 408, 431] as const;
-export type ClientErrorStatus = (typeof clientErrorStatuses)[number];
+export type ClientErrorStatus = 400 | 408 | 431;
 
 /** The reason phrases of the status line. */
 export const clientErrorReasons: Record<ClientErrorStatus, string> = {

@@ -68,7 +68,7 @@ export function trackingMaxLength(key: TrackingKey): number {
 }
 
 /** Trims, strips unsafe characters and caps at `max` code points; '' when nothing is left. */
-export function cleanText(value: string, max: number): string {
+function cleanText(value: string, max: number): string {
   const stripped = stripUnsafeChars(value).trim();
   const points = Array.from(stripped);
   return points.length > max ? points.slice(0, max).join('').trim() : stripped;
@@ -119,8 +119,8 @@ function isSameSitePath(value: string): boolean {
   return /^\/[^\s\\<>"`]*$/u.test(value) && !value.includes('//');
 }
 
-/** @internal Exported for its unit tests: whether a cleaned value has the field's shape. */
-export function hasTrackingShape(key: TrackingKey, value: string): boolean {
+/** Whether a cleaned value has the field's shape. */
+function hasTrackingShape(key: TrackingKey, value: string): boolean {
   if (isUrlField(key)) return isSameSitePath(value);
   if (clickIdFields.includes(key)) return clickIdPattern.test(value);
   return !markup.test(value) && !formulaStart.test(value);

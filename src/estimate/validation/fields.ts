@@ -90,7 +90,7 @@ export function yearOf(
  * room for anyone planning early while refusing typos such as 9999-12-31 or 2062 for 2026,
  * which would only reach the shop as a date nobody can serve.
  */
-export const preferredDateMaxMonths = 6;
+const preferredDateMaxMonths = 6;
 
 function isoDate(year: number, month: number, day: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -99,7 +99,8 @@ function isoDate(year: number, month: number, day: number): string {
 /**
  * The first and last day a preferred date may be, as yyyy-mm-dd (Tokyo): tomorrow, since a shop
  * cannot take a car the day it hears of it, to six months from today (the same day of the month,
- * or the month's last day). The form's date inputs carry them as `min` and `max`.
+ * or the month's last day). The form's date inputs are to carry them as `min` and `max`.
+ * @internal Exported for the form's date inputs (issue 18) and the tests.
  */
 export function preferredDateBounds(now: Date = new Date()): { min: string; max: string } {
   const [year = 0, month = 1, day = 1] = tokyoToday(now).split('-').map(Number);
