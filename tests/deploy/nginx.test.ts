@@ -71,7 +71,8 @@ describe('nginx header buffers', () => {
 
   it("answer a header over the buffers with each brand's 431 page", () => {
     const text = config();
-    expect(text).toContain('error_page 414 494 @too_large;');
+    expect(text).toContain('error_page 414 494 =431 /_errors/431;');
+    expect(text).toContain('location = /_errors/431 {');
     for (const brand of brandIds) {
       expect(text).toContain(brands[brand].name);
       expect(text).toContain(brands[brand].phone);
