@@ -1,6 +1,5 @@
 import Cookies from 'js-cookie';
 import { cookieAttributesForHost } from '../tracking/trackingData';
-import { housekeepingTimeoutMs } from '../lib/withTimeout';
 import { plausibleHours } from './businessHours';
 
 export type BusinessHours = { start: string; end: string };
@@ -9,6 +8,8 @@ export type BusinessHours = { start: string; end: string };
 export const businessStartCookieName = 'business_start_time';
 export const businessEndCookieName = 'business_end_time';
 export const businessTimePath = '/shaken/column/wp-json/wp/business_time';
+/** Shorter than other housekeeping requests (lib/withTimeout.ts): the cta waits for this one. */
+const requestTimeoutMs = 5000;
 /** 86400 s (spec section 9); js-cookie counts in days. */
 const cookieLifetimeDays = 1;
 
@@ -37,7 +38,7 @@ async function fetchBusinessHours(): Promise<BusinessHours | null> {
     // Loaded on demand so axios stays out of the first-view bundle.
     const { default: axios } = await import('axios');
     const response = await axios.get<unknown>(businessTimeUrl(), {
-      timeout: housekeepingTimeoutMs,
+      timeout: requestTimeoutMs,
       headers: { Accept: 'application/json' },
     });
     const body = response.data;

@@ -4,7 +4,6 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { MockInstance } from 'vitest';
 import { loadBusinessHours } from '../../src/business-hours/loadBusinessHours';
-import { housekeepingTimeoutMs } from '../../src/lib/withTimeout';
 
 const endpoint = '/shaken/column/wp-json/wp/business_time';
 
@@ -55,10 +54,7 @@ describe('loadBusinessHours', () => {
     answer({ start_time: '09:00:00', end_time: '19:00' });
 
     await expect(loadBusinessHours()).resolves.toEqual({ start: '9:00', end: '19:00' });
-    expect(get).toHaveBeenCalledWith(
-      endpoint,
-      expect.objectContaining({ timeout: housekeepingTimeoutMs }),
-    );
+    expect(get).toHaveBeenCalledWith(endpoint, expect.objectContaining({ timeout: 5000 }));
     expect(requested.map((url) => url.href)).toEqual([
       new URL(endpoint, window.location.origin).href,
     ]);
