@@ -49,10 +49,11 @@ const text = (label: string, max: number) =>
  * 00XY selects a carrier and never starts a subscriber's number; 070/080/090 (mobile), 050 (IP),
  * 0600 (FMC) and 0800 numbers have 11 digits, fixed lines 10. 0990 is the premium-rate
  * information service (ダイヤルQ2), 0170 the message-board service (伝言ダイヤル) and 0180 the
- * mass-calling service (テレドーム): none reaches the visitor, so a shop could never call back.
- * 0570 (ナビダイヤル) and 0120/0800 (free dial) do reach a person and are kept.
+ * mass-calling service (テレドーム), and 020 numbers are data-only SIMs (M2M) and pagers: none
+ * reaches the visitor, so a shop could never call back. 0570 (ナビダイヤル) and 0120/0800 (free
+ * dial) do reach a person and are kept.
  */
-const unreachablePrefixes = ['0990', '0170', '0180'];
+const unreachablePrefixes = ['0990', '0170', '0180', '020'];
 const elevenDigitPrefixes = /^(?:0[5789]0[1-9]|0600|0800)/;
 
 /** The message for digits that match /^0\d{9,10}$/ yet are no number a shop can call back. */
