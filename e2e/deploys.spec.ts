@@ -204,7 +204,12 @@ for (const brand of brandList) {
       // callbacks fire after 0-50 ms of clock time) then cannot run before the click.
       await page.clock.pauseAt(Date.now() + hour / 2);
       const polled = page.waitForResponse(/latest\.json/);
-      await page.clock.runFor(hour / 2 + 60_000);
+      // Up to the poll in steps of a second, not past it: a request held longer than the
+      // housekeeping timeout (src/lib/withTimeout.ts) counts as failed.
+      await page.clock.runFor(hour / 2 - 60_000);
+      for (let step = 0; step < 180 && polls.length === 0; step += 1) {
+        await page.clock.runFor(1_000);
+      }
       release();
       await polled;
       await settle(page);

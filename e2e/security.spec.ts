@@ -53,6 +53,15 @@ for (const brand of brandList) {
         expect(headers['x-content-type-options']).toBe('nosniff');
         expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
         expect(headers['permissions-policy']).toContain('camera=()');
+        // Nothing inline without its hash: the stylesheet is hashed, and a style attribute (which
+        // a hash cannot allow without 'unsafe-hashes') appears nowhere in the HTML.
+        expect(headers['content-security-policy']).not.toContain("'unsafe-inline'");
+        expect(headers['content-security-policy']).toMatch(/style-src 'self' 'sha256-[^']+'/);
+        // The tag manager host only by the files a container loads, never the whole host.
+        const scriptSrc = /script-src ([^;]*)/.exec(headers['content-security-policy'] ?? '')?.[1];
+        expect(scriptSrc).toContain('https://www.googletagmanager.com/gtm.js');
+        expect(scriptSrc?.split(' ')).not.toContain('https://www.googletagmanager.com');
+        expect(await response.text()).not.toMatch(/<[^>]+\sstyle=/);
 
         await watchCsp(page);
         await page.goto(originFor(brand.id) + path);

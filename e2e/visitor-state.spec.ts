@@ -154,7 +154,8 @@ for (const brand of brandList) {
       await page.goto(`${origin}/?utm_source=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E`);
       await waitForApp(page);
       const data = await trackingCookieWhere(context, 'estimate_generated_url', '/');
-      expect(data.source).toBe('<img src=x onerror=alert(1)>');
+      // Markup is no campaign value: dropped, not stored (trackingFields.ts).
+      expect(data.source).toBeUndefined();
       await expect(page.locator('img[src="x"]')).toHaveCount(0);
       expect(consoleErrors).toEqual([]);
     });
@@ -360,6 +361,78 @@ for (const brand of brandList) {
         .toBe('19:00');
       // 8:00 is before the endpoint's 9:00.
       await expect(cta).toHaveCount(0);
+    });
+  });
+}
+
+// Cookies on the shared domain can be set by any of its subdomains (the column's WordPress
+// included): what such a neighbour can toss in must not hide the cta or reach a lead.
+for (const brand of brandList) {
+  const origin = originFor(brand.id);
+
+  test.describe(`${brand.id} cookies tossed by a neighbour`, () => {
+    test.describe('business hours that cannot be real are fetched again and rewritten', () => {
+      for (const [start, end] of [
+        ['23:59', '0:00'],
+        ['0:00', '0:00'],
+      ] as const) {
+        test(`${start}–${end} with an expiry in 2100`, async ({ page, context }) => {
+          await page.clock.install({ time: tokyo('12:00') });
+          await context.addCookies(
+            [
+              ['business_start_time', start],
+              ['business_end_time', end],
+            ].map(([name, value]) => ({
+              name: name!,
+              value: value!,
+              url: origin,
+              expires: Date.UTC(2100, 0, 1) / 1000,
+            })),
+          );
+          const endpoint = await routeBusinessTime(page, hours('9:00', '19:00'));
+          await page.goto(`${origin}/`);
+          await waitForApp(page);
+
+          await expect
+            .poll(async () => (await cookieNamed(context, 'business_start_time'))?.value)
+            .toBe('9:00');
+          expect((await cookieNamed(context, 'business_end_time'))?.value).toBe('19:00');
+          expect(endpoint.count()).toBe(1);
+          // 12:00 is inside 9:00–19:00: the cta stays, a minute later too.
+          await page.clock.runFor(60_000);
+          await expect(page.locator('[data-section="cta"]')).toBeVisible();
+        });
+      }
+    });
+
+    test('tracking values outside their shape are dropped and never written back', async ({
+      page,
+      context,
+      consoleErrors,
+    }) => {
+      const hostile = {
+        source: '<img src=x onerror=alert(1)>',
+        campaign: '=HYPERLINK("https://evil.example","x")',
+        gaid: '=HYPERLINK("https://evil.example","x")',
+        fbclid: '<img src=x>',
+        lp_entry_url: '//evil.example/',
+        estimate_generated_url: 'https://evil.example/',
+        term: '車検 安い',
+      };
+      await context.addCookies([
+        { name: 'tracking_data', value: encodeURIComponent(JSON.stringify(hostile)), url: origin },
+      ]);
+      await page.goto(`${origin}/term?utm_medium=cpc`);
+      await waitForApp(page);
+
+      const data = await trackingCookieWhere(context, 'inquiry_medium', 'cpc');
+      expect(data).toEqual({
+        term: '車検 安い',
+        inquiry_medium: 'cpc',
+        lp_entry_url: '/term?utm_medium=cpc',
+        estimate_generated_url: '/term',
+      });
+      expect(consoleErrors).toEqual([]);
     });
   });
 }

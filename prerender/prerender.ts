@@ -14,7 +14,7 @@ import type { BuildMeta } from '../src/build-version/buildInfo';
 import type { RenderResult } from '../src/entry-server';
 import { themeInitScript } from '../src/lib/theme';
 import { captureEntryScript } from '../src/tracking/captureEntry';
-import { apiOrigins, contentSecurityPolicy } from './csp';
+import { apiOrigins, contentSecurityPolicy, inlineStyles } from './csp';
 import { headerRules, renderHeadersFile } from './headers';
 import { pageChunkFiles, readManifest } from './preload';
 import { appLoaderScript, deferScripts } from './firstPaint';
@@ -54,7 +54,7 @@ function fillTemplate(
   parts: { brand: BrandId; head: string; html: string; data: string },
 ): string {
   const scripts = headScripts.map((source) => `<script>${source}</script>`).join('\n    ');
-  const gtmNoscript = `<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=${escapeHtml(brands[parts.brand].gtmId)}" height="0" width="0" style="display:none;visibility:hidden" title="Google Tag Manager"></iframe></noscript>`;
+  const gtmNoscript = `<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=${escapeHtml(brands[parts.brand].gtmId)}" height="0" width="0" hidden title="Google Tag Manager"></iframe></noscript>`;
   return template
     .replace('<!--app-brand-->', parts.brand)
     .replace('<!--app-head-->', () => `${scripts}\n    ${parts.head}`)
@@ -82,6 +82,8 @@ async function prerenderBrand(
     { url: notFoundProbePath, href: null, page: null },
   ];
   const manifest = readManifest(opts.clientDir);
+  // The inlined stylesheet of every page, for the CSP's style-src hashes.
+  const styles = new Set<string>();
   for (const target of targets) {
     const result = await render(target.url, brand);
     const expected = target.page ? 200 : 404;
@@ -100,6 +102,7 @@ async function prerenderBrand(
       gtmId: brands[brand].gtmId,
       pagePreloads: target.page ? pageChunkFiles(manifest, target.page.route) : [],
     });
+    for (const style of inlineStyles(html)) styles.add(style);
     await writeOut(join(out, `${target.page?.route ?? '404'}.html`), html);
     if (target.page && result.pageData) {
       await writeOut(
@@ -126,7 +129,10 @@ async function prerenderBrand(
     renderHeadersFile(
       headerRules({
         pageHrefs: hrefs,
-        contentSecurityPolicy: contentSecurityPolicy(inlineScripts, apiOrigins()),
+        contentSecurityPolicy: contentSecurityPolicy(
+          { scripts: inlineScripts, styles: [...styles] },
+          apiOrigins(),
+        ),
       }),
     ),
   );

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join, resolve } from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
@@ -11,6 +12,7 @@ import { brandIdForHost, brandIds, type BrandId } from '../src/brand/brands';
 import { businessTimePath } from '../src/business-hours/loadBusinessHours';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../prerender/headers';
 import { handleBusinessTime } from './api/businessTime';
+import { clientErrorPage, clientErrorReasons, clientErrorStatus } from './clientError';
 import { decidePath } from './paths';
 import { createEstimateHandler, createExportHandler } from './api/estimateHandler';
 import { createLocalLeadStore, createMemoryRateLimiter, localNotifier } from './api/localLeadStore';
@@ -128,5 +130,49 @@ export function createOrigin(options: OriginOptions): Handler {
       req.url = decision.url;
       tree.serve(req, res, () => sendNotFound(tree, res));
     });
+  };
+}
+
+/** What Node passes to a server's 'clientError' listener. */
+type ClientError = Error & { code?: string; rawPacket?: Buffer };
+
+/** The Host of the refused request, when the part the parser kept shows it. */
+function hostOfRawPacket(rawPacket: Buffer | undefined): string {
+  if (!rawPacket) return '';
+  const match = /\r\nhost:[ \t]*([^\r\n]*)/i.exec(rawPacket.toString('latin1'));
+  return match?.[1]?.trim() ?? '';
+}
+
+/**
+ * The 'clientError' listener of the local origin: Node's own parser refuses a request (a 16 KB
+ * Cookie header → 431, a malformed one → 400) before any handler runs, and by default answers
+ * with a bare status line. This writes the raw answer instead: status line, the security headers
+ * of the tree's `_headers` (the same source as every other answer), and a short Japanese page
+ * (clientError.ts). The brand comes from the Host header when the parser kept it.
+ */
+export function createClientErrorHandler(options: Pick<OriginOptions, 'distDir'>) {
+  return (error: ClientError, socket: Duplex): void => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const brand = brandIdForHost(hostOfRawPacket(error.rawPacket));
+    const status = clientErrorStatus(error.code);
+    const body = Buffer.from(clientErrorPage(status, brand), 'utf8');
+    const security = headersFor(readRules(resolve(options.distDir, brand)), '/*');
+    const headers: Record<string, string | number> = {
+      ...security,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+    };
+    const head = [
+      `HTTP/1.1 ${status} ${clientErrorReasons[status]}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      '',
+      '',
+    ].join('\r\n');
+    socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
   };
 }

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Cookies from 'js-cookie';
 import {
   brandIds,
   brands,
@@ -16,6 +17,17 @@ import {
   type BrandId,
 } from '../../src/brand/brands';
 import { parseHeadersFile, rulePattern, type HeaderRule } from '../../prerender/headers';
+import {
+  businessEndCookieName,
+  businessStartCookieName,
+} from '../../src/business-hours/loadBusinessHours';
+import { fitCookieBudget, trackingCookieName } from '../../src/tracking/trackingData';
+import {
+  trackingKeys,
+  trackingMaxLength,
+  type TrackingData,
+} from '../../src/tracking/trackingFields';
+import { clientErrorPage } from '../../server/clientError';
 
 export type NginxOptions = {
   /** Absolute path of the folder holding one tree per brand. */
@@ -27,6 +39,72 @@ export type NginxOptions = {
   /** `user` directive, for a master process started as root. */
   user?: string;
 };
+
+/**
+ * Room for the cookies the tags in the tag manager set on the shared domain, beside the site's
+ * own: GA4 (_ga, _ga_<id>), Google Ads (_gcl_au, _gcl_aw/_gcl_gb with the click id), Meta
+ * (_fbp, _fbc with fbclid), Yahoo!広告 (_yjsu_yjad, _ycl_yjad with yclid), LINE (__lt__cid,
+ * __lt__sid, _ldtag_cl) and Microsoft (_uetsid, _uetvid, _uetmsclkid) come to about 1.5 KB with
+ * long click ids; 4 KB leaves room for the WordPress column's cookies and a tag or two more.
+ */
+export const tagCookiesMarginBytes = 4096;
+
+/**
+ * The longest `Cookie:` header line the site itself can make a browser send, in bytes: the
+ * tracking_data cookie with every field at its cap in the widest characters (4-byte UTF-8, 12
+ * bytes once percent-encoded), shrunk by the same fitCookieBudget the page uses; the
+ * business-hours cookies at their longest; and the tags' margin.
+ */
+export function largestCookieHeaderBytes(): number {
+  const widest = Object.fromEntries(
+    trackingKeys.map((key) => [key, '😀'.repeat(trackingMaxLength(key))]),
+  ) as TrackingData;
+  const tracking = fitCookieBudget(widest);
+  const pairs = [
+    `${trackingCookieName}=${Cookies.converter.write(JSON.stringify(tracking), trackingCookieName)}`,
+    `${businessStartCookieName}=23:59`,
+    `${businessEndCookieName}=23:59`,
+  ];
+  return Buffer.byteLength(`Cookie: ${pairs.join('; ')}\r\n`) + tagCookiesMarginBytes;
+}
+
+/**
+ * nginx's buffer for one header line, in KB: a line longer than one buffer is refused (494,
+ * "Request Header Or Cookie Too Large"), so it is sized to the largest cookie header above.
+ */
+export function headerBufferKb(): number {
+  return Math.ceil(largestCookieHeaderBytes() / 1024);
+}
+
+/** A page nginx can send with `return`: single-quoted, so it must hold no quote, `$` or `\`. */
+function returnText(text: string): string {
+  if (/['$\\\n\r]/.test(text)) throw new Error('nginx config: cannot return this page');
+  return `'${text}'`;
+}
+
+/**
+ * Answers with the parser-error page of clientError.ts (as the local origin does) in the brand
+ * of the Host, when nginx read one; the server's add_header lines add the security headers.
+ */
+function clientErrorLocation(path: string, status: 400 | 431): string {
+  // Unknown hosts are the default brand's, as brandIdForHost and the $brand map decide.
+  const fallback = defaultBrandId;
+  const others = brandIds.filter((brand) => brand !== fallback);
+  return [
+    `    location = ${path} {`,
+    '      internal;',
+    '      default_type text/html;',
+    ...others.map(
+      (brand) =>
+        `      if ($brand = ${brand}) { return ${status} ${returnText(clientErrorPage(status, brand))}; }`,
+    ),
+    `      return ${status} ${returnText(clientErrorPage(status, fallback))};`,
+    '    }',
+  ].join('\n');
+}
+
+/** The internal path of the 431 page: no file of a tree, never reachable from outside. */
+const tooLargePath = '/_errors/431';
 
 /** A value nginx reads literally inside double quotes; anything else is refused, not escaped. */
 function quote(value: string): string {
@@ -124,6 +202,9 @@ http {
   uwsgi_temp_path ${p}/uwsgi;
   scgi_temp_path ${p}/scgi;
   sendfile on;
+  # One header line must fit one buffer: the largest cookie set the site and its tags write
+  # (largestCookieHeaderBytes), ${largestCookieHeaderBytes()} bytes. Bigger ones get the 431 page.
+  large_client_header_buffers 4 ${headerBufferKb()}k;
   gzip on;
   gzip_types text/css application/javascript application/json image/svg+xml text/plain application/xml;
   charset utf-8;
@@ -150,6 +231,11 @@ ${names.map((name) => `    add_header ${name} ${variableName(name)} always;`).jo
     # Unknown paths, bad requests and refused ones: 404 with the tree's 404 page.
     error_page 400 403 404 =404 /404.html;
     location = /404.html { internal; }
+    # A header line or request line over the buffers above (494, 414): the local origin's 431
+    # page (server/clientError.ts), with the same headers.
+    # A URI, not a named location: a request line too long to read has no URI of its own.
+    error_page 414 494 =431 ${tooLargePath};
+${clientErrorLocation(tooLargePath, 431)}
 
     location = / { try_files /index.html =404; }
     # Not pages: other names of the landing page go to it; the 404 page's name and the rule

@@ -10,6 +10,7 @@ import { pageTable } from '../../src/content/pageTable';
 import { brands, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { cacheControl, headersFor, parseHeadersFile } from '../../prerender/headers';
+import { largestCookieHeaderBytes } from '../../deploy/nginx/config';
 import { brandHost, engines, previousBuildId, smokeDistDir, type EngineName } from './engines';
 
 type Answer = { status: number; headers: Record<string, string | undefined>; body: string };
@@ -19,10 +20,20 @@ function portOf(testInfo: TestInfo): number {
 }
 
 /** GET (or another method) of a raw request target, sent as is, to the engine of this project. */
-function send(port: number, brand: BrandId, target: string): Promise<Answer> {
+function send(
+  port: number,
+  brand: BrandId,
+  target: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path: target, headers: { Host: brandHost(brand, port) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        headers: { Host: brandHost(brand, port), ...extraHeaders },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -190,6 +201,32 @@ for (const brand of Object.values(brands)) {
         for (const secret of secrets) expect(answer.body, path).not.toContain(secret);
         if (answer.status === 301) expect(answer.headers.location, path).toMatch(/^\/(?![/\\])/);
       }
+    });
+
+    test('a 16 KB cookie: 431 with the site headers and a short Japanese page', async () => {
+      test.skip(
+        test.info().project.name === 'cloudflare',
+        "Cloudflare's edge applies its own header limits before the Worker runs",
+      );
+      const answer = await send(portOf(test.info()), brand.id, '/', {
+        Cookie: `tracking_data=${'x'.repeat(16 * 1024)}`,
+      });
+      expect(answer.status).toBe(431);
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expectSiteHeaders(answer, brand.id, '431');
+      expect(answer.body).toContain('<html lang="ja">');
+      expect(answer.body).toContain('ページを表示できませんでした');
+      expect(answer.body).toContain(brand.name);
+      expect(answer.body).toContain(brand.phone);
+    });
+
+    test('the largest cookie set the site and its tags write is served', async () => {
+      const bytes = largestCookieHeaderBytes() - 'Cookie: \r\n'.length;
+      const answer = await send(portOf(test.info()), brand.id, '/', {
+        Cookie: `tracking_data=${'x'.repeat(bytes - 'tracking_data='.length)}`,
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain(`data-brand="${brand.id}"`);
     });
 
     test('the landing page loads in Chromium without console errors or CSP violations', async ({

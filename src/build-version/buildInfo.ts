@@ -7,6 +7,7 @@
  */
 import { buildMetaPath, latestPath } from '../lib/buildPaths';
 import { isRecord } from '../lib/isRecord';
+import { withTimeout } from '../lib/withTimeout';
 
 export type BuildLatest = { id: string; timestamp: number };
 
@@ -30,12 +31,17 @@ function isBuildLatest(value: unknown): value is BuildLatest {
   );
 }
 
-/** The parsed body, or undefined for a failed request, a non-2xx answer or a body that isn't JSON. */
+/**
+ * The parsed body, or undefined for a failed request, a non-2xx answer, a body that isn't JSON or
+ * an answer (headers or body) that takes longer than housekeepingTimeoutMs.
+ */
 async function fetchJson(url: string, cache: RequestCache): Promise<unknown> {
   try {
-    const response = await fetch(url, { cache, credentials: 'same-origin' });
-    if (!response.ok) return undefined;
-    return JSON.parse(await response.text()) as unknown;
+    return await withTimeout(async (signal) => {
+      const response = await fetch(url, { cache, credentials: 'same-origin', signal });
+      if (!response.ok) return undefined;
+      return JSON.parse(await response.text()) as unknown;
+    });
   } catch {
     return undefined;
   }

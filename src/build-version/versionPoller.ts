@@ -53,8 +53,15 @@ export function startVersionPoller(options: VersionPollerOptions): () => void {
     inFlight = true;
     lastPollAt = Date.now();
     schedule();
-    const latest = await fetchLatest();
-    inFlight = false;
+    let latest: Awaited<ReturnType<typeof fetchLatest>>;
+    try {
+      // fetchLatest gives up after its timeout, so a hung request cannot stop polling for good.
+      latest = await fetchLatest();
+    } catch {
+      latest = 'unknown';
+    } finally {
+      inFlight = false;
+    }
     if (stopped || latest === 'unknown' || latest.id === currentId) return;
     stop();
     try {

@@ -21,25 +21,50 @@ export function parseHoursValue(value: unknown): string | null {
   return `${hour}:${String(minute).padStart(2, '0')}`;
 }
 
-/** 'H:MM' → hour*100+minute, or null. */
-function toHhmm(value: string | null): number | null {
+/** A time value as hour*100+minute, or null when it is not a valid time. */
+function toHhmm(value: unknown): number | null {
   const parsed = parseHoursValue(value);
   if (parsed === null) return null;
   const [hour = 0, minute = 0] = parsed.split(':').map(Number);
   return hour * 100 + minute;
 }
 
-/** True when `now` (in Tokyo) is before `start` or after `end`; false if either is unknown. */
+/** The window as hour*100+minute, when both are valid times and the start is before the end. */
+function businessWindow(start: unknown, end: unknown): { from: number; to: number } | null {
+  const from = toHhmm(start);
+  const to = toHhmm(end);
+  return from === null || to === null || from >= to ? null : { from, to };
+}
+
+/**
+ * Both values normalised ('H:MM'), when they make a real business day: each a valid time and the
+ * start before the end. Back-to-front (23:59–0:00) or zero-length (0:00–0:00) hours cannot be
+ * real; a cookie tossed from another subdomain with them would hide the call-to-action all day,
+ * so they count as absent (the cookies are refetched and rewritten). Null otherwise.
+ */
+export function plausibleHours(
+  start: unknown,
+  end: unknown,
+): { start: string; end: string } | null {
+  const startText = parseHoursValue(start);
+  const endText = parseHoursValue(end);
+  if (!startText || !endText || !businessWindow(startText, endText)) return null;
+  return { start: startText, end: endText };
+}
+
+/**
+ * True when `now` (in Tokyo) is before `start` or after `end`; false if either is unknown or the
+ * two are not plausible hours (plausibleHours).
+ */
 export function isOutsideBusinessHours(
   now: Date,
   start: string | null,
   end: string | null,
 ): boolean {
-  const startHhmm = toHhmm(start);
-  const endHhmm = toHhmm(end);
-  if (startHhmm === null || endHhmm === null || Number.isNaN(now.getTime())) return false;
+  const hours = businessWindow(start, end);
+  if (hours === null || Number.isNaN(now.getTime())) return false;
   const hhmm = tokyoHhmm(now);
-  return hhmm < startHhmm || hhmm > endHhmm;
+  return hhmm < hours.from || hhmm > hours.to;
 }
 
 const minuteMs = 60_000;

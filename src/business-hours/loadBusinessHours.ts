@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { cookieAttributesForHost } from '../tracking/trackingData';
-import { parseHoursValue } from './businessHours';
+import { plausibleHours } from './businessHours';
 
 export type BusinessHours = { start: string; end: string };
 
@@ -8,6 +8,7 @@ export type BusinessHours = { start: string; end: string };
 export const businessStartCookieName = 'business_start_time';
 export const businessEndCookieName = 'business_end_time';
 export const businessTimePath = '/shaken/column/wp-json/wp/business_time';
+/** Shorter than other housekeeping requests (lib/withTimeout.ts): the cta waits for this one. */
 const requestTimeoutMs = 5000;
 /** 86400 s (spec section 9); js-cookie counts in days. */
 const cookieLifetimeDays = 1;
@@ -26,13 +27,13 @@ function businessTimeUrl(): string {
 }
 
 async function fetchBusinessHours(): Promise<BusinessHours | null> {
-  const fromCookies = {
-    start: parseHoursValue(readCookie(businessStartCookieName)),
-    end: parseHoursValue(readCookie(businessEndCookieName)),
-  };
-  if (fromCookies.start && fromCookies.end) {
-    return { start: fromCookies.start, end: fromCookies.end };
-  }
+  // Cookies on the shared domain can be set by any subdomain: hours that cannot be real count
+  // as absent, so they are fetched again and rewritten.
+  const fromCookies = plausibleHours(
+    readCookie(businessStartCookieName),
+    readCookie(businessEndCookieName),
+  );
+  if (fromCookies) return fromCookies;
   try {
     // Loaded on demand so axios stays out of the first-view bundle.
     const { default: axios } = await import('axios');
@@ -42,9 +43,12 @@ async function fetchBusinessHours(): Promise<BusinessHours | null> {
     });
     const body = response.data;
     if (typeof body !== 'object' || body === null) return null;
-    const start = parseHoursValue((body as Record<string, unknown>).start_time);
-    const end = parseHoursValue((body as Record<string, unknown>).end_time);
-    if (!start || !end) return null;
+    const hours = plausibleHours(
+      (body as Record<string, unknown>).start_time,
+      (body as Record<string, unknown>).end_time,
+    );
+    if (!hours) return null;
+    const { start, end } = hours;
     try {
       const attributes = {
         ...cookieAttributesForHost(window.location.host),

@@ -3,7 +3,8 @@
  * (NUL ends strings in C, ESC drives terminals), bidi overrides and isolates (they reorder what a
  * log line or a CRM export shows, "Trojan Source"), zero-width characters (a name made of U+200B
  * looks filled but is empty) and lone surrogates (invalid UTF-16: encodeURIComponent throws on
- * them, and UTF-8 writers replace or refuse them). Used by the estimate schema for every text
+ * them, and UTF-8 writers replace or refuse them). The zero-width joiner inside an emoji sequence
+ * is part of what the visitor wrote and stays (strayJoiner). Used by the estimate schema for every text
  * field and by the tracking cookie for every value, so both accept exactly the same text.
  */
 
@@ -11,11 +12,16 @@
 const lineBreaks = /\r\n?|[\u0085\u2028\u2029]/g;
 const singleLineBreaks = /[\t\n\u2028\u2029]/g;
 // C0 (but \t and \n, handled above), DEL and C1; U+061C, U+200E/F, U+202A–U+202E and
-// U+2066–U+2069 (bidi marks, embeddings, overrides, isolates); U+200B–U+200D, U+2060 and U+FEFF
-// (zero-width space, non-joiner, joiner, word joiner, BOM).
+// U+2066–U+2069 (bidi marks, embeddings, overrides, isolates); U+200B, U+200C, U+2060 and U+FEFF
+// (zero-width space, non-joiner, word joiner, BOM).
 const unsafe =
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+// The zero-width joiner (U+200D) builds emoji sequences (👨‍👩‍👧, 🏳️‍🌈, 🧑🏻‍💻): it stays between two
+// pictographs, where an emoji presentation selector or a skin-tone modifier may follow the first.
+// Anywhere else it only hides an empty or look-alike value, and goes.
+const strayJoiner =
+  /(?<!\p{Extended_Pictographic}(?:\ufe0f|\p{Emoji_Modifier})?)\u200d|\u200d(?!\p{Extended_Pictographic})/gu;
 const loneSurrogates = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export type StripOptions = {
@@ -29,8 +35,9 @@ export type StripOptions = {
  */
 export function stripUnsafeChars(value: string, options: StripOptions = {}): string {
   const withoutSurrogates = value.replace(loneSurrogates, '');
+  const withoutJoiners = withoutSurrogates.replace(strayJoiner, '');
   if (options.multiline) {
-    return withoutSurrogates.replace(lineBreaks, '\n').replace(unsafe, '');
+    return withoutJoiners.replace(lineBreaks, '\n').replace(unsafe, '');
   }
-  return withoutSurrogates.replace(singleLineBreaks, '').replace(unsafe, '');
+  return withoutJoiners.replace(singleLineBreaks, '').replace(unsafe, '');
 }

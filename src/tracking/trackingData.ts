@@ -4,11 +4,9 @@
  */
 import Cookies from 'js-cookie';
 import {
-  cleanText,
   cleanTrackingValue,
   queryFieldMap,
   trackingKeys,
-  trackingUrlMaxLength,
   type TrackingData,
   type TrackingKey,
 } from './trackingFields';
@@ -194,7 +192,8 @@ export function recordVisit(location: {
   pathname: string;
   search: string;
 }): TrackingData {
-  const pathname = cleanText(location.pathname, trackingUrlMaxLength) || '/';
+  // A path the field would refuse ("//x", a backslash) is recorded as the landing page's.
+  const pathname = cleanTrackingValue('estimate_generated_url', location.pathname) || '/';
   // Only the attribution parameters: a link's ?email=…&token=… must not reach the cookie.
   const current = cleanTrackingValue('lp_entry_url', `${pathname}${location.search}`) || pathname;
   const entry = sessionEntryUrl(current);

@@ -68,7 +68,7 @@ export function trackingMaxLength(key: TrackingKey): number {
 }
 
 /** Trims, strips unsafe characters and caps at `max` code points; '' when nothing is left. */
-export function cleanText(value: string, max: number): string {
+function cleanText(value: string, max: number): string {
   const stripped = stripUnsafeChars(value).trim();
   const points = Array.from(stripped);
   return points.length > max ? points.slice(0, max).join('').trim() : stripped;
@@ -96,11 +96,45 @@ export function keepAttributionParams(pathAndQuery: string): string {
 }
 
 /**
+ * Click ids are opaque tokens in URL-safe characters (RFC 3986's unreserved set): gclid, wbraid,
+ * gbraid and fbclid are base64url (`-`, `_`), yclid reads like `YSS.1234567890.EAIaIQ…` (`.`),
+ * msclkid is hex. Anything else in one is not from an ad platform.
+ */
+const clickIdPattern = /^[A-Za-z0-9._~-]+$/;
+const clickIdFields: readonly TrackingKey[] = ['gaid', ...clickIdParams];
+
+/**
+ * Campaign values (utm_*) are plain text. Markup has no business there, and a value starting like
+ * a formula (=, +, -, @, or their full-width forms; tab and CR are stripped before this check and
+ * leave what follows at the start) would run as one in a spreadsheet the lead is exported to.
+ */
+const markup = /[<>＜＞]/u;
+const formulaStart = /^[=+\-@＝＋－＠]/u;
+
+/**
+ * lp_entry_url and estimate_generated_url are paths on this site: one leading `/`, never `//`
+ * (a protocol-relative URL) or `\` (read as `/` by browsers), no scheme, no spaces or markup.
+ */
+function isSameSitePath(value: string): boolean {
+  return /^\/[^\s\\<>"`]*$/u.test(value) && !value.includes('//');
+}
+
+/** Whether a cleaned value has the field's shape. */
+function hasTrackingShape(key: TrackingKey, value: string): boolean {
+  if (isUrlField(key)) return isSameSitePath(value);
+  if (clickIdFields.includes(key)) return clickIdPattern.test(value);
+  return !markup.test(value) && !formulaStart.test(value);
+}
+
+/**
  * A tracking value as stored: unsafe characters stripped, trimmed and capped; urls keep only
- * their attribution parameters. '' when nothing is left.
+ * their attribution parameters. '' when nothing is left, or when the value is outside the field's
+ * shape (hasTrackingShape): the cookie lives on the shared domain, where any subdomain can set it.
  */
 export function cleanTrackingValue(key: TrackingKey, value: string): string {
   const max = trackingMaxLength(key);
-  if (!isUrlField(key)) return cleanText(value, max);
-  return cleanText(keepAttributionParams(stripUnsafeChars(value)), max);
+  const cleaned = isUrlField(key)
+    ? cleanText(keepAttributionParams(stripUnsafeChars(value)), max)
+    : cleanText(value, max);
+  return cleaned && hasTrackingShape(key, cleaned) ? cleaned : '';
 }

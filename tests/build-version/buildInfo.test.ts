@@ -1,4 +1,5 @@
 import { fetchLatest, requestBuildMeta } from '../../src/build-version/buildInfo';
+import { housekeepingTimeoutMs } from '../../src/lib/withTimeout';
 import { textResponse } from './fakes';
 
 afterEach(() => {
@@ -68,5 +69,69 @@ describe('requestBuildMeta', () => {
     stubFetch(new TypeError('offline'), textResponse('<html>'));
     await expect(requestBuildMeta()).resolves.toBeUndefined();
     await expect(requestBuildMeta()).resolves.toBeUndefined();
+  });
+});
+
+describe('a request the network never answers', () => {
+  /** A fetch that never settles and ignores its signal; records the signal it was given. */
+  function hangingFetch() {
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((_url, init) => {
+        if (init?.signal) signals.push(init.signal);
+        return new Promise<Response>(() => {});
+      }),
+    );
+    return signals;
+  }
+
+  it('makes fetchLatest answer unknown after the timeout, aborting the request', async () => {
+    vi.useFakeTimers();
+    const signals = hangingFetch();
+    const answer = fetchLatest();
+    let settled = false;
+    void answer.then(() => (settled = true));
+
+    await vi.advanceTimersByTimeAsync(housekeepingTimeoutMs - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+
+    await expect(answer).resolves.toBe('unknown');
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('makes the meta request settle after the timeout', async () => {
+    vi.useFakeTimers();
+    hangingFetch();
+    const request = requestBuildMeta();
+
+    await vi.advanceTimersByTimeAsync(housekeepingTimeoutMs);
+
+    await expect(request).resolves.toBeUndefined();
+  });
+
+  it('times out a body that never finishes too', async () => {
+    vi.useFakeTimers();
+    const body = new ReadableStream<Uint8Array>({ start: () => {} });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(new Response(body, { status: 200 }))),
+    );
+    const answer = fetchLatest();
+
+    await vi.advanceTimersByTimeAsync(housekeepingTimeoutMs);
+
+    await expect(answer).resolves.toBe('unknown');
+  });
+
+  it('leaves no timer behind once answered', async () => {
+    vi.useFakeTimers();
+    stubFetch(textResponse('{"id":"b2","timestamp":5}'));
+
+    await fetchLatest();
+
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

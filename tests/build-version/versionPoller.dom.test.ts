@@ -183,4 +183,39 @@ describe('pollIntervalFromEnv', () => {
     expect(pollIntervalFromEnv('0')).toBe(60 * minute);
     expect(pollIntervalFromEnv('soon')).toBe(60 * minute);
   });
+
+  it('keeps polling after a request the network never answers', async () => {
+    let calls = 0;
+    const fetchMock = vi.fn<typeof fetch>(() => {
+      calls += 1;
+      // The first poll hangs for good (and ignores its abort signal); the next ones answer.
+      return calls === 1 ? new Promise<Response>(() => {}) : Promise.resolve(latest('next'));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onNewBuild = start();
+
+    await vi.advanceTimersByTimeAsync(60 * minute);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(60 * minute);
+
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(onNewBuild).toHaveBeenCalledWith('next');
+  });
+
+  it('polls on focus once a hung request has timed out', async () => {
+    let calls = 0;
+    const fetchMock = vi.fn<typeof fetch>(() => {
+      calls += 1;
+      return calls === 1 ? new Promise<Response>(() => {}) : Promise.resolve(latest('current'));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    start();
+
+    await vi.advanceTimersByTimeAsync(60 * minute);
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    window.dispatchEvent(new Event('focus'));
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });

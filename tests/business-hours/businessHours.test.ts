@@ -1,4 +1,8 @@
-import { isOutsideBusinessHours, parseHoursValue } from '../../src/business-hours/businessHours';
+import {
+  isOutsideBusinessHours,
+  parseHoursValue,
+  plausibleHours,
+} from '../../src/business-hours/businessHours';
 
 /** A Date at the given wall-clock time in Tokyo (UTC+9, no daylight saving). */
 function tokyo(time: string, date = '2025-06-02'): Date {
@@ -92,7 +96,42 @@ describe('isOutsideBusinessHours', () => {
     expect(isOutsideBusinessHours(new Date('2025-06-02T11:00:00Z'), '9:00', '19:00')).toBe(true);
   });
 
+  it.each([
+    ['23:59', '0:00'],
+    ['0:00', '0:00'],
+    ['19:00', '9:00'],
+    ['9:00', '9:00:30'],
+  ])('is false at any hour for hours that cannot be real (%s–%s)', (start, end) => {
+    for (const time of ['00:00', '03:00', '12:00', '23:59']) {
+      expect(isOutsideBusinessHours(tokyo(time), start, end)).toBe(false);
+    }
+  });
+
   it('is false for an invalid date', () => {
     expect(isOutsideBusinessHours(new Date(Number.NaN), '9:00', '19:00')).toBe(false);
+  });
+});
+
+describe('plausibleHours', () => {
+  it.each([
+    ['9:00', '19:00', { start: '9:00', end: '19:00' }],
+    ['09:00:00', '19:00:00', { start: '9:00', end: '19:00' }],
+    ['0:00', '23:59', { start: '0:00', end: '23:59' }],
+    ['23:58', '23:59', { start: '23:58', end: '23:59' }],
+  ])('keeps %j–%j as %j', (start, end, expected) => {
+    expect(plausibleHours(start, end)).toEqual(expected);
+  });
+
+  it.each([
+    ['23:59', '0:00'],
+    ['0:00', '0:00'],
+    ['19:00', '9:00'],
+    ['9:00', '9:00:59'],
+    ['9:00', '25:00'],
+    [undefined, '19:00'],
+    ['9:00', null],
+    [900, 1900],
+  ])('refuses %j–%j', (start, end) => {
+    expect(plausibleHours(start, end)).toBeNull();
   });
 });

@@ -102,6 +102,22 @@ describe('loadBusinessHours', () => {
   });
 
   it.each([
+    ['back-to-front', '23:59', '0:00'],
+    ['zero-length', '0:00', '0:00'],
+    ['reversed', '19:00', '9:00'],
+  ])('refetches and rewrites %s hours tossed into the cookies', async (_name, start, end) => {
+    // A subdomain can set cookies on the shared domain, with any expiry.
+    Cookies.set('business_start_time', start, { expires: new Date('2100-01-01') });
+    Cookies.set('business_end_time', end, { expires: new Date('2100-01-01') });
+    answer({ start_time: '9:00', end_time: '19:00' });
+
+    await expect(loadBusinessHours()).resolves.toEqual({ start: '9:00', end: '19:00' });
+    expect(requested).toHaveLength(1);
+    expect(Cookies.get('business_start_time')).toBe('9:00');
+    expect(Cookies.get('business_end_time')).toBe('19:00');
+  });
+
+  it.each([
     ['a network failure', () => (next = () => HttpResponse.error())],
     // MSW's XMLHttpRequest stand-in never fires xhr.timeout: the client's call reports it.
     [
@@ -114,6 +130,8 @@ describe('loadBusinessHours', () => {
     ['null', () => answer(null)],
     ['a missing end_time', () => answer({ start_time: '9:00' })],
     ['an invalid start_time', () => answer({ start_time: '25:00', end_time: '19:00' })],
+    ['back-to-front hours', () => answer({ start_time: '23:59', end_time: '0:00' })],
+    ['zero-length hours', () => answer({ start_time: '0:00', end_time: '0:00' })],
     ['numbers', () => answer({ start_time: 900, end_time: 1900 })],
     ['an array', () => answer(['9:00', '19:00'])],
   ])('gives null and stores nothing on %s', async (_name, arrange) => {

@@ -1,7 +1,14 @@
 // The nginx configuration generator (deploy/nginx/config.ts); the smoke suite runs what it writes.
-import { headerMaps, nginxConfig } from '../../deploy/nginx/config';
+import {
+  headerBufferKb,
+  headerMaps,
+  largestCookieHeaderBytes,
+  nginxConfig,
+  tagCookiesMarginBytes,
+} from '../../deploy/nginx/config';
 import { headerRules, type HeaderRule } from '../../prerender/headers';
 import { brandIds, brands, defaultBrandId } from '../../src/brand/brands';
+import { maxCookieBytes } from '../../src/tracking/trackingData';
 
 /** The same rules for every brand of the table. */
 function everyBrand(rules: HeaderRule[]) {
@@ -61,5 +68,41 @@ describe('nginx config', () => {
       `default ${defaultBrandId};`,
       ...marked.map((brand) => `"~${brands[brand].hostMarker}" ${brand};`),
     ]);
+  });
+});
+
+describe('nginx header buffers', () => {
+  const config = () =>
+    nginxConfig({
+      distDir: '/srv/dist',
+      port: 8080,
+      prefixDir: '/tmp/x',
+      rules: everyBrand(rulesWith("script-src 'self'")),
+    });
+
+  it('admit the largest cookie header the site and its tags can make, computed from the caps', () => {
+    // tracking_data never exceeds its budget; the rest is the business hours and the tags' room.
+    const bytes = largestCookieHeaderBytes();
+    expect(bytes).toBeGreaterThan(tagCookiesMarginBytes + maxCookieBytes - 200);
+    expect(bytes).toBeLessThanOrEqual(tagCookiesMarginBytes + maxCookieBytes + 100);
+    expect(headerBufferKb() * 1024).toBeGreaterThanOrEqual(bytes);
+    expect(config()).toContain(`large_client_header_buffers 4 ${headerBufferKb()}k;`);
+  });
+
+  it('refuse a 16 KB cookie header, which no page of the site writes', () => {
+    expect(headerBufferKb() * 1024).toBeLessThan(16 * 1024);
+  });
+
+  it("answer a header over the buffers with each brand's 431 page", () => {
+    const text = config();
+    expect(text).toContain('error_page 414 494 =431 /_errors/431;');
+    expect(text).toContain('location = /_errors/431 {');
+    for (const brand of brandIds) {
+      expect(text).toContain(brands[brand].name);
+      expect(text).toContain(brands[brand].phone);
+    }
+    for (const brand of brandIds.filter((id) => id !== defaultBrandId)) {
+      expect(text).toContain(`if ($brand = ${brand}) { return 431 '<!doctype html>`);
+    }
   });
 });

@@ -7,9 +7,14 @@ import {
   fieldErrors,
   toEstimateRequest,
 } from '../../src/estimate/validation/estimateSchema';
-import { normalizeDigits, normalizeKana } from '../../src/estimate/validation/normalize';
+import {
+  normalizeDigits,
+  normalizeKana,
+  textLength,
+} from '../../src/estimate/validation/normalize';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
 import { freezeDateAtFixedNow, validValues } from './formFixtures';
+import { preferredDateBounds } from '../../src/estimate/validation/fields';
 import {
   clickIdParams,
   trackingUrlMaxLength,
@@ -65,7 +70,7 @@ describe('normalisation', () => {
     values.customer.phone = '（０３）１２３４－５６７８';
     values.customer.email = 'ｔａｒｏ＠ｅｘａｍｐｌｅ．ｃｏｍ';
     values.customer.lastNameKana = 'やまだ';
-    values.vehicle.model = ' ﾌﾟﾘｳｽ ';
+    values.vehicle.model = ' Ｎ－ＢＯＸ ';
 
     const parsed = parse(estimateFormSchema, values);
 
@@ -74,12 +79,77 @@ describe('normalisation', () => {
       expiryMonth: '8',
       postalCode: '1234567',
       mileage: '50000',
-      model: 'プリウス',
+      // 車種 is text, kept as written (only trimmed): width is folded in machine values only.
+      model: 'Ｎ－ＢＯＸ',
     });
     expect(parsed.customer).toMatchObject({
       phone: '0312345678',
       email: 'taro@example.com',
       lastNameKana: 'ヤマダ',
+    });
+  });
+});
+
+describe('names and text are kept as written', () => {
+  it.each([
+    ['a CJK compatibility ideograph', '\ufa10本', '\ufa10本'],
+    ['another one (﨑 U+FA11)', '山\ufa11', '山\ufa11'],
+    ['an ideographic variation sequence (葛 + VS17)', '葛\u{e0100}西', '葛\u{e0100}西'],
+    ['full-width Latin', 'ＪＯＨＮ', 'ＪＯＨＮ'],
+    ['circled digits', '①', '①'],
+    ['an emoji family joined by ZWJ', '👨‍👩‍👧', '👨‍👩‍👧'],
+    ['a flag with ZWJ and a variation selector', '🏳️‍🌈', '🏳️‍🌈'],
+    ['a ZWJ between two kanji (dropped)', '山\u200d田', '山田'],
+  ])('keeps %s', (_name, lastName, stored) => {
+    const parsed = parse(estimateFormSchema, withCustomer({ lastName, firstName: lastName }));
+    expect(parsed.customer.lastName).toBe(stored);
+    expect(parsed.customer.firstName).toBe(stored);
+  });
+
+  it('keeps ㍿ × 30 in a 30-character name: it is 30 characters to the visitor', () => {
+    const lastName = '㍿'.repeat(30);
+    expect(errorsFor(withCustomer({ lastName }))).toEqual({});
+    expect(parse(estimateFormSchema, withCustomer({ lastName })).customer.lastName).toBe(lastName);
+    expect(errorsFor(withCustomer({ lastName: '㍿'.repeat(31) }))).toEqual({
+      'customer.lastName': 'お名前（姓）は30文字以内で入力してください（現在31文字）',
+    });
+  });
+
+  it('counts an emoji sequence as one character', () => {
+    expect(errorsFor(withCustomer({ firstName: '👨‍👩‍👧'.repeat(30) }))).toEqual({});
+    expect(errorsFor(withCustomer({ firstName: '👨‍👩‍👧'.repeat(31) }))).toEqual({
+      'customer.firstName': 'お名前（名）は30文字以内で入力してください（現在31文字）',
+    });
+  });
+
+  it.each([
+    ['plain text', 'abc', 3],
+    ['kanji', '山田太郎', 4],
+    ['a CJK compatibility ideograph', '\ufa10', 1],
+    ['㍿', '㍿', 1],
+    ['an emoji family', '👨‍👩‍👧', 1],
+    ['a skin-tone emoji', '👍🏽', 1],
+    ['kana with a combining voicing mark', 'か\u3099', 1],
+    ['an ideographic variation sequence', '葛\u{e0100}', 1],
+    ['a line break', 'a\nb', 3],
+    ['nothing', '', 0],
+  ])('textLength counts %s as the visitor sees it', (_name, value, expected) => {
+    expect(textLength(value)).toBe(expected);
+  });
+
+  it('says the limit and the count for every text field with a limit', () => {
+    expect(
+      errorsFor(
+        withCustomer({
+          lastName: 'あ'.repeat(31),
+          firstNameKana: 'ア'.repeat(32),
+          email: `${'a'.repeat(250)}@example.com`,
+        }),
+      ),
+    ).toEqual({
+      'customer.lastName': 'お名前（姓）は30文字以内で入力してください（現在31文字）',
+      'customer.firstNameKana': 'フリガナ（メイ）は30文字以内で入力してください（現在32文字）',
+      'customer.email': 'メールアドレスは254文字以内で入力してください（現在262文字）',
     });
   });
 });
@@ -158,7 +228,7 @@ describe('vehicle rules', () => {
   it('limits the model to 50 characters', () => {
     expect(errorsFor(withVehicle({ model: 'あ'.repeat(50) }))).toEqual({});
     expect(errorsFor(withVehicle({ model: 'あ'.repeat(51) }))).toEqual({
-      'vehicle.model': '車種は50文字以内で入力してください',
+      'vehicle.model': '車種は50文字以内で入力してください（現在51文字）',
     });
   });
 
@@ -197,6 +267,47 @@ describe('customer rules', () => {
     }
   });
 
+  it.each([
+    ['0000000000', '電話番号は00から始まりません。市外局番から入力してください'],
+    ['00000000000', '電話番号は00から始まりません。市外局番から入力してください'],
+    ['0012345678', '電話番号は00から始まりません。市外局番から入力してください'],
+    [
+      '0990-123-456',
+      '0990から始まる番号にはおかけできません。携帯電話か固定電話の番号を入力してください',
+    ],
+    [
+      '0170-123-456',
+      '0170から始まる番号にはおかけできません。携帯電話か固定電話の番号を入力してください',
+    ],
+    [
+      '0180-123-456',
+      '0180から始まる番号にはおかけできません。携帯電話か固定電話の番号を入力してください',
+    ],
+    [
+      '020-1234-5678',
+      '020から始まる番号にはおかけできません。携帯電話か固定電話の番号を入力してください',
+    ],
+    ['090-1234-567', '携帯電話・IP電話の番号は11桁、固定電話の番号は10桁で入力してください'],
+    ['050-1234-567', '携帯電話・IP電話の番号は11桁、固定電話の番号は10桁で入力してください'],
+    ['03-1234-56789', '携帯電話・IP電話の番号は11桁、固定電話の番号は10桁で入力してください'],
+    ['0120-104-6310', '携帯電話・IP電話の番号は11桁、固定電話の番号は10桁で入力してください'],
+  ])('refuses %s, which nobody can call back, with its own message', (phone, message) => {
+    expect(errorsFor(withCustomer({ phone }))).toEqual({ 'customer.phone': message });
+  });
+
+  it.each([
+    ['0570-012-345', 'ナビダイヤル'],
+    ['080-1234-5678', '携帯'],
+    ['070-1234-5678', '携帯'],
+    ['050-1234-5678', 'IP電話'],
+    ['0800-123-4567', 'フリーダイヤル (11 digits)'],
+    ['0800-123-456', 'フリーダイヤル (10 digits)'],
+    ['06-1234-5678', '固定'],
+    ['0466-12-3456', '固定'],
+  ])('accepts %s (%s)', (phone) => {
+    expect(errorsFor(withCustomer({ phone }))).toEqual({});
+  });
+
   it('refuses other phone numbers with the area-code message', () => {
     for (const phone of ['031234567', '090123456789', '9012345678', '03-1234-567a']) {
       expect(errorsFor(withCustomer({ phone }))).toEqual({
@@ -231,16 +342,46 @@ describe('customer rules', () => {
 });
 
 describe('request rules', () => {
-  it('accepts preferred dates from today (in Japan) on', () => {
+  it('accepts preferred dates from tomorrow (in Japan) to six months ahead', () => {
     expect(tokyoToday()).toBe('2026-05-10');
-    expect(errorsFor(withRequest({ preferredDate1: '2026-05-10' }))).toEqual({});
+    expect(preferredDateBounds()).toEqual({ min: '2026-05-11', max: '2026-11-10' });
+    expect(errorsFor(withRequest({ preferredDate1: '2026-05-11' }))).toEqual({});
     expect(errorsFor(withRequest({ preferredDate2: '2026-06-01' }))).toEqual({});
+    expect(errorsFor(withRequest({ preferredDate1: '2026/11/10' }))).toEqual({});
+    expect(errorsFor(withRequest({ preferredDate1: '２０２６－０６－０１' }))).toEqual({});
   });
 
-  it('refuses a preferred date in the past or that does not exist', () => {
-    expect(errorsFor(withRequest({ preferredDate1: '2026-05-09' }))).toEqual({
-      'request.preferredDate1': '第1希望日は今日以降の日付を選択してください',
+  it.each([
+    ['today', '2026-05-10', '第1希望日は明日以降の日付を選択してください'],
+    ['yesterday', '2026-05-09', '第1希望日は明日以降の日付を選択してください'],
+    [
+      'six months and a day',
+      '2026-11-11',
+      '第1希望日は6か月先（2026年11月10日）までの日付を選択してください',
+    ],
+    [
+      '9999-12-31',
+      '9999-12-31',
+      '第1希望日は6か月先（2026年11月10日）までの日付を選択してください',
+    ],
+    ['a day that does not exist', '2026-02-30', '第1希望日の日付が正しくありません'],
+    ['a five-digit year', '20261-01-01', '第1希望日の日付が正しくありません'],
+  ])('refuses %s (%s) with a message at the field', (_name, preferredDate1, message) => {
+    expect(errorsFor(withRequest({ preferredDate1 }))).toEqual({
+      'request.preferredDate1': message,
     });
+  });
+
+  it.each([
+    ['2026-08-31T03:00:00Z', { min: '2026-09-01', max: '2027-02-28' }],
+    ['2027-08-31T03:00:00Z', { min: '2027-09-01', max: '2028-02-29' }],
+    ['2026-12-31T14:59:00Z', { min: '2027-01-01', max: '2027-06-30' }],
+    ['2026-12-31T15:00:00Z', { min: '2027-01-02', max: '2027-07-01' }],
+  ])('bounds the preferred dates in Tokyo time at %s', (now, bounds) => {
+    expect(preferredDateBounds(new Date(now))).toEqual(bounds);
+  });
+
+  it('refuses a preferred date that does not exist', () => {
     expect(errorsFor(withRequest({ preferredDate2: '2026-02-30' }))).toEqual({
       'request.preferredDate2': '第2希望日の日付が正しくありません',
     });
@@ -249,8 +390,16 @@ describe('request rules', () => {
   it('limits 備考 to 1000 characters', () => {
     expect(errorsFor(withRequest({ notes: 'あ'.repeat(1000) }))).toEqual({});
     expect(errorsFor(withRequest({ notes: 'あ'.repeat(1001) }))).toEqual({
-      'request.notes': '備考は1000文字以内で入力してください',
+      'request.notes': '備考は1000文字以内で入力してください（現在1001文字）',
     });
+  });
+
+  it('refuses a 10,000-character paste into 備考 with the limit and the count, never cutting it', () => {
+    const notes = '見積もり希望'.repeat(2000).slice(0, 10_000);
+    expect(errorsFor(withRequest({ notes }))).toEqual({
+      'request.notes': '備考は1000文字以内で入力してください（現在10000文字）',
+    });
+    expect(errorsFor(withRequest({ notes: `${'あ'.repeat(1000)}\n` }))).toEqual({});
   });
 
   it('takes an optional field left as null (a radio group nobody checked) as not given', () => {
@@ -393,6 +542,24 @@ describe('estimateRequestSchema', () => {
   it('drops tracking values that are not strings and unknown tracking keys', () => {
     const body = { ...validBody(), tracking: { source: 42, term: 'shaken', evil: 'x' } };
     expect(parse(estimateRequestSchema, body).tracking).toEqual({ term: 'shaken' });
+  });
+
+  it('drops tracking values outside their field’s shape, as the cookie read does', () => {
+    const tracking = {
+      gaid: '=HYPERLINK("https://evil.example","x")',
+      yclid: '<img src=x onerror=alert(1)>',
+      source: '<img src=x>',
+      campaign: '=1+1',
+      inquiry_medium: '＠cmd',
+      lp_entry_url: '//evil.example/',
+      estimate_generated_url: 'https://evil.example/',
+      term: '車検',
+      msclkid: 'ab12',
+    };
+    expect(parse(estimateRequestSchema, { ...validBody(), tracking }).tracking).toEqual({
+      term: '車検',
+      msclkid: 'ab12',
+    });
   });
 });
 

@@ -475,6 +475,68 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
   });
 });
 
+describe('POST /api/estimates keeps names as written', () => {
+  it.each([
+    ['yamada', hosts.yamada],
+    ['carsupport', hosts.carsupport],
+  ] as const)(
+    'stores 塚 (U+FA10), ㍿ × 30 and an emoji family unchanged on %s',
+    async (brand, host) => {
+      await start();
+      const body = validBody();
+      body.customer.lastName = '\ufa10本';
+      body.customer.firstName = '㍿'.repeat(30);
+      body.vehicle.model = '👨‍👩‍👧 号';
+
+      expect((await post({ ...body, brand }, `key-names-${brand}`, { host })).status).toBe(201);
+
+      const [line] = await storedLines();
+      expect(line?.body).toMatchObject({
+        customer: { lastName: '\ufa10本', firstName: '㍿'.repeat(30) },
+        vehicle: { model: '👨‍👩‍👧 号' },
+      });
+    },
+  );
+
+  it('answers 422 with the limit and the count for an over-long 備考', async () => {
+    await start();
+    const body = validBody();
+    body.request = { notes: 'あ'.repeat(10_000) } as never;
+
+    const response = await post(body, 'key-long-notes');
+
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      errors: { 'request.notes': '備考は1000文字以内で入力してください（現在10000文字）' },
+    });
+  });
+});
+
+describe('POST /api/estimates with tossed tracking values', () => {
+  it.each([
+    ['yamada', hosts.yamada],
+    ['carsupport', hosts.carsupport],
+  ] as const)('stores the %s lead without the values outside their shape', async (brand, host) => {
+    await start();
+    const tracking = {
+      gaid: '=HYPERLINK("https://evil.example","x")',
+      fbclid: '<img src=x onerror=alert(1)>',
+      source: '<b>x</b>',
+      campaign: '-1+1',
+      lp_entry_url: '/\\evil.example',
+      estimate_generated_url: '/term',
+    };
+    const body = { ...validBody(), brand, tracking };
+
+    expect((await post(body, `key-toss-${brand}`, { host })).status).toBe(201);
+
+    const [line] = await storedLines();
+    expect((line?.body as { tracking: unknown }).tracking).toEqual({
+      estimate_generated_url: '/term',
+    });
+  });
+});
+
 describe('POST /api/estimates on each brand’s host', () => {
   it.each([
     ['yamada', hosts.yamada],

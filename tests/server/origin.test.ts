@@ -2,13 +2,13 @@
 // Raw requests (node:http), because fetch would normalise the very paths under test.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { brandIds } from '../../src/brand/brands';
+import { brandIds, brands } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { cacheControl, headerRules, renderHeadersFile } from '../../prerender/headers';
-import { createOrigin } from '../../server/origin';
+import { createClientErrorHandler, createOrigin } from '../../server/origin';
 
 const csp = "default-src 'self'; frame-ancestors 'none'";
 let dist: string;
@@ -42,6 +42,7 @@ beforeAll(async () => {
   server = createServer(
     createOrigin({ distDir: dist, estimatesFile: join(dist, 'estimates.jsonl') }),
   );
+  server.on('clientError', createClientErrorHandler({ distDir: dist }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -223,5 +224,86 @@ describe('local origin', () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
     expectSecurityHeaders(refused);
+  });
+});
+
+/** Sends `raw` bytes as they are and resolves with everything the server answers until it closes. */
+function sendRaw(raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE'
+        ? resolve(Buffer.concat(chunks).toString('utf8'))
+        : reject(error),
+    );
+    // Written, not ended: the server closes once it has answered (Connection: close or an error).
+    socket.write(raw);
+  });
+}
+
+function parseRaw(answer: string) {
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const at = line.indexOf(':');
+    headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
+  }
+  return { statusLine, headers, body };
+}
+
+const hostOf = { carsupport: 'localhost', yamada: 'www.yamada-shaken.localhost' } as const;
+
+describe("Node's own parser errors", () => {
+  it.each(brandIds)(
+    '%s: a 16 KB Cookie header gets 431 with the security headers and a Japanese page',
+    async (brand) => {
+      const cookie = `tracking_data=${'x'.repeat(16 * 1024)}`;
+      const answer = parseRaw(
+        await sendRaw(`GET / HTTP/1.1\r\nHost: ${hostOf[brand]}\r\nCookie: ${cookie}\r\n\r\n`),
+      );
+
+      expect(answer.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect(answer.headers['content-security-policy']).toBe(csp);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+      expect(answer.body).toContain('<html lang="ja">');
+      expect(answer.body).toContain('Cookie');
+      expect(answer.body).toContain(brands[brand].name);
+      expect(answer.body).toContain(brands[brand].phone);
+    },
+  );
+
+  it.each(brandIds)(
+    '%s: a malformed request gets 400 with the headers and a page',
+    async (brand) => {
+      const answer = parseRaw(
+        await sendRaw(`GET / HTTP/1.1\r\nHost: ${hostOf[brand]}\r\nNo colon here\r\n\r\n`),
+      );
+
+      expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer.headers['content-security-policy']).toBe(csp);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.body).toContain('ページを表示できませんでした');
+      expect(answer.body).toContain(brands[brand].name);
+    },
+  );
+
+  it('serves a cookie of the size the site itself writes', async () => {
+    const cookie = `tracking_data=${'x'.repeat(3800)}; business_start_time=9:00; business_end_time=19:00`;
+    const answer = parseRaw(
+      await sendRaw(
+        `GET / HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+
+    expect(answer.statusLine).toBe('HTTP/1.1 200 OK');
   });
 });

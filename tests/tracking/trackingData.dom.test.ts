@@ -357,8 +357,114 @@ describe('click ids', () => {
       }),
     );
 
-    // Never rendered as HTML (React text only), so markup stays the visitor's own text.
-    expect(readTrackingData()).toEqual({ fbclid: 'fb1', ldtag_cl: '<img src=x onerror=alert(1)>' });
+    // A click id is a token: markup is not one, so it is dropped on read.
+    expect(readTrackingData()).toEqual({ fbclid: 'fb1' });
+  });
+});
+
+describe("values outside their field's shape (a cookie tossed from another subdomain)", () => {
+  const hostile = {
+    gaid: '=HYPERLINK("https://evil.example","x")',
+    yclid: '<img src=x onerror=alert(1)>',
+    fbclid: 'IwAR 1',
+    msclkid: 'abc/def',
+    source: '<img src=x onerror=alert(1)>',
+    inquiry_medium: '=HYPERLINK("https://evil.example","x")',
+    campaign: "+cmd|' /C calc'!A0",
+    term: '-2+3',
+    inquiry_content: '@SUM(1)',
+    lp_entry_url: 'https://evil.example/',
+    estimate_generated_url: '//evil.example/',
+  };
+
+  it('drops every one of them on read and keeps the rest', () => {
+    Cookies.set(
+      trackingCookieName,
+      JSON.stringify({ ...hostile, wbraid: 'wb-1_A.b~c', term: '車検 安い' }),
+    );
+
+    expect(readTrackingData()).toEqual({ wbraid: 'wb-1_A.b~c', term: '車検 安い' });
+  });
+
+  it('never writes them back: the next visit rewrites the cookie without them', () => {
+    Cookies.set(trackingCookieName, JSON.stringify(hostile));
+
+    visit('/?utm_source=google');
+
+    const written = JSON.parse(decodeURIComponent(rawCookie() ?? '')) as TrackingData;
+    expect(written).toEqual({
+      source: 'google',
+      lp_entry_url: '/?utm_source=google',
+      estimate_generated_url: '/',
+    });
+  });
+
+  it.each([
+    ['gclid', 'Cj0KCQjw-_x', 'Cj0KCQjw-_x'],
+    ['gclid', 'a b', undefined],
+    ['yclid', 'YSS.1234567890.EAIaIQobChMI', 'YSS.1234567890.EAIaIQobChMI'],
+    ['yclid', 'YSS.1"2', undefined],
+    ['msclkid', '0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef'],
+    ['ldtag_cl', 'a%3Cb', undefined],
+    ['fbclid', 'IwAR2x_Y-z', 'IwAR2x_Y-z'],
+    ['fbclid', '車', undefined],
+  ])('from the query too: %s=%s → %s', (param, value, expected) => {
+    const field = queryFieldMap[param as keyof typeof queryFieldMap];
+    expect(visit(`/?${param}=${encodeURIComponent(value)}`)[field]).toBe(expected);
+  });
+
+  it.each([
+    ['=1+1', undefined],
+    ['＝1+1', undefined],
+    ['＋81', undefined],
+    ['－1', undefined],
+    ['＠x', undefined],
+    ['\t=1+1', undefined],
+    ['\r=1+1', undefined],
+    [' =1', undefined],
+    ['a<b', undefined],
+    ['a＞b', undefined],
+    ['spring-sale', 'spring-sale'],
+    ['a=b', 'a=b'],
+    ['車検 2026', '車検 2026'],
+    ['mail@example', 'mail@example'],
+  ])('a utm value %j → %j', (value, expected) => {
+    expect(visit(`/?utm_campaign=${encodeURIComponent(value)}`).campaign).toBe(expected);
+  });
+
+  it.each([
+    ['/', '/'],
+    ['/term?utm_source=a', '/term?utm_source=a'],
+    ['//evil.example/', undefined],
+    ['/\\evil.example/', undefined],
+    ['\\evil.example', undefined],
+    ['https://evil.example/', undefined],
+    ['javascript:alert(1)', undefined],
+    ['evil.example/', undefined],
+    ['/a//b', undefined],
+    ['/<img src=x>', undefined],
+    ['/a b', undefined],
+  ])('lp_entry_url / estimate_generated_url %j → %j', (value, expected) => {
+    Cookies.set(
+      trackingCookieName,
+      JSON.stringify({ lp_entry_url: value, estimate_generated_url: value }),
+    );
+
+    expect(readTrackingData()).toEqual(
+      expected === undefined ? {} : { lp_entry_url: expected, estimate_generated_url: expected },
+    );
+  });
+
+  it('records a path of the page itself that the field would refuse as /', () => {
+    expect(recordVisit({ host, pathname: '//evil.example/x', search: '' })).toMatchObject({
+      estimate_generated_url: '/',
+    });
+  });
+
+  it('drops a tossed entry in sessionStorage for the current path', () => {
+    sessionStorage.setItem(entryUrlStorageKey, '//evil.example/');
+
+    expect(visit('/term').lp_entry_url).toBe('/term');
   });
 });
 
@@ -432,8 +538,12 @@ describe('the cookie with every field at its cap', () => {
 
   it('is written under 4 KB, every field kept, when a visit brings every value at its cap', () => {
     const setSpy = vi.spyOn(Cookies, 'set');
-    const query = Object.keys(queryFieldMap)
-      .map((param) => `${param}=${'車'.repeat(trackingValueMaxLength)}`)
+    // Campaign values in multi-byte text; click ids are tokens of URL-safe ASCII.
+    const query = Object.entries(queryFieldMap)
+      .map(([param, field]) => {
+        const char = (clickIdParams as readonly string[]).includes(field) || field === 'gaid';
+        return `${param}=${(char ? 'c' : '車').repeat(trackingValueMaxLength)}`;
+      })
       .join('&');
 
     const data = visit(`/${'p'.repeat(trackingUrlMaxLength)}?${query}`);

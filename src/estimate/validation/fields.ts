@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { isRecord } from '../../lib/isRecord';
 import { isRealDate, tokyoToday } from '../../lib/tokyoTime';
 import { messages } from './messages';
+import { textLength } from './normalize';
 
 type StringRule = v.GenericSchema<string, string>;
 
@@ -36,6 +37,17 @@ export function optional(
     v.nullish(v.string(invalidMessage)),
     v.transform((value) => normalize(value ?? '') || undefined),
     v.optional(rule),
+  );
+}
+
+/**
+ * At most `max` characters as the visitor sees them (grapheme clusters, textLength), refused with
+ * a message that gives the limit and the count now: a long paste is never cut silently.
+ */
+export function maxChars(label: string, max: number) {
+  return v.check<string, (issue: v.CheckIssue<string>) => string>(
+    (value) => textLength(value) <= max,
+    (issue) => messages.maxLength(label, max, textLength(issue.input)),
   );
 }
 
@@ -72,8 +84,48 @@ export function yearOf(
   );
 }
 
-/** A real day, today (in Tokyo) or later, as yyyy-mm-dd; "2026/6/1" is accepted too. */
-export function dateNotInPast(label: string) {
+/**
+ * How far ahead a preferred date may be. A shaken can be taken up to two months before the expiry
+ * without losing any of the new period, and people book around that window; six months leaves
+ * room for anyone planning early while refusing typos such as 9999-12-31 or 2062 for 2026,
+ * which would only reach the shop as a date nobody can serve.
+ */
+const preferredDateMaxMonths = 6;
+
+function isoDate(year: number, month: number, day: number): string {
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The first and last day a preferred date may be, as yyyy-mm-dd (Tokyo): tomorrow, since a shop
+ * cannot take a car the day it hears of it, to six months from today (the same day of the month,
+ * or the month's last day). The form's date inputs are to carry them as `min` and `max`.
+ * @internal Exported for the form's date inputs (issue 18) and the tests.
+ */
+export function preferredDateBounds(now: Date = new Date()): { min: string; max: string } {
+  const [year = 0, month = 1, day = 1] = tokyoToday(now).split('-').map(Number);
+  const tomorrow = new Date(Date.UTC(year, month - 1, day + 1));
+  const lastMonth = new Date(Date.UTC(year, month - 1 + preferredDateMaxMonths, 1));
+  const lastYear = lastMonth.getUTCFullYear();
+  const lastMonthNumber = lastMonth.getUTCMonth() + 1;
+  const daysInLastMonth = new Date(Date.UTC(lastYear, lastMonthNumber, 0)).getUTCDate();
+  return {
+    min: isoDate(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth() + 1, tomorrow.getUTCDate()),
+    max: isoDate(lastYear, lastMonthNumber, Math.min(day, daysInLastMonth)),
+  };
+}
+
+/** 'yyyy-mm-dd' as 「yyyy年m月d日」. */
+function japaneseDate(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return `${year}年${month}月${day}日`;
+}
+
+/**
+ * A real day within preferredDateBounds (read when validating), as yyyy-mm-dd; "2026/6/1" is
+ * accepted too.
+ */
+export function preferredDate(label: string) {
   return v.pipe(
     v.string(),
     v.rawTransform<string, string>(({ dataset, addIssue, NEVER }) => {
@@ -83,9 +135,16 @@ export function dateNotInPast(label: string) {
         addIssue({ message: messages.invalidDate(label) });
         return NEVER;
       }
-      const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-      if (iso < tokyoToday()) {
-        addIssue({ message: messages.pastDate(label) });
+      const iso = isoDate(year, month, day);
+      const { min, max } = preferredDateBounds();
+      if (iso < min) {
+        addIssue({ message: messages.dateFromTomorrow(label) });
+        return NEVER;
+      }
+      if (iso > max) {
+        addIssue({
+          message: messages.dateTooFar(label, preferredDateMaxMonths, japaneseDate(max)),
+        });
         return NEVER;
       }
       return iso;

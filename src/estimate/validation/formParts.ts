@@ -6,9 +6,19 @@ import * as v from 'valibot';
 import { expiryYearOptions, firstRegistrationYearOptions } from '../dates';
 import { contactTimeOptions, courtesyCarOptions, makers, maxLengths } from '../options';
 import { checkExpiryDate, checkFirstRegistration, crossField } from './crossField';
-import { choice, dateNotInPast, integerIn, optional, record, required, yearOf } from './fields';
+import {
+  choice,
+  integerIn,
+  maxChars,
+  optional,
+  preferredDate,
+  record,
+  required,
+  yearOf,
+} from './fields';
 import { messages } from './messages';
 import {
+  normalizeDate,
   normalizeDigits,
   normalizeEmail,
   normalizeKana,
@@ -28,19 +38,36 @@ const kana = (label: string) =>
   required(
     normalizeKana,
     messages.enter(label),
-    v.pipe(
-      v.string(),
-      v.maxLength(maxLengths.kana, messages.maxLength(label, maxLengths.kana)),
-      v.regex(/^[ァ-ヺー ]+$/u, messages.kana),
-    ),
+    v.pipe(v.string(), maxChars(label, maxLengths.kana), v.regex(/^[ァ-ヺー ]+$/u, messages.kana)),
   );
 
 const text = (label: string, max: number) =>
-  required(
-    normalizeText,
-    messages.enter(label),
-    v.pipe(v.string(), v.maxLength(max, messages.maxLength(label, max))),
-  );
+  required(normalizeText, messages.enter(label), v.pipe(v.string(), maxChars(label, max)));
+
+/**
+ * Japan's numbering plan (総務省「電気通信番号の種別」, soumu.go.jp/joho_tsusin/top/tel_number):
+ * 00XY selects a carrier and never starts a subscriber's number; 070/080/090 (mobile), 050 (IP),
+ * 0600 (FMC) and 0800 numbers have 11 digits, fixed lines 10. 0990 is the premium-rate
+ * information service (ダイヤルQ2), 0170 the message-board service (伝言ダイヤル) and 0180 the
+ * mass-calling service (テレドーム), and 020 numbers are data-only SIMs (M2M) and pagers: none
+ * reaches the visitor, so a shop could never call back. 0570 (ナビダイヤル) and 0120/0800 (free
+ * dial) do reach a person and are kept.
+ */
+const unreachablePrefixes = ['0990', '0170', '0180', '020'];
+const elevenDigitPrefixes = /^(?:0[5789]0[1-9]|0600|0800)/;
+
+/** The message for digits that match /^0\d{9,10}$/ yet are no number a shop can call back. */
+function phoneProblem(digits: string): string | undefined {
+  if (digits.startsWith('00')) return messages.phoneCarrierPrefix;
+  const unreachable = unreachablePrefixes.find((prefix) => digits.startsWith(prefix));
+  if (unreachable) return messages.phoneUnreachable(unreachable);
+  const elevenDigits = elevenDigitPrefixes.test(digits);
+  if (digits.length === 11 && !elevenDigits) return messages.phoneDigits;
+  if (digits.length === 10 && elevenDigits && !digits.startsWith('0800')) {
+    return messages.phoneDigits;
+  }
+  return undefined;
+}
 
 const firstRegistrationYearMessage = '初度登録年月の年が正しくありません';
 const firstRegistrationMonthMessage = '初度登録年月の月が正しくありません';
@@ -108,14 +135,22 @@ const customerSchema = record(
     phone: required(
       normalizePhone,
       messages.enter('電話番号'),
-      v.pipe(v.string(), v.regex(/^0\d{9,10}$/, messages.phone)),
+      v.pipe(
+        v.string(),
+        v.regex(/^0\d{9,10}$/, messages.phone),
+        v.rawCheck(({ dataset, addIssue }) => {
+          if (!dataset.typed) return;
+          const problem = phoneProblem(dataset.value);
+          if (problem) addIssue({ message: problem });
+        }),
+      ),
     ),
     email: required(
       normalizeEmail,
       messages.enter('メールアドレス'),
       v.pipe(
         v.string(),
-        v.maxLength(maxLengths.email, messages.email),
+        maxChars('メールアドレス', maxLengths.email),
         v.regex(emailPattern, messages.email),
       ),
     ),
@@ -123,8 +158,8 @@ const customerSchema = record(
   'お客様情報が正しくありません',
 );
 
-const preferredDate = (label: string) =>
-  optional(normalizeText, messages.invalidDate(label), dateNotInPast(label));
+const preferredDateField = (label: string) =>
+  optional(normalizeDate, messages.invalidDate(label), preferredDate(label));
 
 const listed = (options: readonly { value: string }[], label: string) =>
   optional(
@@ -138,17 +173,14 @@ const listed = (options: readonly { value: string }[], label: string) =>
 
 const requestSchema = record(
   {
-    preferredDate1: preferredDate('第1希望日'),
-    preferredDate2: preferredDate('第2希望日'),
+    preferredDate1: preferredDateField('第1希望日'),
+    preferredDate2: preferredDateField('第2希望日'),
     courtesyCar: listed(courtesyCarOptions, '代車のご希望'),
     contactTime: listed(contactTimeOptions, '連絡希望時間帯'),
     notes: optional(
       normalizeMultiline,
-      messages.maxLength('備考', maxLengths.notes),
-      v.pipe(
-        v.string(),
-        v.maxLength(maxLengths.notes, messages.maxLength('備考', maxLengths.notes)),
-      ),
+      '備考が正しくありません',
+      v.pipe(v.string(), maxChars('備考', maxLengths.notes)),
     ),
   },
   'ご希望の内容が正しくありません',
