@@ -172,11 +172,12 @@ describe('GET /api/estimates.csv', () => {
     expect(text).toContain(`"'+cmd 花子"`);
     expect(text).toContain(`"'@SUM(A1)"`);
     expect(text).toContain(`"'-1"`);
-    // The model is stored NFKC-normalised; the notes as typed, full width, still neutralised.
-    expect(text).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
+    // The model and the notes are kept as typed, full width, and still neutralised: a spreadsheet
+    // may fold ＝ into = on its own.
+    expect(text).toContain(`"'＝ＨＹＰＥＲＬＩＮＫ（""https://evil.example""）"`);
     expect(text).toContain(`"'＝ＨＹＰＥＲＬＩＮＫ（""x""）"`);
     // No cell starts a formula: every one opens with a quote and no =+-@ right after it.
-    expect(text).not.toMatch(/(^|,)"[=+\-@\t\r]/mu);
+    expect(text).not.toMatch(/(^|,)"[=+\-@\t\r＝＋－＠]/mu);
   });
 
   it('lists only the days asked, in Japan', async () => {

@@ -28,20 +28,9 @@ export const honeypotField = 'homepage';
 
 const honeypotSchema = v.fallback(v.optional(v.string()), undefined);
 
-const urlKeys: ReadonlySet<string> = new Set(['lp_entry_url', 'estimate_generated_url']);
-
-/**
- * A page of this site as a path ("/", "/term?utm_source=x"): never a scheme (`javascript:`), nor
- * another host (`//evil.example`, `/\evil.example`). Minimal; the tracking shape rules
- * (tracking/trackingFields.ts) may take this over.
- */
-function isSameSitePath(value: string): boolean {
-  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
-}
-
 /**
  * Attribution is untrusted but never a reason to refuse a lead: anything that is not a string is
- * dropped, and values are cleaned and cut exactly as the tracking cookie does
+ * dropped, and values are cleaned, cut and shape-checked exactly as the tracking cookie does
  * (tracking/trackingFields.ts) rather than rejected.
  */
 const trackingSchema = v.pipe(
@@ -52,7 +41,9 @@ const trackingSchema = v.pipe(
     for (const key of trackingKeys) {
       const raw = Object.hasOwn(value, key) ? value[key] : undefined;
       const cleaned = typeof raw === 'string' ? cleanTrackingValue(key, raw) : '';
-      if (!cleaned || (urlKeys.has(key) && !isSameSitePath(cleaned))) continue;
+      // Values outside the field's shape (a URL that is not a path of this site, markup, a
+      // formula) come back as '' from the one rule set the cookie uses.
+      if (!cleaned) continue;
       tracking[key] = cleaned;
     }
     return tracking;
