@@ -4,7 +4,10 @@
  * tab's life (a poller that never polls again, a navigation that never finishes).
  */
 
-/** How long a housekeeping request may take before it counts as failed. */
+/**
+ * How long a housekeeping request may take before it counts as failed.
+ * @internal Exported: tests step their fake clocks by it.
+ */
 export const housekeepingTimeoutMs = 10_000;
 
 /** The rejection of a request that ran out of time. */
