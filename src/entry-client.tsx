@@ -17,7 +17,6 @@ import { createRoutes } from './app/routes';
 import { BrandProvider } from './brand/BrandProvider';
 import { brandIdForHost } from './brand/brands';
 import { installChunkFailureHandlers } from './build-version/chunkFailure';
-import { entryPointFieldName } from './estimate/types';
 import { installPhoneClickTracking } from './lib/dataLayer';
 import { whenIdle } from './lib/whenIdle';
 
@@ -72,15 +71,6 @@ async function start(): Promise<void> {
     isNavigating: () => (started.router?.state.navigation.state ?? 'idle') !== 'idle',
   });
   installPhoneClickTracking(brand);
-  // A simple form sent before scripts ran left its values in the URL: take them out before the
-  // router reads it (the tracking capture in <head> already saw the URL as it came).
-  if (new URLSearchParams(window.location.search).has(entryPointFieldName)) {
-    try {
-      (await import('./estimate/earlyOpen')).adoptFormFromUrl();
-    } catch (error) {
-      console.warn('[estimate] could not read the form in the URL', error);
-    }
-  }
   const routes = createRoutes(loadPayload);
   const hydrationData = readHydrationData();
   let hydrate = document.documentElement.dataset.brand === brand && hydrationData !== undefined;

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
+import type { BrandId } from '../brand/brands';
 import { Options } from '../forms/Field';
 import { contactTimeOptions, makers, maxLengths } from './options';
 import { tokyoToday } from '../lib/tokyoTime';
@@ -13,9 +14,52 @@ import {
 } from './registeredFields';
 import styles from './EstimateFields.module.css';
 
+const pageLoadTime = Date.now();
+const noSubscription = () => () => {};
+
+/**
+ * The moment the year options and the earliest preferred date follow: the build's while the
+ * prerendered form hydrates (the prerender rendered them so; other text would throw the typed-in
+ * form back to a client render), then the page's.
+ */
+function useFormNow(): Date {
+  const time = useSyncExternalStore(
+    noSubscription,
+    () => pageLoadTime,
+    () => __BUILD_TIME__,
+  );
+  return new Date(time);
+}
+
+/**
+ * What the form sends besides the visitor's fields: the brand, the entry point and the price
+ * check's rough price (the first-paint script writes the last two as the dialog opens; the quote
+ * is disabled, so not sent, unless the price check opened it), and the honeypot, which people
+ * never see and bots fill.
+ */
+export function HiddenFields({ brand }: { brand: BrandId }) {
+  return (
+    <>
+      <input type="hidden" name="brand" value={brand} />
+      {/* Not type=hidden, whose value is its attribute, which hydration would set back: hidden
+          text inputs keep what the script wrote before the code arrived. */}
+      <input type="text" hidden name="entryPoint" defaultValue="header" />
+      <input type="text" hidden name="quote.vehicleClass" defaultValue="" disabled />
+      <input type="text" hidden name="quote.roughTotal" defaultValue="" disabled />
+      <div className={styles.honeypot} aria-hidden="true">
+        <label>
+          ホームページ（入力しないでください）
+          <input type="text" name="homepage" autoComplete="off" tabIndex={-1} />
+        </label>
+      </div>
+    </>
+  );
+}
+
 /** The estimate form's fields, inside a react-hook-form FormProvider. */
 export function EstimateFields() {
-  const today = tokyoToday();
+  const now = useFormNow();
+  const today = tokyoToday(now);
   const id = useId();
   return (
     <>
@@ -26,7 +70,7 @@ export function EstimateFields() {
         <DateFields
           legend="車検満了日"
           required
-          years={expiryYearOptions()}
+          years={expiryYearOptions(now)}
           year="vehicle.expiryYear"
           month="vehicle.expiryMonth"
           day="vehicle.expiryDay"
@@ -46,7 +90,7 @@ export function EstimateFields() {
           label="車種"
           required
           hint="例: プリウス、N-BOX"
-          render={(props) => <input type="text" maxLength={maxLengths.model} {...props} />}
+          render={(props) => <input type="text" autoComplete="off" {...props} />}
         />
         <FormField
           name="vehicle.postalCode"
@@ -60,7 +104,7 @@ export function EstimateFields() {
         <DateFields
           legend="初度登録年月"
           required={false}
-          years={firstRegistrationYearOptions()}
+          years={firstRegistrationYearOptions(now)}
           year="vehicle.firstRegistrationYear"
           month="vehicle.firstRegistrationMonth"
         />
@@ -77,22 +121,12 @@ export function EstimateFields() {
           お客様情報
         </h3>
         <FieldGroup legend="お名前" required>
-          <NamePartField
-            name="customer.lastName"
-            label="姓"
-            autoComplete="family-name"
-            maxLength={maxLengths.name}
-          />
-          <NamePartField
-            name="customer.firstName"
-            label="名"
-            autoComplete="given-name"
-            maxLength={maxLengths.name}
-          />
+          <NamePartField name="customer.lastName" label="姓" autoComplete="family-name" />
+          <NamePartField name="customer.firstName" label="名" autoComplete="given-name" />
         </FieldGroup>
         <FieldGroup legend="フリガナ" required>
-          <NamePartField name="customer.lastNameKana" label="セイ" maxLength={maxLengths.kana} />
-          <NamePartField name="customer.firstNameKana" label="メイ" maxLength={maxLengths.kana} />
+          <NamePartField name="customer.lastNameKana" label="セイ" />
+          <NamePartField name="customer.firstNameKana" label="メイ" />
         </FieldGroup>
         <FormField
           name="customer.phone"
@@ -107,13 +141,7 @@ export function EstimateFields() {
           required
           hint="確認メールをお送りします"
           render={(props) => (
-            <input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={maxLengths.email}
-              {...props}
-            />
+            <input type="email" autoComplete="email" inputMode="email" {...props} />
           )}
         />
       </section>
@@ -151,7 +179,7 @@ export function EstimateFields() {
           name="request.notes"
           label="備考"
           hint={`ご質問やご要望があればご記入ください（${maxLengths.notes}文字以内）`}
-          render={(props) => <textarea rows={5} maxLength={maxLengths.notes} {...props} />}
+          render={(props) => <textarea rows={5} {...props} />}
         />
       </section>
 

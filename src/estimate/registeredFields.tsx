@@ -20,7 +20,8 @@ import styles from './EstimateFields.module.css';
 
 export type FieldName = FieldPath<EstimateFormValues>;
 
-type ControlProps = UseFormRegisterReturn & ControlAria;
+/** What a control gets: react-hook-form's registration, the aria wiring and native `required`. */
+type ControlProps = UseFormRegisterReturn & ControlAria & { required: boolean | undefined };
 
 /** The message react-hook-form holds for `name`, if any. */
 function useFieldError(name: FieldName): string | undefined {
@@ -51,7 +52,7 @@ export function FormField({
   const error = useFieldError(name);
   return (
     <Field {...field} className={className} error={error}>
-      {(aria) => render({ ...register(name), ...aria })}
+      {(aria) => render({ ...register(name), ...aria, required: field.required })}
     </Field>
   );
 }
@@ -147,12 +148,10 @@ export function DateFields({
 export function NamePartField({
   name,
   label,
-  maxLength,
   autoComplete,
 }: {
   name: FieldName;
   label: string;
-  maxLength: number;
   autoComplete?: string;
 }) {
   return (
@@ -162,9 +161,7 @@ export function NamePartField({
       badge={false}
       required
       className={styles.inline}
-      render={(props) => (
-        <input type="text" autoComplete={autoComplete} maxLength={maxLength} {...props} />
-      )}
+      render={(props) => <input type="text" autoComplete={autoComplete} {...props} />}
     />
   );
 }
@@ -209,7 +206,7 @@ export function Consent() {
           type="checkbox"
           aria-invalid={message ? true : undefined}
           aria-describedby={describedBy(message && errorId)}
-          aria-required
+          required
           {...register('consent')}
         />
         個人情報の取扱いに同意する

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useBrand } from '../../brand/useBrand';
 import type { LandingContent } from '../../content/types';
+import { EstimateDialog } from '../../estimate/EstimateDialog';
 import { Campaign } from '../campaign/Campaign';
 import { Cta } from '../cta/Cta';
 import { Direction } from '../direction/Direction';
@@ -69,7 +70,9 @@ export function LandingPage({ content, showCampaign, outsideBusinessHours }: Lan
         />
       </div>
       <TrackingFooter copy={content.trackingFooter} />
-      <div data-section="estimate-modal" />
+      <div data-section="estimate-modal">
+        <EstimateDialog />
+      </div>
     </>
   );
 }
