@@ -6,14 +6,7 @@
  * What the visitor types is saved to the draft on every change until the server accepts it.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type RefObject,
-} from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useBrand } from '../brand/useBrand';
 import { trackingConfig } from '../content/trackingConfig';
@@ -115,17 +108,18 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   const sendingRef = useRef(false);
   const { subscribe, getValues, setValue } = form;
 
-  // Takes over: a stored draft fills what is still empty, then every change is saved.
-  useLayoutEffect(() => {
+  // Takes over: a stored draft fills what is still empty, then every change is saved. After
+  // react-hook-form's own mount effect (declared first, so run first), which getValues needs.
+  useEffect(() => {
     const takeOver = () => {
       const stored = loadDraft();
       const element = formRef.current;
-      if (stored) {
+      if (stored && element) {
         for (const name of fieldNames as FieldPath<EstimateFormValues>[]) {
-          const value: unknown = getValues(name);
           const kept: unknown = getPath(stored.values, name);
-          const empty = value === '' || value === false || value == null;
-          if (empty && kept !== '' && kept !== false) setValue(name, kept as never);
+          if (kept !== '' && kept !== false && isEmptyInDom(element, name)) {
+            setValue(name, kept as never);
+          }
         }
       }
       const values = withEmptyDefaults(getValues());
@@ -159,7 +153,10 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     const opened = () => {
       const element = formRef.current;
       const entryPoint = entryPointOf(element);
-      if (draftRef.current) draftRef.current = { ...draftRef.current, entryPoint };
+      if (draftRef.current) {
+        draftRef.current = { ...draftRef.current, entryPoint };
+        if (hasInput(draftRef.current.values)) saveDraft(draftRef.current);
+      }
       setShownQuote(quoteOf(element));
       setOpen(true);
       setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
@@ -194,16 +191,6 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     setPendingInput(pendingInputKey, holdsInput || (open && !done));
   }, [holdsInput, open, done]);
   useEffect(() => () => setPendingInput(pendingInputKey, false), []);
-
-  // From here this code sends the form; a submit held while it loaded is sent now, once.
-  useEffect(() => {
-    const element = formRef.current;
-    if (!element) return;
-    const held = element.getAttribute(formStateAttribute) === 'held';
-    element.setAttribute(formStateAttribute, 'enhanced');
-    element.noValidate = true;
-    if (held) element.requestSubmit();
-  }, [done]);
 
   const retryRef = useRef<HTMLButtonElement>(null);
   const rejectedRef = useRef<HTMLDivElement>(null);
@@ -304,6 +291,17 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     );
   }
 
+  // From here this code sends the form; a submit held while it loaded is sent now, once.
+  const sendHeld = useEffectEvent(() => void form.handleSubmit(send)());
+  useEffect(() => {
+    const element = formRef.current;
+    if (!element) return;
+    const held = element.getAttribute(formStateAttribute) === 'held';
+    element.setAttribute(formStateAttribute, 'enhanced');
+    element.noValidate = true;
+    if (held) sendHeld();
+  }, [done]);
+
   function close() {
     dialogRef.current?.close();
   }
@@ -371,6 +369,21 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       </div>
     </>
   );
+}
+
+/** Whether the control `name` holds nothing (the DOM is what the visitor sees). */
+function isEmptyInDom(form: HTMLFormElement, name: string): boolean {
+  const element = form.elements.namedItem(name);
+  if (element instanceof HTMLInputElement && element.type === 'checkbox') return !element.checked;
+  if (
+    element instanceof RadioNodeList ||
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement
+  ) {
+    return element.value === '';
+  }
+  return true;
 }
 
 function getPath(values: EstimateFormValues, name: string): unknown {

@@ -70,6 +70,8 @@ export function SimpleForm({
         method="get"
         {...{ [formAttribute]: entryPoint }}
         onChange={handleInput}
+        // The first-paint script has moved the values into the estimate form, which holds them now.
+        onSubmit={() => setPendingInput(entryPoint, false)}
       >
         <fieldset className={styles.expiry}>
           <legend className={fieldStyles.label}>

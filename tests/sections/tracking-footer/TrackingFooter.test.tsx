@@ -1,19 +1,17 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { landing } from '../../../src/content/yamada/landing';
 import { TrackingFooter } from '../../../src/sections/tracking-footer/TrackingFooter';
+import { estimateDialogId } from '../../../src/estimate/dialog';
 import { renderWithBrand } from '../renderWithBrand';
 
 describe('TrackingFooter', () => {
-  it('opens the estimate from the tracking-footer entry point', async () => {
-    const user = userEvent.setup();
-    const { openEstimate } = renderWithBrand(
-      <TrackingFooter copy={landing.trackingFooter} />,
-      'yamada',
-    );
-    await user.click(screen.getByRole('button', { name: landing.trackingFooter.estimateLabel }));
-    expect(openEstimate).toHaveBeenCalledWith({ entryPoint: 'tracking-footer' });
+  it('shows the estimate dialog from the tracking-footer entry point, with no script needed', () => {
+    renderWithBrand(<TrackingFooter copy={landing.trackingFooter} />, 'yamada');
+    const button = screen.getByRole('button', { name: landing.trackingFooter.estimateLabel });
+    expect(button).toHaveAttribute('commandfor', estimateDialogId);
+    expect(button).toHaveAttribute('command', 'show-modal');
+    expect(button).toHaveAttribute('data-estimate-opener', 'tracking-footer');
   });
 
   it('calls the brand phone', () => {
