@@ -18,7 +18,7 @@ import {
   openerAttribute,
 } from './dialog';
 import type { EstimateFormProps } from './EstimateForm';
-import styles from './EstimateModal.module.css';
+import styles from './EstimateDialog.module.css';
 
 type FormModule = { default: ComponentType<EstimateFormProps> };
 
@@ -46,11 +46,11 @@ async function loadForm(): Promise<FormModule> {
   try {
     // Undefined when a failure handler cancelled Vite's rethrow.
     const module: FormModule | undefined = await import('./EstimateForm');
-    if (!module?.default) throw new Error('the estimate form did not load');
+    if (!module?.default) throw new Error('no module');
     loaded = module;
     return module;
   } catch (error) {
-    console.warn('[estimate] the form code did not load; the form posts natively', error);
+    console.warn('[estimate] form code not loaded: posting natively', error);
     fallBackToNativePost();
     // Never settles: the server HTML stays in place as a plain form.
     return new Promise<FormModule>(() => {});
@@ -130,7 +130,7 @@ export function EstimateDialog() {
       className={styles.dialog}
       aria-labelledby={`${estimateDialogId}-title`}
     >
-      <Suspense fallback={<p className={styles.body}>読み込み中…</p>}>
+      <Suspense fallback={<p className={styles.loading}>読み込み中…</p>}>
         <EstimateForm dialogRef={dialogRef} titleId={`${estimateDialogId}-title`} />
       </Suspense>
     </dialog>
