@@ -138,6 +138,26 @@ for (const brand of brandList) {
       expect(consoleErrors).toEqual([]);
     });
 
+    test('the page re-rendering around the form before its code arrives leaves what was typed', async ({
+      page,
+      context,
+    }) => {
+      const release = await holdScripts(page, /\/assets\/EstimateForm-[\w-]+\.js$/);
+      await page.goto(`${originFor(brand.id)}/`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      const dialog = estimateDialog(page);
+      await dialog.getByLabel('車種').fill('再描画に負けない車');
+      // The business hours arrive (the cookie is written) and the landing page renders again.
+      await expect
+        .poll(async () => (await context.cookies()).some((c) => c.name === 'business_end_time'))
+        .toBe(true);
+      await expect(dialog.getByLabel('車種')).toHaveValue('再描画に負けない車');
+      await release();
+      await waitForFormCode(page);
+      await expect(dialog.getByLabel('車種')).toHaveValue('再描画に負けない車');
+    });
+
     test('the header 無料見積もり of a text page opens the form on the landing page', async ({
       page,
     }) => {

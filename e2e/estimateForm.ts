@@ -63,18 +63,24 @@ export async function fillEstimate(
   await fillCustomer(dialog, email);
 }
 
-/** Fills simple form N the way a visitor on a Japanese keyboard might, and submits it. */
-export async function submitSimpleForm(
+/** Fills simple form N the way a visitor on a Japanese keyboard might. */
+export async function fillSimpleForm(
   page: Page,
   index: number,
   model = 'プリウス',
-): Promise<void> {
+): Promise<Locator> {
   const form = page.locator(`#simple-form-${index} form`);
   await form.getByRole('textbox').first().fill(fullWidth(expiryYear));
   await form.locator('select').first().selectOption('3');
   await form.getByLabel('メーカー').selectOption('トヨタ');
   await form.getByLabel('車種').fill(model);
   await form.getByLabel('郵便番号').fill('１２３－４５６７');
+  return form;
+}
+
+/** Fills simple form N and submits it. */
+export async function submitSimpleForm(page: Page, index: number, model?: string): Promise<void> {
+  const form = await fillSimpleForm(page, index, model);
   await form.getByRole('button').click();
 }
 

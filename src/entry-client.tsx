@@ -17,6 +17,7 @@ import { createRoutes } from './app/routes';
 import { BrandProvider } from './brand/BrandProvider';
 import { brandIdForHost } from './brand/brands';
 import { installChunkFailureHandlers } from './build-version/chunkFailure';
+import { keepFormCodeFailureFromReloading } from './estimate/formCodeFailure';
 import { installPhoneClickTracking } from './lib/dataLayer';
 import { whenIdle } from './lib/whenIdle';
 
@@ -67,6 +68,8 @@ async function start(): Promise<void> {
   const started: { router?: ReturnType<typeof createBrowserRouter> } = {};
   // Before anything lazy loads: a chunk can fail on the very first navigation. During an in-app
   // navigation the route's error boundary reloads the target page instead of the current one.
+  // Before it: the estimate form's code failing must not reload the page (the form posts natively).
+  keepFormCodeFailureFromReloading();
   installChunkFailureHandlers({
     isNavigating: () => (started.router?.state.navigation.state ?? 'idle') !== 'idle',
   });

@@ -8,8 +8,9 @@
  * first interaction with the dialog or an opener, whichever comes first. If it cannot load, the
  * form stays the plain HTML form it already is and posts natively, a held submit included.
  */
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { whenIdle } from '../lib/whenIdle';
+import { setFetchingFormCode } from './formCodeFailure';
 import {
   estimateDialogId,
   estimateOpenEvent,
@@ -27,8 +28,6 @@ let request: () => void = () => {};
 const requested = new Promise<void>((resolve) => {
   request = resolve;
 });
-/** True while the form's code is being fetched (see holdReloadForFormCode). */
-let fetching = false;
 
 /** The form's code failed: leave the form to the browser, and send a held submit natively. */
 function fallBackToNativePost(): void {
@@ -42,7 +41,7 @@ function fallBackToNativePost(): void {
 
 async function loadForm(): Promise<FormModule> {
   await requested;
-  fetching = true;
+  setFetchingFormCode(true);
   try {
     // Undefined when a failure handler cancelled Vite's rethrow.
     const module: FormModule | undefined = await import('./EstimateForm');
@@ -55,23 +54,8 @@ async function loadForm(): Promise<FormModule> {
     // Never settles: the server HTML stays in place as a plain form.
     return new Promise<FormModule>(() => {});
   } finally {
-    fetching = false;
+    setFetchingFormCode(false);
   }
-}
-
-/**
- * A failed fetch of the form's code must not reload the page (src/build-version/chunkFailure.ts):
- * the reload would lose what was typed, which the native post still delivers. Registered when
- * this module loads, before the app installs its handler: listeners run in the order they were
- * added.
- */
-function holdReloadForFormCode(event: Event): void {
-  if (!fetching) return;
-  event.stopImmediatePropagation();
-  event.preventDefault();
-}
-if (typeof window !== 'undefined') {
-  window.addEventListener('vite:preloadError', holdReloadForFormCode);
 }
 
 /** An already settled thenable: React's lazy() renders its value synchronously. */
@@ -100,7 +84,13 @@ function requestOnInteraction(event: Event): void {
   }
 }
 
-export function EstimateDialog() {
+/**
+ * Memoised, and with no props: a re-render of the page (business hours, the campaign) must not
+ * reach the boundary before its code has hydrated it. React answers an update to a dehydrated
+ * boundary by rendering it afresh on the client, which would replace the typed-in form with the
+ * fallback.
+ */
+export const EstimateDialog = memo(function EstimateDialog() {
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -135,4 +125,4 @@ export function EstimateDialog() {
       </Suspense>
     </dialog>
   );
-}
+});

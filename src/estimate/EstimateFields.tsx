@@ -89,6 +89,7 @@ export function EstimateFields() {
           name="vehicle.model"
           label="車種"
           required
+          maxLength={maxLengths.model}
           hint="例: プリウス、N-BOX"
           render={(props) => <input type="text" autoComplete="off" {...props} />}
         />
@@ -121,12 +122,22 @@ export function EstimateFields() {
           お客様情報
         </h3>
         <FieldGroup legend="お名前" required>
-          <NamePartField name="customer.lastName" label="姓" autoComplete="family-name" />
-          <NamePartField name="customer.firstName" label="名" autoComplete="given-name" />
+          <NamePartField
+            name="customer.lastName"
+            label="姓"
+            autoComplete="family-name"
+            maxLength={maxLengths.name}
+          />
+          <NamePartField
+            name="customer.firstName"
+            label="名"
+            autoComplete="given-name"
+            maxLength={maxLengths.name}
+          />
         </FieldGroup>
         <FieldGroup legend="フリガナ" required>
-          <NamePartField name="customer.lastNameKana" label="セイ" />
-          <NamePartField name="customer.firstNameKana" label="メイ" />
+          <NamePartField name="customer.lastNameKana" label="セイ" maxLength={maxLengths.kana} />
+          <NamePartField name="customer.firstNameKana" label="メイ" maxLength={maxLengths.kana} />
         </FieldGroup>
         <FormField
           name="customer.phone"
@@ -139,6 +150,7 @@ export function EstimateFields() {
           name="customer.email"
           label="メールアドレス"
           required
+          maxLength={maxLengths.email}
           hint="確認メールをお送りします"
           render={(props) => (
             <input type="email" autoComplete="email" inputMode="email" {...props} />
@@ -178,6 +190,7 @@ export function EstimateFields() {
         <FormField
           name="request.notes"
           label="備考"
+          maxLength={maxLengths.notes}
           hint={`ご質問やご要望があればご記入ください（${maxLengths.notes}文字以内）`}
           render={(props) => <textarea rows={5} {...props} />}
         />

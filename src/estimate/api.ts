@@ -1,5 +1,5 @@
 /**
- * The estimate API client. Every outcome is classified, never thrown: the modal only has to know
+ * The estimate API client. Every outcome is classified, never thrown: the form only has to know
  * whether the estimate was accepted, which fields to fix, or that sending again is safe.
  */
 import axios, { type AxiosInstance } from 'axios';

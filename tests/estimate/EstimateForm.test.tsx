@@ -6,6 +6,7 @@ import { draftStorageKey, loadDraft, saveDraft } from '../../src/estimate/draft'
 import { createDraft } from '../../src/estimate/draftRules';
 import { emptyFormValues } from '../../src/estimate/formValues';
 import EstimateForm from '../../src/estimate/EstimateForm';
+import { visibleLength } from '../../src/estimate/registeredFields';
 import type { EntryPoint } from '../../src/estimate/types';
 import { hasPendingInput } from '../../src/lib/pendingInput';
 import { trackingConfig } from '../../src/content/trackingConfig';
@@ -504,6 +505,29 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     await within(container).findByText(/EST-9/);
     expect(requests).toHaveLength(1);
     container.remove();
+  });
+
+  it('never cuts a paste: a count shows near the limit, and over it sending is refused at the field', async () => {
+    const { user } = renderModal();
+    const last = field('姓');
+    expect(last).not.toHaveAttribute('maxlength');
+    await user.click(last);
+    await user.paste('山'.repeat(24));
+    expect(screen.getByText('24/30文字')).toBeInTheDocument();
+    await user.paste('田'.repeat(11));
+    expect(last).toHaveValue('山'.repeat(24) + '田'.repeat(11));
+    expect(screen.getByText(/35\/30文字：5文字多いため送信できません/)).toBeInTheDocument();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(last).toHaveAttribute('aria-invalid', 'true'));
+    expect(requests).toHaveLength(0);
+  });
+
+  it('counts characters as the visitor sees them', () => {
+    expect(visibleLength('👨‍👩‍👧')).toBe(1);
+    expect(visibleLength('が')).toBe(1);
+    expect(visibleLength('カ\u3099')).toBe(1);
+    expect(visibleLength('abc')).toBe(3);
   });
 
   it('marks the form as its own once it has taken over', () => {

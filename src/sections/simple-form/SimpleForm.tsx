@@ -127,7 +127,6 @@ export function SimpleForm({
               name="vehicle.model"
               className={styles.input}
               autoComplete="off"
-              maxLength={maxLengths.model}
               placeholder="例：プリウス"
               required
             />
