@@ -1,5 +1,6 @@
 // The estimate form is in the page: usable from first paint, enhanced by its code when it
 // arrives, sent even without it. Scripts are held back by routing them, then released.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import type { brands } from '../src/brand/brands';
 import {
@@ -156,6 +157,27 @@ for (const brand of brandList) {
       await release();
       await waitForFormCode(page);
       await expect(dialog.getByLabel('車種')).toHaveValue('再描画に負けない車');
+    });
+
+    test('axe finds no violation in the open form before its code, a held submit included', async ({
+      page,
+    }) => {
+      await openLandingHeld(page, brand.id);
+      await page.locator('[data-section="tracking-footer"]').getByRole('button').click();
+      const dialog = estimateDialog(page);
+      await fillEstimate(dialog, uniqueEmail(brand.id));
+      await dialog.locator('button[type="submit"]').click();
+      await expect(dialog.getByRole('button', { name: '送信準備中…' })).toBeVisible();
+      await expect
+        .poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity))
+        .toBe('1');
+      const axe = await new AxeBuilder({
+        page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'],
+      })
+        .include('dialog')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     });
 
     test('the header 無料見積もり of a text page opens the form on the landing page', async ({

@@ -6,8 +6,16 @@
  * What the visitor types is saved to the draft on every change until the server accepts it.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import {
+  startTransition,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type FormEvent,
+  type RefObject,
+} from 'react';
+import { FormProvider, get, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useBrand } from '../brand/useBrand';
 import { trackingConfig } from '../content/trackingConfig';
 import { clearDataLayerKeys, pushEvent } from '../lib/dataLayer';
@@ -116,7 +124,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       const element = formRef.current;
       if (stored && element) {
         for (const name of fieldNames as FieldPath<EstimateFormValues>[]) {
-          const kept: unknown = getPath(stored.values, name);
+          const kept: unknown = get(stored.values, name);
           if (kept !== '' && kept !== false && isEmptyInDom(element, name)) {
             setValue(name, kept as never);
           }
@@ -150,6 +158,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     const dialog = dialogRef.current;
     if (!dialog) return;
     let release: (() => void) | null = null;
+    let trapFrame = 0;
     const opened = () => {
       const element = formRef.current;
       const entryPoint = entryPointOf(element);
@@ -157,14 +166,22 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
         draftRef.current = { ...draftRef.current, entryPoint };
         if (hasInput(draftRef.current.values)) saveDraft(draftRef.current);
       }
-      setShownQuote(quoteOf(element));
-      setOpen(true);
-      setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
-      release?.();
-      release = trapFocus(dialog, () => titleRef.current ?? dialog);
       pushEvent('estimate_open', { brand: brand.id, entry_point: entryPoint });
+      // The frame that shows the dialog comes first: the re-render (a transition, which yields to
+      // it) and the focus trap (which walks every control) after it.
+      startTransition(() => {
+        setShownQuote(quoteOf(element));
+        setOpen(true);
+        setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
+      });
+      release?.();
+      cancelAnimationFrame(trapFrame);
+      trapFrame = requestAnimationFrame(() => {
+        if (dialog.open) release = trapFocus(dialog, () => titleRef.current ?? dialog);
+      });
     };
     const closed = () => {
+      cancelAnimationFrame(trapFrame);
       release?.();
       release = null;
       setOpen(false);
@@ -179,6 +196,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     dialog.addEventListener('close', closed);
     dialog.addEventListener('cancel', cancel);
     return () => {
+      cancelAnimationFrame(trapFrame);
       release?.();
       dialog.removeEventListener(estimateOpenEvent, opened);
       dialog.removeEventListener('close', closed);
@@ -384,15 +402,4 @@ function isEmptyInDom(form: HTMLFormElement, name: string): boolean {
     return element.value === '';
   }
   return true;
-}
-
-function getPath(values: EstimateFormValues, name: string): unknown {
-  let current: unknown = values;
-  for (const key of name.split('.')) {
-    current =
-      typeof current === 'object' && current !== null
-        ? (current as Record<string, unknown>)[key]
-        : undefined;
-  }
-  return current;
 }
