@@ -7,6 +7,7 @@ import {
   estimateDialog,
   expiryYear,
   fillCustomer,
+  fillEstimate,
   storedFor as storedIn,
   submitButton,
   submitSimpleForm,
@@ -63,12 +64,7 @@ async function fillFromHeader(page: Page, email: string): Promise<Locator> {
   await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
   const dialog = estimateDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('車検満了日の年').selectOption(expiryYear);
-  await dialog.getByLabel('車検満了日の月').selectOption('3');
-  await dialog.getByLabel('メーカー').selectOption('ホンダ');
-  await dialog.getByLabel('車種').fill('フィット');
-  await dialog.getByLabel('郵便番号').fill('1000001');
-  await fillCustomer(dialog, email);
+  await fillEstimate(dialog, email);
   return dialog;
 }
 

@@ -9,7 +9,7 @@ const tokyoYear = Number(
 /** A 車検満了日 year the form offers (last year to three years ahead). */
 export const expiryYear = String(tokyoYear + 1);
 
-export function fullWidth(text: string): string {
+function fullWidth(text: string): string {
   return text.replace(/[0-9]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) + 0xfee0));
 }
 

@@ -4,7 +4,7 @@
  */
 import { isRecord } from '../lib/isRecord';
 
-export type VehicleValues = {
+type VehicleValues = {
   expiryYear: string;
   expiryMonth: string;
   expiryDay: string;
@@ -16,7 +16,7 @@ export type VehicleValues = {
   mileage: string;
 };
 
-export type CustomerValues = {
+type CustomerValues = {
   lastName: string;
   firstName: string;
   lastNameKana: string;
@@ -25,7 +25,7 @@ export type CustomerValues = {
   email: string;
 };
 
-export type RequestValues = {
+type RequestValues = {
   preferredDate1: string;
   preferredDate2: string;
   /** '' (no answer), 'yes' (希望する) or 'no' (希望しない). */

@@ -44,7 +44,10 @@ const graphemes =
     ? new Intl.Segmenter('ja', { granularity: 'grapheme' })
     : null;
 
-/** Characters as the visitor sees them (an emoji or a character with its mark counts once). */
+/**
+ * Characters as the visitor sees them (an emoji or a character with its mark counts once).
+ * @internal Exported for its test.
+ */
 export function visibleLength(value: string): number {
   return graphemes ? Array.from(graphemes.segment(value)).length : Array.from(value).length;
 }
