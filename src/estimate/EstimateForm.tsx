@@ -43,7 +43,7 @@ import {
   toEstimateRequest,
   type EstimateFormOutput,
 } from './validation/estimateSchema';
-import styles from './EstimateModal.module.css';
+import styles from './EstimateForm.module.css';
 
 export type EstimateFormProps = {
   dialogRef: RefObject<HTMLDialogElement | null>;

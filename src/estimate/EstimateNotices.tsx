@@ -5,7 +5,7 @@ import { formatYen } from '../content/priceRows';
 import { legalFeeRates } from '../content/legalFees';
 import type { RetryReason } from './api';
 import type { EstimateQuote } from './types';
-import styles from './EstimateModal.module.css';
+import styles from './EstimateForm.module.css';
 
 const kept = '入力内容は保持されています。';
 /** The rough price the visitor saw in the price check, sent with the request. */
