@@ -14,7 +14,9 @@ export function setFetchingFormCode(value: boolean): void {
 /** Keeps a failure while the form's code is fetched from the app's reload; call first. */
 export function keepFormCodeFailureFromReloading(): void {
   window.addEventListener('vite:preloadError', (event) => {
-    if (!fetching) return;
+    // Only the form's own chunk: another chunk failing meanwhile (a page's) is the app's to handle.
+    const { payload } = event as Event & { payload?: unknown };
+    if (!fetching || !String(payload).includes('/EstimateForm-')) return;
     event.stopImmediatePropagation();
     // Vite then resolves the import to undefined instead of rethrowing: the loader handles it.
     event.preventDefault();
