@@ -16,6 +16,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   define: {
     // The build id is made once per `npm run build` and passed in by prerender/build.ts.
     __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? 'dev'),
+    // The moment of the build, the same in the client and SSR builds of one `npm run build` (this
+    // config is read once per build in the same process): the estimate form's year options are
+    // hydrated with it, as the prerender rendered them, then follow today (EstimateFields.tsx).
+    __BUILD_TIME__: String(Number((process.env.BUILD_TIME ??= String(Date.now())))),
   },
   build: {
     // One stylesheet for the whole site, which the prerender inlines into every page's <head>

@@ -15,6 +15,7 @@ export default defineConfig({
   plugins: [react()],
   define: {
     __BUILD_ID__: JSON.stringify('test-build'),
+    __BUILD_TIME__: String(Date.parse('2026-05-10T01:00:00Z')),
   },
   test: {
     globals: true,

@@ -15,14 +15,14 @@ export const goals = {
   cls: 0.01,
   lcpRatio: 1.05,
   initialJsBytes: 110 * 1024,
-  /** Tap to dialog, first open in the page (median). */
-  firstTapMs: 200,
+  /** Tap to a usable form (the dialog open, 車種 visible and enabled), every open (median). */
+  firstTapMs: 100,
   /** First open at most this many times a repeat open (medians). */
   firstToRepeat: 1.5,
 };
 
-/** The tap scenarios the tap goals apply to: a visitor who has read the page first. */
-const tapGoalScenarios: readonly TapScenarioId[] = ['opener-idle', 'simple-form-idle'];
+/** The tap scenarios the tap goals apply to: all of them (every moment after first paint). */
+const tapGoalScenarios: readonly TapScenarioId[] = ['opener-held', 'opener-idle', 'simple-form-idle'];
 
 export type PageRow = {
   brand: BrandId;
@@ -141,7 +141,7 @@ export function pageMisses(rows: PageRow[]): string[] {
 
 function tapTable(report: Report): string[] {
   return [
-    '| brand | tap | first open | repeat open | first / repeat | dialog shown, first / repeat (medians) | modal chunk requested before the first tap | app started after |',
+    '| brand | tap | first open | repeat open | first / repeat | dialog shown, first / repeat (medians) | form code requested before the first tap | app started after |',
     '|---|---|---|---|---|---|---|---|',
     ...report.taps.map(
       (r) =>
@@ -161,18 +161,18 @@ export function renderReport(report: Report): string {
     '',
     `Machine: ${machine.cpus} CPU cores, 1-minute load average ${formatSummary(machine.loadAverage1m, fixed(1))} during the bench, Lighthouse benchmarkIndex ${formatSummary(machine.benchmarkIndex, ms)} (higher is faster)${machine.note ? `; ${machine.note}` : ''}. Absolute figures vary from machine to machine and with the load on it: compare within one report (the ratios below), not across machines.`,
     '',
-    '## Tap to dialog',
+    '## Tap to a usable form',
     '',
     `Chromium ${report.chromiumVersion} on Lighthouse's phone profile: ${p.viewport.width}×${p.viewport.height} touch screen, Slow 4G as DevTools applies it (${p.latencyMs} ms latency, ${Math.round(p.downloadKbps)} kbps down, ${Math.round(p.uploadKbps)} kbps up) and the CPU ${p.cpuSlowdown}× slower (CDP \`Network.emulateNetworkConditions\`, \`Emulation.setCPUThrottlingRate\`). A fresh browser context per run and tap scenario, the landing page, a real touch (${p.tapHoldMs} ms on the screen).`,
     '',
-    'Measured in the page by an init script (nothing in the app is patched): from the `click` event\'s `timeStamp` to the end of the first frame (requestAnimationFrame, then a task) after the page\'s `<dialog>` is open and holds its form. "Dialog shown" stops at the first frame after the dialog opens, whatever it holds. The repeat open closes the dialog (Escape), waits 1.5 s and taps the same control again in the same page.',
+    'Measured in the page by an init script (nothing in the app is patched): from the `click` event\'s `timeStamp` to the end of the first frame (requestAnimationFrame, then a task) after the page\'s `<dialog>` is open with its 車種 input visible and enabled (a usable form). "Dialog shown" stops at the first frame after the dialog opens, whatever it holds. The repeat open closes the dialog (Escape), waits 1.5 s and taps the same control again in the same page.',
     '',
     ...tapScenarios.map((s) => `- ${s.label}: ${s.description}.`),
-    `- On a phone the header's 無料見積もり is hidden (it shows from 768 px); the sticky footer's 無料見積もり is the opener a phone visitor taps, and opens the same modal.`,
+    `- On a phone the header's 無料見積もり is hidden (it shows from 768 px); the sticky footer's 無料見積もり is the opener a phone visitor taps, and opens the same dialog.`,
     '',
     ...tapTable(report),
     '',
-    `Goal (taps after reading): first open ≤ ${goals.firstTapMs} ms and ≤ ${goals.firstToRepeat}× a repeat open (medians).`,
+    `Goal (every moment): first open ≤ ${goals.firstTapMs} ms and ≤ ${goals.firstToRepeat}× a repeat open (medians).`,
     '',
     '## Lighthouse',
     '',
@@ -245,13 +245,13 @@ export function renderReadmeFigures(report: Report, brands: readonly BrandId[]):
   };
   const rows: [string, (brand: BrandId) => string][] = [
     [
-      'tap to dialog, first / repeat open: 無料見積もり after reading',
+      'tap to a usable form, first / repeat open: 無料見積もり after reading',
       (b) => tapCell(b, 'opener-idle'),
     ],
     ['the same, simple form #1 submit after reading', (b) => tapCell(b, 'simple-form-idle')],
     [
-      'the same, 無料見積もり as soon as the app starts (no goal)',
-      (b) => tapCell(b, 'opener-at-start'),
+      'the same, 無料見積もり at first paint, scripts held back',
+      (b) => tapCell(b, 'opener-held'),
     ],
     [
       'Lighthouse performance, landing · text pages',
@@ -300,7 +300,14 @@ export function renderReadmeFigures(report: Report, brands: readonly BrandId[]):
           return `${l ? kb(l.sizes.js) : 'n/a'} · ${text ? kb(text.sizes.js) : 'n/a'}`;
         }),
     ],
-    ['estimate modal, on demand (gzip)', (b) => (report.modalChunk[b] ? kb(report.modalChunk[b].js) : 'n/a')],
+    [
+      'landing HTML with the estimate form, CSS inlined (gzip)',
+      (b) => cell(b, (rows) => {
+        const l = landingOf(rows);
+        return l ? kb(l.sizes.html) : 'n/a';
+      }),
+    ],
+    ['estimate form code, idle or first interaction (gzip)', (b) => (report.modalChunk[b] ? kb(report.modalChunk[b].js) : 'n/a')],
   ];
   return [
     `Medians of ${report.runs} runs of \`npm run bench\` on ${date} (range and every run in \`bench/report.md\` and \`bench/report.json\`), on a ${report.machine.cpus}-core machine with a 1-minute load average of ${formatSummary(report.machine.loadAverage1m, fixed(1))} during the bench (Lighthouse benchmarkIndex ${ms(report.machine.benchmarkIndex.median)}). The bench took ${minutes(report.durationMs.total)}.`,
@@ -315,7 +322,7 @@ export function renderReadmeFigures(report: Report, brands: readonly BrandId[]):
 
 /** One sentence on the goals for the README: what was missed, grouped, or that all were met. */
 function goalLine(report: Report): string {
-  const tapGoal = `tap to dialog (first open ≤ ${goals.firstTapMs} ms and ≤ ${goals.firstToRepeat}× a repeat open)`;
+  const tapGoal = `tap to a usable form (first open ≤ ${goals.firstTapMs} ms and ≤ ${goals.firstToRepeat}× a repeat open)`;
   const tapRows = report.taps.filter((t) => tapGoalScenarios.includes(t.scenario));
   const tapMissed = tapRows.filter((t) => tapMisses([t]).length > 0).length;
   const perfMissed = report.pages.filter((r) => !(r.scores.performance.median >= goals.performance));

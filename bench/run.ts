@@ -390,7 +390,7 @@ async function main(): Promise<void> {
       brandIds.flatMap((brand) => {
         const chunk = lazyChunkSizes(
           join('dist', brand),
-          'EstimateModal',
+          'EstimateForm',
           firstViewSizes(join('dist', brand), 'index.html'),
         );
         return chunk ? [[brand, chunk]] : [];

@@ -79,7 +79,7 @@ export function firstViewSizes(treeDir: string, htmlFile: string): FirstViewSize
 
 /**
  * Gzip bytes a lazy chunk brings when it is first imported: the chunk whose file name starts with
- * `name` (e.g. EstimateModal) and what it imports statically that the first view has not loaded.
+ * `name` (e.g. EstimateForm) and what it imports statically that the first view has not loaded.
  * Undefined when the build has no such chunk.
  */
 export function lazyChunkSizes(

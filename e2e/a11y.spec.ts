@@ -77,7 +77,6 @@ for (const brand of brandList) {
           await openPage(page, brand.id, '/', theme);
           await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
           const dialog = page.getByRole('dialog');
-          // The form itself, not the loading dialog a tap gets while the modal's code is coming.
           await expect(dialog.getByLabel('車種')).toBeVisible();
           // Wait out the opening transition so colours are measured at rest.
           await expect

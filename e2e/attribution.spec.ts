@@ -5,15 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { clickIdParams } from '../src/tracking/trackingFields';
+import { fillEstimate } from './estimateForm';
 import { brandList, estimatesFile, expect, originFor, test, waitForApp } from './fixtures';
-
-const expiryYear = String(
-  Number(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(
-      new Date(),
-    ),
-  ) + 1,
-);
 
 /** The tracking_data cookie once the page has written `field`, parsed. */
 async function trackingCookieWith(
@@ -89,18 +82,7 @@ for (const brand of brandList) {
 
       await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('車検満了日の年').selectOption(expiryYear);
-      await dialog.getByLabel('車検満了日の月').selectOption('3');
-      await dialog.getByLabel('メーカー').selectOption('ホンダ');
-      await dialog.getByLabel('車種').fill('フィット');
-      await dialog.getByLabel('郵便番号').fill('1000001');
-      await dialog.getByLabel('姓', { exact: true }).fill('山田');
-      await dialog.getByLabel('名', { exact: true }).fill('太郎');
-      await dialog.getByLabel('セイ', { exact: true }).fill('ヤマダ');
-      await dialog.getByLabel('メイ', { exact: true }).fill('タロウ');
-      await dialog.getByLabel('電話番号').fill('09012345678');
-      await dialog.getByLabel('メールアドレス').fill(`attribution-${brand.id}@example.com`);
-      await dialog.getByRole('checkbox', { name: '個人情報の取扱いに同意する' }).check();
+      await fillEstimate(dialog, `attribution-${brand.id}@example.com`);
 
       const answered = page.waitForResponse(
         (response) => response.url().endsWith('/api/estimates') && response.status() === 201,

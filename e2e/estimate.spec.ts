@@ -1,9 +1,19 @@
 // The estimate journey in a real browser, for both brands: simple forms and openers, the lazy
 // modal, validation, the draft across reloads, failures and retries, the stored request, the
 // tag-manager events, and the local API itself.
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Request } from '@playwright/test';
 import { brands, type BrandId } from '../src/brand/brands';
+import {
+  estimateDialog,
+  expiryYear,
+  fillCustomer,
+  fillEstimate,
+  storedFor as storedIn,
+  submitButton,
+  submitSimpleForm,
+  uniqueEmail,
+  type StoredEstimate,
+} from './estimateForm';
 import {
   brandList,
   estimatesFile,
@@ -19,51 +29,9 @@ import {
 const apiUrl = '**/api/estimates';
 const draftKey = 'estimate_draft';
 
-const tokyoYear = Number(
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date()),
-);
-/** A 車検満了日 year the form offers (this year to three years ahead). */
-const expiryYear = String(tokyoYear + 1);
-
-function fullWidth(text: string): string {
-  return text.replace(/[0-9]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) + 0xfee0));
-}
-
-let emailCounter = 0;
-/** An address no other test uses, to find this test's stored request. */
-function uniqueEmail(brand: BrandId): string {
-  emailCounter += 1;
-  const random = Math.random().toString(36).slice(2, 10);
-  return `e2e-${brand}-${Date.now()}-${emailCounter}-${random}@example.com`;
-}
-
-type StoredEstimate = {
-  id: string;
-  idempotencyKey: string;
-  body: {
-    brand: string;
-    entryPoint: string;
-    vehicle: Record<string, string>;
-    customer: Record<string, string>;
-    request: Record<string, string>;
-    consent: boolean;
-    tracking: Record<string, string>;
-  };
-};
-
 /** The requests the local origin of this run has stored for `email`. */
-async function storedFor(email: string): Promise<StoredEstimate[]> {
-  let text = '';
-  try {
-    text = await readFile(estimatesFile, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter((line) => line.includes(email))
-    .map((line) => JSON.parse(line) as StoredEstimate)
-    .filter((record) => record.body.customer.email === email);
+function storedFor(email: string): Promise<StoredEstimate[]> {
+  return storedIn(estimatesFile, email);
 }
 
 type DataLayerEntry = Record<string, unknown> & { event: string };
@@ -92,48 +60,13 @@ async function openLanding(page: Page, brand: BrandId, query = ''): Promise<void
   await waitForApp(page);
 }
 
-function estimateDialog(page: Page): Locator {
-  return page.getByRole('dialog');
-}
-
-/** Fills simple form N the way a visitor on a Japanese keyboard might, and submits it. */
-async function submitSimpleForm(page: Page, index: number): Promise<void> {
-  const form = page.locator(`#simple-form-${index} form`);
-  await form.locator('[name="expiryYear"]').fill(fullWidth(expiryYear));
-  await form.locator('[name="expiryMonth"]').selectOption('3');
-  await form.locator('[name="maker"]').selectOption('トヨタ');
-  await form.locator('[name="model"]').fill('プリウス');
-  await form.locator('[name="postalCode"]').fill('１２３－４５６７');
-  await form.getByRole('button').click();
-}
-
-/** The required customer fields, typed with full-width digits, hyphens and hiragana. */
-async function fillCustomer(dialog: Locator, email: string): Promise<void> {
-  await dialog.getByLabel('姓', { exact: true }).fill('山田');
-  await dialog.getByLabel('名', { exact: true }).fill('太郎');
-  await dialog.getByLabel('セイ', { exact: true }).fill('やまだ');
-  await dialog.getByLabel('メイ', { exact: true }).fill('たろう');
-  await dialog.getByLabel('電話番号').fill('０９０－１２３４－５６７８');
-  await dialog.getByLabel('メールアドレス').fill(email);
-  await dialog.getByRole('checkbox', { name: '個人情報の取扱いに同意する' }).check();
-}
-
 /** Fills the whole form from the header opener (no simple form involved). */
 async function fillFromHeader(page: Page, email: string): Promise<Locator> {
   await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
   const dialog = estimateDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('車検満了日の年').selectOption(expiryYear);
-  await dialog.getByLabel('車検満了日の月').selectOption('3');
-  await dialog.getByLabel('メーカー').selectOption('ホンダ');
-  await dialog.getByLabel('車種').fill('フィット');
-  await dialog.getByLabel('郵便番号').fill('1000001');
-  await fillCustomer(dialog, email);
+  await fillEstimate(dialog, email);
   return dialog;
-}
-
-function submitButton(dialog: Locator): Locator {
-  return dialog.getByRole('button', { name: 'この内容で見積もりを依頼する' });
 }
 
 async function expectPrefilled(dialog: Locator): Promise<void> {
@@ -158,7 +91,7 @@ for (const brand of brandList) {
     }) => {
       const modalChunks: string[] = [];
       page.on('request', (request) => {
-        if (/\/assets\/EstimateModal-[^/]+\.js$/.test(request.url())) {
+        if (/\/assets\/EstimateForm-[^/]+\.js$/.test(request.url())) {
           modalChunks.push(request.url());
         }
       });
@@ -166,7 +99,7 @@ for (const brand of brandList) {
       await expect(page.locator('[data-section="simple-form"]')).toHaveCount(simpleForms.length);
       // Not part of the first view, but fetched in idle time after hydration, untouched.
       const html = await page.evaluate(() => fetch('/').then((response) => response.text()));
-      expect(html).not.toMatch(/EstimateModal-[^"]+\.js/);
+      expect(html).not.toMatch(/EstimateForm-[^"]+\.js/);
       await expect.poll(() => modalChunks.length).toBe(1);
 
       const dialog = estimateDialog(page);
@@ -280,7 +213,6 @@ for (const brand of brandList) {
       const opener = page.getByRole('banner').getByRole('button', { name: '無料見積もり' });
       await opener.click();
       const dialog = estimateDialog(page);
-      // The form itself, not the loading dialog a tap gets while the modal's code is on its way.
       await expect(dialog.getByLabel('車種')).toBeVisible();
       await expect(dialog).toHaveAttribute('open', '');
       // 225 ms in, 125 ms out.

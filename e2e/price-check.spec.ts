@@ -15,6 +15,8 @@ import {
   test,
   waitForApp,
 } from './fixtures';
+import { fillEstimate } from './estimateForm';
+
 /** Today's year and month in Japan, as the page counts them. */
 function tokyoNow(): { year: number; month: number } {
   const [year, month] = new Intl.DateTimeFormat('en-CA', {
@@ -122,23 +124,7 @@ for (const brand of brandList) {
       await expect(dialog.getByLabel('初度登録年月の年')).toHaveValue(thirteenYearOld.year);
       await expect(dialog.getByLabel('初度登録年月の月')).toHaveValue(thirteenYearOld.month);
 
-      const tokyoYear = Number(
-        new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(
-          new Date(),
-        ),
-      );
-      await dialog.getByLabel('車検満了日の年').selectOption(String(tokyoYear + 1));
-      await dialog.getByLabel('車検満了日の月').selectOption('1');
-      await dialog.getByLabel('メーカー').selectOption('ホンダ');
-      await dialog.getByLabel('車種').fill('フィット');
-      await dialog.getByLabel('郵便番号').fill('1000001');
-      await dialog.getByLabel('姓', { exact: true }).fill('山田');
-      await dialog.getByLabel('名', { exact: true }).fill('太郎');
-      await dialog.getByLabel('セイ', { exact: true }).fill('ヤマダ');
-      await dialog.getByLabel('メイ', { exact: true }).fill('タロウ');
-      await dialog.getByLabel('電話番号').fill('09012345678');
-      await dialog.getByLabel('メールアドレス').fill(email);
-      await dialog.getByRole('checkbox', { name: '個人情報の取扱いに同意する' }).check();
+      await fillEstimate(dialog, email);
 
       const sent = page.waitForRequest('**/api/estimates');
       await dialog.getByRole('button', { name: 'この内容で見積もりを依頼する' }).click();

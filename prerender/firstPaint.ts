@@ -6,36 +6,73 @@
  *   largest-contentful-paint report; where there is none, two frames after `load`), instead of
  *   competing with the HTML for the network. A background tab, which paints nothing, starts
  *   them after at most 3 s.
- * - until the app has hydrated, a tap on an estimate opener or a simple-form submit is kept in
- *   `window.__estimateTap` (the submit's values, instead of its native GET) and the tapped
- *   control marked aria-busy; the app opens the modal with it once it runs
- *   (src/estimate/earlyOpen.ts). If the app cannot load at all, a held submit goes ahead as
- *   the native GET.
+ * - it opens the estimate dialog, which is in the page (src/estimate/EstimateDialog.tsx), for
+ *   every opener, before and after the app alike: it writes the opener's entry point (and a
+ *   simple form's values, or the price check's) into the dialog's form, shows it and focuses the
+ *   first empty required field. Without this script the openers' `commandfor` opens it all the
+ *   same (Invoker Commands); the script cancels that to do the rest. Values are written as a
+ *   visitor types them (the native setter, then input and change events), so the form's code,
+ *   when it runs, sees them like typing. A link to `/#estimate` (on pages without the dialog)
+ *   opens it on arrival.
+ * - until the form's code runs, a submit of the estimate form is held (「送信準備中…」, by CSS
+ *   on its data-state) and the code sends it when it arrives; if the app cannot load at all, the
+ *   held form is posted natively instead.
  * The loader's code is the same on every page (its inputs are data attributes), so the CSP
  * needs one hash for it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formAttribute, openerAttribute } from '../src/estimate/openers';
+import {
+  estimateDialogId,
+  estimateHash,
+  estimateOpenEvent,
+  formAttribute,
+  formStateAttribute,
+  openerAttribute,
+  openerValuesAttribute,
+} from '../src/estimate/dialog';
 import { isGtmContainerId } from '../src/lib/dataLayer';
 
+const estimateScript = [
+  `var S='${formStateAttribute}';`,
+  `function X(){return D.getElementById('${estimateDialogId}')}`,
+  "function F(){var x=X();return x&&x.querySelector('form')}",
+  // A select gets the option a typed number means ('２０２７', '03' → '2027', '3').
+  'function put(c,v){if(c.hidden){c.value=v;c.disabled=false;return}',
+  'var k,m=0;for(k=0;c.options&&k<c.options.length;k++)if(c.options[k].value===v)m=1;',
+  "if(c.tagName==='SELECT'&&!m){",
+  'v=v.replace(/[０-９]/g,function(n){return String.fromCharCode(n.charCodeAt(0)-65248)}).trim();',
+  'if(/^\\d{1,4}$/.test(v))v=String(+v)}',
+  "Object.getOwnPropertyDescriptor(Object.getPrototypeOf(c),'value').set.call(c,v);",
+  "c.dispatchEvent(new Event('input',{bubbles:true}));c.dispatchEvent(new Event('change',{bubbles:true}))}",
+  'function open(ep,v){var x=X(),f=F(),i,c;f.elements.entryPoint.value=ep;',
+  "['quote.vehicleClass','quote.roughTotal'].forEach(function(n){c=f.elements[n];if(c)c.disabled=true});",
+  "for(i in v){c=f.elements[i];if(c&&c.tagName&&v[i]!=='')put(c,String(v[i]))}",
+  'if(!x.open)x.showModal();',
+  "for(i=0;i<f.elements.length;i++){c=f.elements[i];if(c.required&&(c.type==='checkbox'?!c.checked:!c.value)){c.focus();break}}",
+  `x.dispatchEvent(new CustomEvent('${estimateOpenEvent}',{detail:ep}))}`,
+  "D.addEventListener('click',function(e){var t=e.target,o=t&&t.closest&&",
+  `t.closest('[${openerAttribute}]'),v={};if(!o||!F())return;e.preventDefault();`,
+  `try{v=JSON.parse(o.getAttribute('${openerValuesAttribute}')||'{}')}catch(_){}`,
+  `open(o.getAttribute('${openerAttribute}'),v)},true);`,
+  "D.addEventListener('submit',function(e){var t=e.target,f=F(),a,v={},i,c;if(!f)return;",
+  `if(a=t.getAttribute('${formAttribute}')){e.preventDefault();`,
+  'for(i=0;i<t.elements.length;i++){c=t.elements[i];if(c.name)v[c.name]=c.value}open(a,v)}',
+  "else if(t===f&&(!f.getAttribute(S)||f.getAttribute(S)==='held')){e.preventDefault();f.setAttribute(S,'held')}},true);",
+  `if(location.hash==='${estimateHash}'&&F()){history.replaceState(history.state,'',location.pathname+location.search);open('header',{})}`,
+  // The app cannot load: the browser posts a held form itself.
+  "function fallback(){var f=F();if(!f||f.getAttribute(S)==='enhanced')return;var h=f.getAttribute(S)==='held';",
+  "f.setAttribute(S,'native');if(h)f.submit()}",
+].join('');
+
 export const appLoaderScript = [
-  '(function(){var D=document,d=D.currentScript.dataset,w=window,done=0,held;',
-  // Estimate taps before the app runs.
-  'function tap(e){if(D.documentElement.dataset.hydrated)return;',
-  `var s=e.type==='submit',a=s?'${formAttribute}':'${openerAttribute}',t=e.target,`,
-  "o=t&&t.closest&&t.closest('['+a+']');if(!o)return;var p={entryPoint:o.getAttribute(a)},b=o;",
-  'if(s){e.preventDefault();held=o;p.prefill={};',
-  'for(var i=0;i<o.elements.length;i++){var f=o.elements[i];if(f.name)p.prefill[f.name]=f.value}',
-  "b=e.submitter||o.querySelector('[type=submit]')}",
-  "w.__estimateTap=p;if(b)b.setAttribute('aria-busy','true')}",
-  "D.addEventListener('click',tap,true);D.addEventListener('submit',tap,true);",
+  '(function(){var D=document,d=D.currentScript.dataset,w=window,done=0;',
+  estimateScript,
   'function go(){if(done)return;done=1;',
   "if(d.gtm){w.dataLayer=w.dataLayer||[];w.dataLayer.push({'gtm.start':new Date().getTime(),event:'gtm.js'});",
   "var j=document.createElement('script');j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(d.gtm);document.head.appendChild(j)}",
   "d.preload.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});",
-  'import(d.entry).catch(function(e){console.warn("[app] not started",e);',
-  "D.removeEventListener('click',tap,true);D.removeEventListener('submit',tap,true);if(held)held.submit()})}",
+  'import(d.entry).catch(function(e){console.warn("[app] not started",e);fallback()})}',
   'function soon(){setTimeout(go,0)}',
   "var P=w.PerformanceObserver,lcp=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0;",
   "if(lcp)new P(soon).observe({type:'largest-contentful-paint',buffered:true});",

@@ -17,7 +17,7 @@ import { createRoutes } from './app/routes';
 import { BrandProvider } from './brand/BrandProvider';
 import { brandIdForHost } from './brand/brands';
 import { installChunkFailureHandlers } from './build-version/chunkFailure';
-import { entryPointFieldName } from './estimate/types';
+import { keepFormCodeFailureFromReloading } from './estimate/formCodeFailure';
 import { installPhoneClickTracking } from './lib/dataLayer';
 import { whenIdle } from './lib/whenIdle';
 
@@ -68,19 +68,12 @@ async function start(): Promise<void> {
   const started: { router?: ReturnType<typeof createBrowserRouter> } = {};
   // Before anything lazy loads: a chunk can fail on the very first navigation. During an in-app
   // navigation the route's error boundary reloads the target page instead of the current one.
+  // Before it: the estimate form's code failing must not reload the page (the form posts natively).
+  keepFormCodeFailureFromReloading();
   installChunkFailureHandlers({
     isNavigating: () => (started.router?.state.navigation.state ?? 'idle') !== 'idle',
   });
   installPhoneClickTracking(brand);
-  // A simple form sent before scripts ran left its values in the URL: take them out before the
-  // router reads it (the tracking capture in <head> already saw the URL as it came).
-  if (new URLSearchParams(window.location.search).has(entryPointFieldName)) {
-    try {
-      (await import('./estimate/earlyOpen')).adoptFormFromUrl();
-    } catch (error) {
-      console.warn('[estimate] could not read the form in the URL', error);
-    }
-  }
   const routes = createRoutes(loadPayload);
   const hydrationData = readHydrationData();
   let hydrate = document.documentElement.dataset.brand === brand && hydrationData !== undefined;

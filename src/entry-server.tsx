@@ -11,6 +11,7 @@ import { createRoutes } from './app/routes';
 import { BrandProvider } from './brand/BrandProvider';
 import type { BrandId } from './brand/brands';
 import { getPageData } from './content/pageData.server';
+import { preloadEstimateForm } from './estimate/EstimateDialog';
 import type { PageData } from './content/types';
 
 export type RenderResult = {
@@ -29,8 +30,9 @@ export async function render(url: string, brand: BrandId): Promise<RenderResult>
     throw new Error(`Prerender of ${url} answered a redirect (${context.status})`);
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  // renderToString cannot wait for a lazy import: load what the landing page decides with first.
-  await loadCampaignRules();
+  // renderToString cannot wait for a lazy import: load what the landing page decides with first,
+  // and the estimate form's code, whose form the page's HTML carries.
+  await Promise.all([loadCampaignRules(), preloadEstimateForm()]);
   const html = renderToString(
     <StrictMode>
       <BrandProvider brand={brand}>

@@ -3,6 +3,9 @@
 /** Unique id of this build, baked in at build time (see prerender/build.ts). */
 declare const __BUILD_ID__: string;
 
+/** When this build was made (ms since the epoch), baked in at build time (vite.config.ts). */
+declare const __BUILD_TIME__: number;
+
 interface ImportMetaEnv {
   /** Origin of the business_time endpoint; empty means same origin. */
   readonly VITE_LP_URL?: string;

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { useBrand } from '../brand/useBrand';
-import { EstimateProvider } from '../estimate/EstimateProvider';
 import { EstimateButton, PhoneLink } from '../sections/ContactActions';
 import { Footer } from '../sections/footer/Footer';
 import { Logo } from '../sections/logo/Logo';
@@ -12,16 +11,11 @@ import { useTrackVisits } from '../tracking/useTrackVisits';
 import styles from './Layout.module.css';
 import { usePageData } from './usePageData';
 
-/** The shared layout of every page; the estimate modal can be opened from anywhere in it. */
+/**
+ * The shared layout of every page. Its 無料見積もり opens the estimate dialog of the landing page;
+ * on the other pages, which do not carry the dialog's form, it is a link there that opens it.
+ */
 export function Layout() {
-  return (
-    <EstimateProvider>
-      <LayoutContent />
-    </EstimateProvider>
-  );
-}
-
-function LayoutContent() {
   const brand = useBrand();
   const page = usePageData();
   useTrackVisits();
@@ -52,7 +46,11 @@ function LayoutContent() {
             <span className={styles.phoneLabel}>通話無料</span>
             {brand.phone}
           </PhoneLink>
-          <EstimateButton entryPoint="header" className={styles.estimateButton}>
+          <EstimateButton
+            entryPoint="header"
+            className={styles.estimateButton}
+            onPage={page?.route === 'index'}
+          >
             無料見積もり
           </EstimateButton>
           <ThemeToggle />

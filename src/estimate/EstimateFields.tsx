@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
+import type { BrandId } from '../brand/brands';
 import { Options } from '../forms/Field';
 import { contactTimeOptions, makers, maxLengths } from './options';
 import { tokyoToday } from '../lib/tokyoTime';
@@ -13,9 +14,52 @@ import {
 } from './registeredFields';
 import styles from './EstimateFields.module.css';
 
+const pageLoadTime = Date.now();
+const noSubscription = () => () => {};
+
+/**
+ * The moment the year options and the earliest preferred date follow: the build's while the
+ * prerendered form hydrates (the prerender rendered them so; other text would throw the typed-in
+ * form back to a client render), then the page's.
+ */
+function useFormNow(): Date {
+  const time = useSyncExternalStore(
+    noSubscription,
+    () => pageLoadTime,
+    () => __BUILD_TIME__,
+  );
+  return new Date(time);
+}
+
+/**
+ * What the form sends besides the visitor's fields: the brand, the entry point and the price
+ * check's rough price (the first-paint script writes the last two as the dialog opens; the quote
+ * is disabled, so not sent, unless the price check opened it), and the honeypot, which people
+ * never see and bots fill.
+ */
+export function HiddenFields({ brand }: { brand: BrandId }) {
+  return (
+    <>
+      <input type="hidden" name="brand" value={brand} />
+      {/* Not type=hidden, whose value is its attribute, which hydration would set back: hidden
+          text inputs keep what the script wrote before the code arrived. */}
+      <input type="text" hidden name="entryPoint" defaultValue="header" />
+      <input type="text" hidden name="quote.vehicleClass" defaultValue="" disabled />
+      <input type="text" hidden name="quote.roughTotal" defaultValue="" disabled />
+      <div className={styles.honeypot} aria-hidden="true">
+        <label>
+          ホームページ（入力しないでください）
+          <input type="text" name="homepage" autoComplete="off" tabIndex={-1} />
+        </label>
+      </div>
+    </>
+  );
+}
+
 /** The estimate form's fields, inside a react-hook-form FormProvider. */
 export function EstimateFields() {
-  const today = tokyoToday();
+  const now = useFormNow();
+  const today = tokyoToday(now);
   const id = useId();
   return (
     <>
@@ -26,7 +70,7 @@ export function EstimateFields() {
         <DateFields
           legend="車検満了日"
           required
-          years={expiryYearOptions()}
+          years={expiryYearOptions(now)}
           year="vehicle.expiryYear"
           month="vehicle.expiryMonth"
           day="vehicle.expiryDay"
@@ -45,8 +89,9 @@ export function EstimateFields() {
           name="vehicle.model"
           label="車種"
           required
+          maxLength={maxLengths.model}
           hint="例: プリウス、N-BOX"
-          render={(props) => <input type="text" maxLength={maxLengths.model} {...props} />}
+          render={(props) => <input type="text" autoComplete="off" {...props} />}
         />
         <FormField
           name="vehicle.postalCode"
@@ -60,7 +105,7 @@ export function EstimateFields() {
         <DateFields
           legend="初度登録年月"
           required={false}
-          years={firstRegistrationYearOptions()}
+          years={firstRegistrationYearOptions(now)}
           year="vehicle.firstRegistrationYear"
           month="vehicle.firstRegistrationMonth"
         />
@@ -105,15 +150,10 @@ export function EstimateFields() {
           name="customer.email"
           label="メールアドレス"
           required
+          maxLength={maxLengths.email}
           hint="確認メールをお送りします"
           render={(props) => (
-            <input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={maxLengths.email}
-              {...props}
-            />
+            <input type="email" autoComplete="email" inputMode="email" {...props} />
           )}
         />
       </section>
@@ -150,8 +190,9 @@ export function EstimateFields() {
         <FormField
           name="request.notes"
           label="備考"
+          maxLength={maxLengths.notes}
           hint={`ご質問やご要望があればご記入ください（${maxLengths.notes}文字以内）`}
-          render={(props) => <textarea rows={5} maxLength={maxLengths.notes} {...props} />}
+          render={(props) => <textarea rows={5} {...props} />}
         />
       </section>
 

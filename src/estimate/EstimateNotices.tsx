@@ -3,11 +3,9 @@ import type { Ref } from 'react';
 import { telHref } from '../brand/brands';
 import { formatYen } from '../content/priceRows';
 import { legalFeeRates } from '../content/legalFees';
+import type { RetryReason } from './api';
 import type { EstimateQuote } from './types';
-import styles from './EstimateModal.module.css';
-
-/** Why a send did not get through, as the API client reports it (api.ts). */
-export type RetryReason = 'network' | 'timeout' | 'server' | 'unexpected';
+import styles from './EstimateForm.module.css';
 
 const kept = '入力内容は保持されています。';
 /** The rough price the visitor saw in the price check, sent with the request. */

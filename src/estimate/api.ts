@@ -1,15 +1,24 @@
 /**
- * The estimate API client. Every outcome is classified, never thrown: the modal only has to know
+ * The estimate API client. Every outcome is classified, never thrown: the form only has to know
  * whether the estimate was accepted, which fields to fix, or that sending again is safe.
  */
 import axios, { type AxiosInstance } from 'axios';
 import type { EstimateRequest } from './validation/estimateSchema';
 import { isRecord } from '../lib/isRecord';
 
+/** Why a send did not get through; sending again is safe. */
+export type RetryReason = 'network' | 'timeout' | 'server' | 'unexpected';
+
 export type SubmitResult =
   | { kind: 'success'; id: string }
   | { kind: 'invalid'; errors: Record<string, string> }
-  | { kind: 'retryable'; reason: 'network' | 'timeout' | 'server' | 'unexpected' };
+  | { kind: 'retryable'; reason: RetryReason };
+
+// An empty value means "not configured" as much as an absent one.
+const apiBase = import.meta.env.VITE_API_BASE_URL || '/api';
+
+/** Where the form posts, with JavaScript (JSON) and without it (the native form post). */
+export const estimatesUrl = `${apiBase}/estimates`;
 
 /** @internal Exported for the client's test, which pins the 15 s of the spec. */
 export const requestTimeoutMs = 15_000;
@@ -22,8 +31,7 @@ let client: AxiosInstance | undefined;
  */
 export function estimateApiClient(): AxiosInstance {
   client ??= axios.create({
-    // An empty value means "not configured" as much as an absent one.
-    baseURL: import.meta.env.VITE_API_BASE_URL || '/api',
+    baseURL: apiBase,
     timeout: requestTimeoutMs,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     // Statuses are classified below rather than thrown.

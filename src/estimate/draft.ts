@@ -10,6 +10,7 @@ import { isVehicleClassId } from '../content/legalFees';
 import type { EstimateDraft } from './draftRules';
 import { isEntryPoint, maxRoughTotal, type EstimateQuote } from './types';
 
+/** @internal Exported: tests seed and read the stored draft. */
 export const draftStorageKey = 'estimate_draft';
 /** The estimate's name in the pending-input registry (src/lib/pendingInput.ts). */
 export const pendingInputKey = 'estimate';

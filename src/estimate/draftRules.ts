@@ -1,9 +1,8 @@
 /**
- * The estimate draft's rules, free of storage and React: what a draft holds, which draft the modal
- * shows when it opens, and when a request needs a new Idempotency-Key. Persistence is draft.ts.
+ * The estimate draft's rules, free of storage and React: what a draft holds and when a request needs a new Idempotency-Key. Persistence is draft.ts.
  */
-import { emptyFormValues, withPrefill, type EstimateFormValues } from './formValues';
-import type { EntryPoint, EstimatePrefill, EstimateQuote } from './types';
+import type { EstimateFormValues } from './formValues';
+import type { EntryPoint, EstimateQuote } from './types';
 
 export type EstimateDraft = {
   values: EstimateFormValues;
@@ -38,27 +37,6 @@ export function newIdempotencyKey(): string {
 
 export function createDraft(values: EstimateFormValues, entryPoint: EntryPoint): EstimateDraft {
   return { values, entryPoint, idempotencyKey: newIdempotencyKey() };
-}
-
-/**
- * The draft to show when the modal opens: the stored (or current) one, or a new one, now
- * attributed to `entryPoint`, with a simple form's quick fields laid over it (the prefill wins:
- * it is what the visitor just typed).
- */
-export function openDraft(
-  current: EstimateDraft | null,
-  entryPoint: EntryPoint,
-  prefill: EstimatePrefill | undefined,
-  quote?: EstimateQuote,
-): EstimateDraft {
-  const base = current ?? createDraft(emptyFormValues(), entryPoint);
-  return {
-    ...base,
-    entryPoint,
-    values: withPrefill(base.values, prefill),
-    // A new price check replaces the quote; any other opener keeps the draft's.
-    ...(quote && { quote }),
-  };
 }
 
 /**

@@ -1,13 +1,10 @@
 /**
- * The estimate form's values as typed, before validation. Kept free of zod and react-hook-form:
- * the provider reads a stored draft in the first-view bundle, where those libraries must not load.
- * Field names mirror the request body (vehicle.*, customer.*, request.*), so a server error keyed
+ * The estimate form's values as typed, before validation, and the draft's sanitising. Field names mirror the request body (vehicle.*, customer.*, request.*), so a server error keyed
  * "customer.phone" lands on the field of that name.
  */
-import { quickFieldNames, type EstimatePrefill } from './types';
 import { isRecord } from '../lib/isRecord';
 
-export type VehicleValues = {
+type VehicleValues = {
   expiryYear: string;
   expiryMonth: string;
   expiryDay: string;
@@ -19,7 +16,7 @@ export type VehicleValues = {
   mileage: string;
 };
 
-export type CustomerValues = {
+type CustomerValues = {
   lastName: string;
   firstName: string;
   lastNameKana: string;
@@ -28,7 +25,7 @@ export type CustomerValues = {
   email: string;
 };
 
-export type RequestValues = {
+type RequestValues = {
   preferredDate1: string;
   preferredDate2: string;
   /** '' (no answer), 'yes' (希望する) or 'no' (希望しない). */
@@ -120,38 +117,22 @@ export function hasInput(values: EstimateFormValues): boolean {
   );
 }
 
-/** Prefill keys beyond the quick fields: the price check's 初度登録年月. */
-const firstRegistrationKeys = ['firstRegistrationYear', 'firstRegistrationMonth'] as const;
-
-/** Prefilled fields the modal shows as selects of plain numbers ('2027', '3'). */
-const numberSelectKeys: ReadonlySet<string> = new Set([
-  'expiryYear',
-  'expiryMonth',
-  'expiryDay',
-  ...firstRegistrationKeys,
-]);
-
 /**
- * A number typed in a simple form ('２０２７', '03') as the modal's option value ('2027', '3'):
- * a select cannot show a value none of its options has, and would look empty to the visitor.
+ * Values as react-hook-form reads them from the DOM, with what it leaves out filled in: a radio
+ * group nobody chose is null there, a field not registered (yet) is absent.
  */
-function asNumberOption(value: string): string {
-  const digits = value.normalize('NFKC').trim();
-  return /^\d{1,4}$/.test(digits) ? String(Number(digits)) : value;
-}
-
-/** Values with an opener's prefill laid over them; a non-empty prefill value wins. */
-export function withPrefill(
-  values: EstimateFormValues,
-  prefill: EstimatePrefill | undefined,
-): EstimateFormValues {
-  if (!prefill) return values;
-  const vehicle = { ...values.vehicle };
-  for (const key of [...quickFieldNames, ...firstRegistrationKeys]) {
-    const value = prefill[key];
-    if (typeof value === 'string' && value.trim() !== '') {
-      vehicle[key] = numberSelectKeys.has(key) ? asNumberOption(value) : value;
+export function withEmptyDefaults(values: unknown): EstimateFormValues {
+  const filled = emptyFormValues();
+  if (!isRecord(values)) return filled;
+  for (const group of groups) {
+    const given = values[group];
+    if (!isRecord(given)) continue;
+    const target = filled[group] as Record<string, string>;
+    for (const key of Object.keys(target)) {
+      const value = given[key];
+      if (typeof value === 'string') target[key] = value;
     }
   }
-  return { ...values, vehicle };
+  filled.consent = values.consent === true;
+  return filled;
 }

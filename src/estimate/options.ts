@@ -1,7 +1,7 @@
 /**
  * Every fact the estimate forms offer, in one place: the choices of each select, the years and
  * days a date may take, the longest text each field accepts and the names of the quick fields.
- * The simple forms (first view), the modal, the schema and the local API all import them, so a
+ * The simple forms, the estimate form, the schema and the local API all import them, so a
  * choice a form offers is always one the schema accepts. Framework-free, with no validation library: the
  * simple form is part of the first view. The entry points and the quick fields' names are in
  * types.ts, which the first view's own code reads.

@@ -3,7 +3,13 @@
  * state: each registers its control and shows the message react-hook-form holds for it.
  */
 import { useId, type ReactNode } from 'react';
-import { get, useFormContext, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import {
+  get,
+  useFormContext,
+  useWatch,
+  type FieldPath,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { Group, Hidden } from '../forms/Group';
 import {
   Field,
@@ -20,7 +26,8 @@ import styles from './EstimateFields.module.css';
 
 export type FieldName = FieldPath<EstimateFormValues>;
 
-type ControlProps = UseFormRegisterReturn & ControlAria;
+/** What a control gets: react-hook-form's registration, the aria wiring and native `required`. */
+type ControlProps = UseFormRegisterReturn & ControlAria & { required: boolean | undefined };
 
 /** The message react-hook-form holds for `name`, if any. */
 function useFieldError(name: FieldName): string | undefined {
@@ -32,11 +39,43 @@ function useFieldError(name: FieldName): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
+const graphemes =
+  typeof Intl.Segmenter === 'function'
+    ? new Intl.Segmenter('ja', { granularity: 'grapheme' })
+    : null;
+
+/**
+ * Characters as the visitor sees them (an emoji or a character with its mark counts once).
+ * @internal Exported for its test.
+ */
+export function visibleLength(value: string): number {
+  return graphemes ? Array.from(graphemes.segment(value)).length : Array.from(value).length;
+}
+
+/**
+ * From 80 % of `max`, how many characters the field holds; over it, that sending is refused until
+ * it is shortened (the schema refuses it with its message at the field). Nothing is ever cut: a
+ * paste keeps all it brought, where a native maxLength would drop the end unseen.
+ */
+function LengthCount({ name, max }: { name: FieldName; max: number }) {
+  const value: unknown = useWatch<EstimateFormValues>({ name });
+  const length = typeof value === 'string' ? visibleLength(value) : 0;
+  if (length < max * 0.8) return null;
+  const over = length - max;
+  return (
+    <p className={over > 0 ? fieldStyles.error : fieldStyles.hint} aria-live="polite">
+      {length}/{max}文字
+      {over > 0 && `：${over}文字多いため送信できません。短くしてください`}
+    </p>
+  );
+}
+
 /** A Field whose control is registered as `name`, with react-hook-form's message as its error. */
 export function FormField({
   name,
   className = styles.field,
   render,
+  maxLength,
   ...field
 }: {
   name: FieldName;
@@ -45,13 +84,20 @@ export function FormField({
   badge?: boolean;
   hint?: string;
   className?: string;
+  /** The longest value the schema accepts: a count shows as the value nears it. */
+  maxLength?: number;
   render: (props: ControlProps) => ReactNode;
 }) {
   const { register } = useFormContext<EstimateFormValues>();
   const error = useFieldError(name);
   return (
     <Field {...field} className={className} error={error}>
-      {(aria) => render({ ...register(name), ...aria })}
+      {(aria) => (
+        <>
+          {render({ ...register(name), ...aria, required: field.required })}
+          {maxLength !== undefined && <LengthCount name={name} max={maxLength} />}
+        </>
+      )}
     </Field>
   );
 }
@@ -160,11 +206,10 @@ export function NamePartField({
       name={name}
       label={label}
       badge={false}
+      maxLength={maxLength}
       required
       className={styles.inline}
-      render={(props) => (
-        <input type="text" autoComplete={autoComplete} maxLength={maxLength} {...props} />
-      )}
+      render={(props) => <input type="text" autoComplete={autoComplete} {...props} />}
     />
   );
 }
@@ -209,7 +254,7 @@ export function Consent() {
           type="checkbox"
           aria-invalid={message ? true : undefined}
           aria-describedby={describedBy(message && errorId)}
-          aria-required
+          required
           {...register('consent')}
         />
         個人情報の取扱いに同意する

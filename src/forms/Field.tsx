@@ -1,5 +1,5 @@
 /**
- * Form-field parts shared by the simple forms (first view) and the estimate modal (lazy chunk):
+ * Form-field parts shared by the simple forms (first view) and the estimate form's code (lazy):
  * label, hint, error message, 必須/任意 badge and the aria wiring between them. Plain React, no
  * react-hook-form nor schema, so the first view can import them.
  */
@@ -110,6 +110,7 @@ export function Options({
 
 /** The field styles a form may lay out its own parts with (a legend, a hint). */
 export const fieldStyles = {
+  error: styles.error,
   hint: styles.hint,
   label: styles.label,
   visuallyHidden: styles.visuallyHidden,

@@ -1,5 +1,5 @@
 /**
- * The shared field parts only the estimate modal uses so far: a group of controls under one
+ * The shared field parts only the estimate form uses so far: a group of controls under one
  * legend, and text for screen readers only. Apart from Field.tsx, so the first view (the simple
  * forms) does not carry them.
  */

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { telHref } from '../brand/brands';
 import { useBrand } from '../brand/useBrand';
-import { useEstimateOpener } from '../estimate/EstimateContext';
+import {
+  estimateHash,
+  openerAttribute,
+  openerValuesAttribute,
+  showEstimateCommand,
+} from '../estimate/dialog';
 import type { EntryPoint } from '../estimate/types';
 
 /**
@@ -29,27 +34,39 @@ export function PhoneLink({
 }
 
 /**
- * A button that opens the estimate from `entryPoint`. Its data-estimate-opener attribute
- * (openerAttribute in src/estimate/openers.ts) lets the first-paint loader keep a tap made
- * before the app runs.
+ * What opens the estimate from `entryPoint`. On a page with the estimate dialog, a button that
+ * shows it with no script (`commandfor`); the first-paint script (prerender/firstPaint.ts) reads
+ * its data-estimate-opener to fill in the entry point and focus the first field. On a page without
+ * the dialog, a link to the landing page that opens it on arrival.
  */
 export function EstimateButton({
   entryPoint,
   className,
   children,
+  values,
+  onPage = true,
 }: {
   entryPoint: EntryPoint;
   className?: string;
   children: ReactNode;
+  /** Values the open writes into the dialog's form, by control name (the price check's). */
+  values?: Record<string, string>;
+  /** False on pages without the dialog. */
+  onPage?: boolean;
 }) {
-  const openEstimate = useEstimateOpener();
+  const opener = {
+    [openerAttribute]: entryPoint,
+    ...(values && { [openerValuesAttribute]: JSON.stringify(values) }),
+  };
+  if (!onPage) {
+    return (
+      <a href={`/${estimateHash}`} className={className} {...opener}>
+        {children}
+      </a>
+    );
+  }
   return (
-    <button
-      type="button"
-      className={className}
-      data-estimate-opener={entryPoint}
-      onClick={() => openEstimate({ entryPoint })}
-    >
+    <button type="button" className={className} {...showEstimateCommand} {...opener}>
       {children}
     </button>
   );

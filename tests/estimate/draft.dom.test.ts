@@ -5,7 +5,7 @@ import {
   loadDraft,
   saveDraft,
 } from '../../src/estimate/draft';
-import { createDraft, openDraft } from '../../src/estimate/draftRules';
+import { createDraft } from '../../src/estimate/draftRules';
 import { emptyFormValues } from '../../src/estimate/formValues';
 
 function draftWithPhone(phone: string) {
@@ -79,19 +79,6 @@ describe('draft persistence', () => {
     expect(() => saveDraft(draftWithPhone('1'))).not.toThrow();
     expect(loadDraft()).toBeNull();
     expect(() => clearDraft()).not.toThrow();
-  });
-});
-
-describe('openDraft', () => {
-  it('keeps a quote until a new price check replaces it, across a reload', () => {
-    const quote = { vehicleClass: 'kei', roughTotal: 36040 } as const;
-    const fromCheck = openDraft(null, 'price-check', undefined, quote);
-    expect(fromCheck.quote).toEqual(quote);
-    saveDraft(fromCheck);
-    const reopened = openDraft(loadDraft(), 'header', undefined);
-    expect(reopened.quote).toEqual(quote);
-    const newer = { vehicleClass: 'upto-2000kg', roughTotal: 70000 } as const;
-    expect(openDraft(reopened, 'price-check', undefined, newer).quote).toEqual(newer);
   });
 });
 

@@ -1,18 +1,7 @@
-import {
-  createDraft,
-  draftForSending,
-  newIdempotencyKey,
-  openDraft,
-} from '../../src/estimate/draftRules';
-import { emptyFormValues, hasInput } from '../../src/estimate/formValues';
+import { createDraft, draftForSending, newIdempotencyKey } from '../../src/estimate/draftRules';
+import { emptyFormValues, withEmptyDefaults } from '../../src/estimate/formValues';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-function draftWithPhone(phone: string) {
-  const values = emptyFormValues();
-  values.customer.phone = phone;
-  return createDraft(values, 'cta');
-}
 
 describe('idempotency keys', () => {
   it('are random v4 UUIDs', () => {
@@ -38,60 +27,19 @@ describe('idempotency keys', () => {
   });
 });
 
-describe('openDraft', () => {
-  it('starts an empty draft with a fresh key when nothing is stored', () => {
-    const draft = openDraft(null, 'header', undefined);
-    expect(draft.entryPoint).toBe('header');
-    expect(hasInput(draft.values)).toBe(false);
-    expect(draft.idempotencyKey).toMatch(uuidPattern);
-  });
-
-  it('lays a simple form over the stored draft; the prefill wins, the rest is kept', () => {
-    const stored = draftWithPhone('0312345678');
-    stored.values.vehicle.maker = 'ホンダ';
-    stored.values.vehicle.model = 'フィット';
-
-    const draft = openDraft(stored, 'simple-form-1', {
-      maker: 'トヨタ',
-      model: '',
-      postalCode: '1234567',
+describe('withEmptyDefaults', () => {
+  it('fills what react-hook-form leaves out of values read from the DOM, and keeps the rest', () => {
+    const values = withEmptyDefaults({
+      vehicle: { model: 'フィット', maker: 7 },
+      request: { courtesyCar: null },
+      consent: true,
     });
-
-    expect(draft.entryPoint).toBe('simple-form-1');
-    expect(draft.idempotencyKey).toBe(stored.idempotencyKey);
-    expect(draft.values.vehicle).toMatchObject({
-      maker: 'トヨタ',
-      model: 'フィット',
-      postalCode: '1234567',
-    });
-    expect(draft.values.customer.phone).toBe('0312345678');
-  });
-
-  it("gives typed year, month and day as the modal's select values", () => {
-    const draft = openDraft(null, 'simple-form-2', {
-      expiryYear: '２０２７',
-      expiryMonth: '０３',
-      expiryDay: ' 9 ',
-      postalCode: '１２３－４５６７',
-    });
-    expect(draft.values.vehicle).toMatchObject({
-      expiryYear: '2027',
-      expiryMonth: '3',
-      expiryDay: '9',
-      // Text fields keep what was typed; validation normalises them.
-      postalCode: '１２３－４５６７',
-    });
-  });
-
-  it("lays the price check's 初度登録年月 over the draft as the modal's select values", () => {
-    const draft = openDraft(null, 'price-check', {
-      firstRegistrationYear: '2015',
-      firstRegistrationMonth: '05',
-    });
-    expect(draft.values.vehicle).toMatchObject({
-      firstRegistrationYear: '2015',
-      firstRegistrationMonth: '5',
-    });
+    expect(values.vehicle.model).toBe('フィット');
+    expect(values.vehicle.maker).toBe('');
+    expect(values.request.courtesyCar).toBe('');
+    expect(values.customer.phone).toBe('');
+    expect(values.consent).toBe(true);
+    expect(withEmptyDefaults(undefined)).toEqual(emptyFormValues());
   });
 });
 

@@ -64,65 +64,145 @@ describe('the app loader', () => {
   });
 });
 
-describe('estimate taps before the app runs', () => {
+describe('the estimate dialog', () => {
   afterEach(() => {
-    delete window.__estimateTap;
-    delete document.documentElement.dataset.hydrated;
     document.body.innerHTML = '';
+    window.history.replaceState(null, '', '/');
   });
 
+  /** A landing page's openers and dialog, as prerendered (only what the script reads). */
   function page() {
     document.body.innerHTML = `
-      <button type="button" data-estimate-opener="tracking-footer"><span>見積もり</span></button>
+      <button type="button" commandfor="estimate" command="show-modal" data-estimate-opener="tracking-footer"><span>見積もり</span></button>
+      <button type="button" data-estimate-opener="price-check"
+        data-estimate-values='{"quote.vehicleClass":"kei","quote.roughTotal":"36740","vehicle.firstRegistrationYear":"2015"}'>概算</button>
       <form data-estimate-form="simple-form-2" method="get">
-        <input name="expiryYear" value="２０２７"><select name="maker"><option selected>いすゞ</option></select>
-        <input type="hidden" name="estimateEntry" value="simple-form-2">
+        <input name="vehicle.expiryYear" value="２０２７"><select name="vehicle.maker"><option selected>いすゞ</option></select>
+        <input name="vehicle.model" value="エルフ"><input name="vehicle.postalCode" value="">
         <button type="submit">送信</button>
-      </form>`;
+      </form>
+      <dialog id="estimate"><form method="post" action="/api/estimates">
+        <input hidden name="entryPoint" value="header">
+        <input hidden name="quote.vehicleClass" value="" disabled><input hidden name="quote.roughTotal" value="" disabled>
+        <select name="vehicle.expiryYear" required><option value=""></option><option>2026</option><option>2027</option></select>
+        <select name="vehicle.maker" required><option value=""></option><option>いすゞ</option></select>
+        <input name="vehicle.model" required><input name="vehicle.postalCode" required>
+        <select name="vehicle.firstRegistrationYear"><option value=""></option><option>2015</option></select>
+        <input type="checkbox" name="consent" required>
+        <button type="submit">依頼する</button>
+      </form></dialog>`;
   }
 
-  it('keeps an opener tap and a simple-form submit (instead of its GET), marking them busy', () => {
-    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+  function dialogForm(): HTMLFormElement {
+    return document.querySelector('dialog form')!;
+  }
+
+  function control(name: string): HTMLInputElement {
+    return dialogForm().elements.namedItem(name) as HTMLInputElement;
+  }
+
+  it('opens from an opener in place of its command, with its entry point, on the first empty required field', () => {
     page();
     runLoader(loaderElement());
-
-    document.querySelector('span')!.click();
-    expect(window.__estimateTap).toEqual({ entryPoint: 'tracking-footer' });
-    expect(document.querySelector('[data-estimate-opener]')).toHaveAttribute('aria-busy', 'true');
-
-    const form = document.querySelector('form')!;
-    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
-    form.dispatchEvent(submit);
-    expect(submit.defaultPrevented).toBe(true);
-    expect(window.__estimateTap).toEqual({
-      entryPoint: 'simple-form-2',
-      prefill: { expiryYear: '２０２７', maker: 'いすゞ', estimateEntry: 'simple-form-2' },
-    });
-    expect(form.querySelector('[type=submit]')).toHaveAttribute('aria-busy', 'true');
+    const opened = vi.fn();
+    document.querySelector('dialog')!.addEventListener('estimate-open', opened);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('span')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(document.querySelector('dialog')).toHaveAttribute('open');
+    expect(control('entryPoint')).toHaveValue('tracking-footer');
+    expect(control('vehicle.expiryYear')).toHaveFocus();
+    // (The loaders of earlier tests listen on this document too: each opens the same way.)
+    expect(opened).toHaveBeenCalled();
+    for (const [event] of opened.mock.calls) {
+      expect((event as CustomEvent).detail).toBe('tracking-footer');
+    }
   });
 
-  it('lets a held submit go as its native GET when the app cannot start at all', async () => {
+  it("writes an opener's values, the quote included, as typing would", () => {
+    page();
+    runLoader(loaderElement());
+    const changes: string[] = [];
+    dialogForm().addEventListener('input', (event) => {
+      changes.push((event.target as HTMLInputElement).name);
+    });
+    (document.querySelectorAll('button')[1] as HTMLButtonElement).click();
+    expect(control('entryPoint')).toHaveValue('price-check');
+    expect(control('quote.vehicleClass')).toBeEnabled();
+    expect(control('quote.vehicleClass')).toHaveValue('kei');
+    expect(control('quote.roughTotal')).toHaveValue('36740');
+    expect(control('vehicle.firstRegistrationYear')).toHaveValue('2015');
+    expect(changes).toContain('vehicle.firstRegistrationYear');
+
+    // Another opener sends no quote.
+    document.querySelector('dialog')!.close();
+    document.querySelector('span')!.click();
+    expect(control('quote.vehicleClass')).toBeDisabled();
+    expect(control('quote.roughTotal')).toBeDisabled();
+  });
+
+  it("moves a simple form's values into the dialog instead of its GET; a typed year becomes its option", () => {
+    page();
+    runLoader(loaderElement());
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    document.querySelector('form[data-estimate-form]')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(control('entryPoint')).toHaveValue('simple-form-2');
+    expect(control('vehicle.expiryYear')).toHaveValue('2027');
+    expect(control('vehicle.maker')).toHaveValue('いすゞ');
+    expect(control('vehicle.model')).toHaveValue('エルフ');
+    // The first required field still empty takes the focus.
+    expect(control('vehicle.postalCode')).toHaveFocus();
+  });
+
+  it("holds the dialog's submit until the form's code takes it over", () => {
+    page();
+    runLoader(loaderElement());
+    const form = dialogForm();
+    const first = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(true);
+    expect(form).toHaveAttribute('data-state', 'held');
+    const again = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(true);
+
+    form.setAttribute('data-state', 'enhanced');
+    const enhanced = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(enhanced);
+    expect(enhanced.defaultPrevented).toBe(false);
+  });
+
+  it('posts a held submit natively when the app cannot start at all', async () => {
     Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     page();
     runLoader(loaderElement());
-    const form = document.querySelector('form')!;
+    const form = dialogForm();
     form.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
     expect(submit).not.toHaveBeenCalled();
     // The entry (/assets/does-not-exist.js) fails to import.
     await vi.advanceTimersByTimeAsync(3000);
     await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
     expect(submit.mock.contexts[0]).toBe(form);
+    expect(form).toHaveAttribute('data-state', 'native');
   });
 
-  it('leaves taps to the app once it has hydrated', () => {
+  it('opens on arrival from a link to /#estimate, and takes the hash out of the address', () => {
+    window.history.replaceState(null, '', '/?utm_source=x#estimate');
     page();
     runLoader(loaderElement());
-    document.documentElement.dataset.hydrated = 'true';
-    document.querySelector('span')!.click();
-    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
-    document.querySelector('form')!.dispatchEvent(submit);
-    expect(submit.defaultPrevented).toBe(false);
-    expect(window.__estimateTap).toBeUndefined();
+    expect(document.querySelector('dialog')).toHaveAttribute('open');
+    expect(control('entryPoint')).toHaveValue('header');
+    expect(window.location.hash).toBe('');
+    expect(window.location.search).toBe('?utm_source=x');
+  });
+
+  it('leaves openers alone on a page without the dialog (a link there goes on)', () => {
+    document.body.innerHTML = '<a href="/#estimate" data-estimate-opener="header">見積もり</a>';
+    runLoader(loaderElement());
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('a')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
   });
 });

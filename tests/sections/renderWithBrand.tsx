@@ -1,20 +1,14 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
 import { BrandProvider } from '../../src/brand/BrandProvider';
 import type { BrandId } from '../../src/brand/brands';
-import { EstimateOpenerContext, type EstimateOpener } from '../../src/estimate/EstimateContext';
 
-/** Renders `ui` as the app would: inside a brand, a router and an estimate opener (a spy). */
+/** Renders `ui` as the app would: inside a brand and a router. */
 export function renderWithBrand(ui: ReactElement, brand: BrandId = 'carsupport') {
-  const openEstimate = vi.fn<EstimateOpener>();
-  const result = render(
+  return render(
     <BrandProvider brand={brand}>
-      <MemoryRouter>
-        <EstimateOpenerContext.Provider value={openEstimate}>{ui}</EstimateOpenerContext.Provider>
-      </MemoryRouter>
+      <MemoryRouter>{ui}</MemoryRouter>
     </BrandProvider>,
   );
-  return { ...result, openEstimate };
 }

@@ -3,10 +3,10 @@ import { legalFeeRates, legalFeesAsOf } from '../../content/legalFees';
 import { formatYen } from '../../content/priceRows';
 import { roughPrice, type RoughPrice } from '../../content/roughPrice';
 import type { LandingContent, VehicleClassCost } from '../../content/types';
-import { useEstimateOpener } from '../../estimate/EstimateContext';
 import { firstRegistrationYearOptions } from '../../estimate/dates';
 import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
 import type { YearMonth } from '../../lib/tokyoTime';
+import { EstimateButton } from '../ContactActions';
 import styles from './Example.module.css';
 
 /** The 初度登録年月 as chosen: strings of the selects, '' while not chosen. */
@@ -50,20 +50,19 @@ type PriceCheckProps = {
  */
 export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
   const id = useId();
-  const openEstimate = useEstimateOpener();
   const years = firstRegistrationYearOptions();
   const classLabel = legalFeeRates.classes[price.vehicleClass].label;
   const partial = (choice.year === '') !== (choice.month === '');
 
-  function open() {
-    openEstimate({
-      entryPoint: 'price-check',
-      prefill: price.expiry
-        ? { firstRegistrationYear: choice.year, firstRegistrationMonth: choice.month }
-        : undefined,
-      quote: { vehicleClass: price.vehicleClass, roughTotal: price.total },
-    });
-  }
+  // What the open writes into the estimate form: the rough price, and the 初度登録年月 it used.
+  const estimateValues: Record<string, string> = {
+    'quote.vehicleClass': price.vehicleClass,
+    'quote.roughTotal': String(price.total),
+    ...(price.expiry && {
+      'vehicle.firstRegistrationYear': choice.year,
+      'vehicle.firstRegistrationMonth': choice.month,
+    }),
+  };
 
   return (
     <div className={styles.check}>
@@ -123,9 +122,9 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
               : copy.assumption}
         </span>
       </p>
-      <button type="button" className={styles.submit} onClick={open}>
+      <EstimateButton entryPoint="price-check" className={styles.submit} values={estimateValues}>
         {copy.submitLabel}
-      </button>
+      </EstimateButton>
       <ul className={styles.checkNotes}>
         <li>{copy.confirmNote}</li>
         <li>

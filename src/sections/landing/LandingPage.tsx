@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { useBrand } from '../../brand/useBrand';
+import { EstimateDialog } from '../../estimate/EstimateDialog';
 import { MainVisual } from '../main-visual/MainVisual';
 import { StickyCallBar } from '../sticky-call-bar/StickyCallBar';
 import styles from './LandingPage.module.css';
@@ -23,7 +24,9 @@ export function LandingPage(props: LandingPageProps) {
         ))}
       </div>
       <StickyCallBar copy={props.content.stickyCallBar} />
-      <div data-section="estimate-modal" />
+      <div data-section="estimate-modal">
+        <EstimateDialog />
+      </div>
     </>
   );
 }

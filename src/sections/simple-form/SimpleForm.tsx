@@ -1,7 +1,7 @@
 import { useEffect, useId, type FormEvent } from 'react';
 import { dayOptions, makers, maxLengths, monthOptions } from '../../estimate/options';
-import { entryPointFieldName, type EntryPoint, type QuickFields } from '../../estimate/types';
-import { useEstimateOpener } from '../../estimate/EstimateContext';
+import { formAttribute } from '../../estimate/dialog';
+import type { EntryPoint } from '../../estimate/types';
 import { setPendingInput } from '../../lib/pendingInput';
 import { Field, Options, RequiredBadge, fieldStyles } from '../../forms/Field';
 import styles from './SimpleForm.module.css';
@@ -17,30 +17,19 @@ export type SimpleFormProps = {
   withHeaderImage?: boolean;
 };
 
-function fieldValue(form: HTMLFormElement, name: string): string {
-  const field = form.elements.namedItem(name);
-  return field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.value : '';
-}
-
-function readQuickFields(form: HTMLFormElement): QuickFields {
-  const day = fieldValue(form, 'expiryDay');
-  return {
-    expiryYear: fieldValue(form, 'expiryYear'),
-    expiryMonth: fieldValue(form, 'expiryMonth'),
-    ...(day ? { expiryDay: day } : {}),
-    maker: fieldValue(form, 'maker'),
-    model: fieldValue(form, 'model'),
-    postalCode: fieldValue(form, 'postalCode'),
-  };
-}
-
 function holdsInput(form: HTMLFormElement): boolean {
-  return Object.values(readQuickFields(form)).some((value) => value !== '');
+  return Array.from(form.elements).some(
+    (element) =>
+      (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) &&
+      element.value !== '',
+  );
 }
 
 /**
- * The quick form: only native constraints here; the estimate modal, prefilled from it,
- * normalises and validates (full-width digits and hyphens are fine in these fields).
+ * The quick form: only native constraints here. Its submit opens the estimate dialog with its
+ * values (the first-paint script, prerender/firstPaint.ts, copies each control into the dialog's
+ * control of the same name); the dialog's form normalises and validates (full-width digits and
+ * hyphens are fine in these fields).
  */
 export function SimpleForm({
   index,
@@ -50,7 +39,6 @@ export function SimpleForm({
   note,
   withHeaderImage,
 }: SimpleFormProps) {
-  const openEstimate = useEstimateOpener();
   const entryPoint: EntryPoint = `simple-form-${index}`;
   const id = useId();
   const headingId = `${id}-heading`;
@@ -60,14 +48,6 @@ export function SimpleForm({
 
   function handleInput(event: FormEvent<HTMLFormElement>) {
     setPendingInput(entryPoint, holdsInput(event.currentTarget));
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const prefill = readQuickFields(event.currentTarget);
-    // From here the modal's draft holds the input.
-    setPendingInput(entryPoint, false);
-    openEstimate({ entryPoint, prefill });
   }
 
   return (
@@ -82,16 +62,16 @@ export function SimpleForm({
         {heading}
       </h2>
       <p className={styles.lead}>{lead}</p>
-      {/* Without JavaScript (or when the app cannot load) the native GET keeps the values in
-          this page's URL; the app opens the modal with them and cleans the URL
-          (estimate/earlyOpen.ts). Before the app runs, the first-paint loader holds the submit. */}
+      {/* Without JavaScript the native GET only reloads this page: the 無料見積もり buttons open
+          the estimate form itself, which sends without JavaScript. */}
       <form
         className={styles.form}
         aria-labelledby={headingId}
         method="get"
-        data-estimate-form={entryPoint}
+        {...{ [formAttribute]: entryPoint }}
         onChange={handleInput}
-        onSubmit={handleSubmit}
+        // The first-paint script has moved the values into the estimate form, which holds them now.
+        onSubmit={() => setPendingInput(entryPoint, false)}
       >
         <fieldset className={styles.expiry}>
           <legend className={fieldStyles.label}>
@@ -101,7 +81,7 @@ export function SimpleForm({
           <div className={styles.dateRow}>
             <label className={styles.dateField}>
               <input
-                name="expiryYear"
+                name="vehicle.expiryYear"
                 className={styles.input}
                 inputMode="numeric"
                 autoComplete="off"
@@ -112,13 +92,13 @@ export function SimpleForm({
               <span>年</span>
             </label>
             <label className={styles.dateField}>
-              <select name="expiryMonth" className={styles.select} required defaultValue="">
+              <select name="vehicle.expiryMonth" className={styles.select} required defaultValue="">
                 <Options placeholder="--" values={monthOptions} />
               </select>
               <span>月</span>
             </label>
             <label className={styles.dateField}>
-              <select name="expiryDay" className={styles.select} defaultValue="">
+              <select name="vehicle.expiryDay" className={styles.select} defaultValue="">
                 <Options placeholder="--" values={dayOptions} />
               </select>
               <span>
@@ -129,7 +109,13 @@ export function SimpleForm({
         </fieldset>
         <Field label="メーカー" required className={styles.field}>
           {(aria) => (
-            <select {...aria} name="maker" className={styles.select} required defaultValue="">
+            <select
+              {...aria}
+              name="vehicle.maker"
+              className={styles.select}
+              required
+              defaultValue=""
+            >
               <Options placeholder="選択してください" values={makers} />
             </select>
           )}
@@ -138,10 +124,9 @@ export function SimpleForm({
           {(aria) => (
             <input
               {...aria}
-              name="model"
+              name="vehicle.model"
               className={styles.input}
               autoComplete="off"
-              maxLength={maxLengths.model}
               placeholder="例：プリウス"
               required
             />
@@ -151,7 +136,7 @@ export function SimpleForm({
           {(aria) => (
             <input
               {...aria}
-              name="postalCode"
+              name="vehicle.postalCode"
               className={styles.input}
               inputMode="numeric"
               autoComplete="postal-code"
@@ -161,7 +146,6 @@ export function SimpleForm({
             />
           )}
         </Field>
-        <input type="hidden" name={entryPointFieldName} value={entryPoint} />
         <button type="submit" className={styles.submit}>
           {submitLabel}
         </button>

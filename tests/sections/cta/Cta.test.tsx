@@ -1,18 +1,17 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { landing } from '../../../src/content/carsupport/landing';
 import { Cta } from '../../../src/sections/cta/Cta';
+import { estimateDialogId } from '../../../src/estimate/dialog';
 import { renderWithBrand } from '../renderWithBrand';
 
 describe('Cta', () => {
-  it('opens an empty estimate from the cta entry point', async () => {
-    const user = userEvent.setup();
-    const { openEstimate } = renderWithBrand(
-      <Cta copy={landing.cta} receptionNote={landing.receptionNote} />,
-    );
-    await user.click(screen.getByRole('button', { name: landing.cta.estimateLabel }));
-    expect(openEstimate).toHaveBeenCalledWith({ entryPoint: 'cta' });
+  it('shows the estimate dialog from the cta entry point, with no script needed', () => {
+    renderWithBrand(<Cta copy={landing.cta} receptionNote={landing.receptionNote} />);
+    const button = screen.getByRole('button', { name: landing.cta.estimateLabel });
+    expect(button).toHaveAttribute('commandfor', estimateDialogId);
+    expect(button).toHaveAttribute('command', 'show-modal');
+    expect(button).toHaveAttribute('data-estimate-opener', 'cta');
   });
 
   it('offers the brand phone as a tel: link with the reception hours', () => {

@@ -153,30 +153,31 @@ describe('Price check', () => {
 
   it('opens the estimate prefilled, with the class and the total the visitor saw', async () => {
     const user = userEvent.setup();
-    const { openEstimate } = renderWithBrand(<Example copy={landing.example} />);
+    renderWithBrand(<Example copy={landing.example} />);
     await screen.findByRole('status');
     await user.click(screen.getByRole('tab', { name: '〜2.5t' }));
     await user.selectOptions(screen.getByLabelText('初度登録年月の年'), '2006');
     await user.selectOptions(screen.getByLabelText('初度登録年月の月'), '4');
-    await user.click(screen.getByRole('button', { name: 'この条件で見積もりを依頼' }));
-
-    expect(openEstimate).toHaveBeenCalledWith({
-      entryPoint: 'price-check',
-      prefill: { firstRegistrationYear: '2006', firstRegistrationMonth: '4' },
+    const button = screen.getByRole('button', { name: 'この条件で見積もりを依頼' });
+    expect(button).toHaveAttribute('data-estimate-opener', 'price-check');
+    expect(button).toHaveAttribute('command', 'show-modal');
+    expect(JSON.parse(button.getAttribute('data-estimate-values') ?? '')).toEqual({
+      'vehicle.firstRegistrationYear': '2006',
+      'vehicle.firstRegistrationMonth': '4',
       // 63,000 + 17,650 + 1,600 + 19,800 − 2,200
-      quote: { vehicleClass: 'upto-2500kg', roughTotal: 99850 },
+      'quote.vehicleClass': 'upto-2500kg',
+      'quote.roughTotal': '99850',
     });
   });
 
   it('sends no 初度登録年月 when none was chosen, and the under-13 total', async () => {
-    const user = userEvent.setup();
-    const { openEstimate } = renderWithBrand(<Example copy={landing.example} />);
+    renderWithBrand(<Example copy={landing.example} />);
     await screen.findByRole('status');
-    await user.click(screen.getByRole('button', { name: 'この条件で見積もりを依頼' }));
-    expect(openEstimate).toHaveBeenCalledWith({
-      entryPoint: 'price-check',
-      prefill: undefined,
-      quote: { vehicleClass: 'kei', roughTotal: 36940 },
+    const button = screen.getByRole('button', { name: 'この条件で見積もりを依頼' });
+    // 軽: 6,600 + 17,540 + 1,800 (印紙代 at a 指定工場) + the basic fee − the discount.
+    expect(JSON.parse(button.getAttribute('data-estimate-values') ?? '')).toEqual({
+      'quote.vehicleClass': 'kei',
+      'quote.roughTotal': '36940',
     });
   });
 });

@@ -1,19 +1,17 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { landing } from '../../../src/content/yamada/landing';
 import { StickyCallBar } from '../../../src/sections/sticky-call-bar/StickyCallBar';
+import { estimateDialogId } from '../../../src/estimate/dialog';
 import { renderWithBrand } from '../renderWithBrand';
 
 describe('StickyCallBar', () => {
-  it('opens the estimate from the tracking-footer entry point', async () => {
-    const user = userEvent.setup();
-    const { openEstimate } = renderWithBrand(
-      <StickyCallBar copy={landing.stickyCallBar} />,
-      'yamada',
-    );
-    await user.click(screen.getByRole('button', { name: landing.stickyCallBar.estimateLabel }));
-    expect(openEstimate).toHaveBeenCalledWith({ entryPoint: 'tracking-footer' });
+  it('shows the estimate dialog from the tracking-footer entry point, with no script needed', () => {
+    renderWithBrand(<StickyCallBar copy={landing.stickyCallBar} />, 'yamada');
+    const button = screen.getByRole('button', { name: landing.stickyCallBar.estimateLabel });
+    expect(button).toHaveAttribute('commandfor', estimateDialogId);
+    expect(button).toHaveAttribute('command', 'show-modal');
+    expect(button).toHaveAttribute('data-estimate-opener', 'tracking-footer');
   });
 
   it('calls the brand phone', () => {

@@ -1,26 +1,21 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { BrandProvider } from '../../src/brand/BrandProvider';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
-import { draftStorageKey, loadDraft } from '../../src/estimate/draft';
-import EstimateModal, { type EstimateModalProps } from '../../src/estimate/EstimateModal';
+import { draftStorageKey, loadDraft, saveDraft } from '../../src/estimate/draft';
+import { createDraft } from '../../src/estimate/draftRules';
+import { emptyFormValues } from '../../src/estimate/formValues';
+import EstimateForm from '../../src/estimate/EstimateForm';
+import { visibleLength } from '../../src/estimate/registeredFields';
+import type { EntryPoint } from '../../src/estimate/types';
 import { hasPendingInput } from '../../src/lib/pendingInput';
 import { trackingConfig } from '../../src/content/trackingConfig';
+import { useRef } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { answer, created, estimateApi, networkError } from './estimateApi';
 
 type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
-
-// jsdom has <dialog> but not its methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 const { requests, answers } = estimateApi();
 
@@ -28,15 +23,51 @@ afterEach(() => {
   delete (window as TestWindow).dataLayer;
 });
 
-function renderModal(props: Partial<EstimateModalProps> = {}, brand: BrandId = 'carsupport') {
-  const onClose = vi.fn();
-  const all: EstimateModalProps = { open: true, entryPoint: 'header', onClose, ...props };
+/** The dialog as the page has it, with the form's code in it (EstimateDialog.tsx). */
+function Dialog() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  return (
+    <dialog ref={dialogRef} id="estimate" aria-labelledby="estimate-title">
+      <EstimateForm dialogRef={dialogRef} titleId="estimate-title" />
+    </dialog>
+  );
+}
+
+type OpenOptions = { entryPoint?: EntryPoint; values?: Record<string, string> };
+
+/**
+ * Opens the dialog as the first-paint script does (prerender/firstPaint.ts): the entry point and
+ * an opener's values written into the form, then shown, then the open event.
+ */
+function openDialog({ entryPoint = 'header', values = {} }: OpenOptions = {}) {
+  const dialog = document.getElementById('estimate') as HTMLDialogElement;
+  const form = dialog.querySelector('form')!;
+  const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  control('entryPoint').value = entryPoint;
+  for (const name of ['quote.vehicleClass', 'quote.roughTotal']) control(name).disabled = true;
+  for (const [name, value] of Object.entries(values)) {
+    const element = control(name);
+    if (element.hidden) {
+      element.value = value;
+      element.disabled = false;
+    } else {
+      fireEvent.change(element, { target: { value } });
+    }
+  }
+  act(() => {
+    dialog.showModal();
+    dialog.dispatchEvent(new CustomEvent('estimate-open', { detail: entryPoint }));
+  });
+}
+
+function renderModal(options: OpenOptions = {}, brand: BrandId = 'carsupport') {
   const result = render(
     <BrandProvider brand={brand}>
-      <EstimateModal {...all} />
+      <Dialog />
     </BrandProvider>,
   );
-  return { ...result, onClose, user: userEvent.setup() };
+  openDialog(options);
+  return { ...result, user: userEvent.setup() };
 }
 
 const nextYear = String(new Date().getFullYear() + 1);
@@ -66,7 +97,8 @@ async function fillRequired(user: UserEvent) {
 }
 
 function submitButton() {
-  return screen.getByRole('button', { name: 'この内容で見積もりを依頼する' });
+  // Its held label (送信準備中…) is hidden by CSS, which jsdom does not apply.
+  return screen.getByRole('button', { name: /^この内容で見積もりを依頼する/ });
 }
 
 function sentBody(index = 0): Record<string, unknown> {
@@ -78,7 +110,7 @@ function events() {
 }
 
 // Typing through user-event into the whole form takes seconds on a busy CI machine.
-describe('EstimateModal', { timeout: 20_000 }, () => {
+describe('EstimateForm', { timeout: 20_000 }, () => {
   it('opens as a labelled modal dialog and reports estimate_open', () => {
     renderModal({ entryPoint: 'cta' });
 
@@ -334,7 +366,7 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
     expect(loadDraft()?.entryPoint).toBe('tracking-footer');
   });
 
-  it('lays a simple form’s quick fields over the draft; the prefill wins', async () => {
+  it('keeps what an opener wrote over the draft; the draft fills only what is empty', async () => {
     const first = renderModal();
     await first.user.type(field('車種'), 'フィット');
     await first.user.type(field('姓'), '佐藤');
@@ -342,13 +374,12 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
 
     renderModal({
       entryPoint: 'simple-form-2',
-      prefill: { maker: 'ホンダ', model: 'N-BOX', postalCode: '1000001', expiryMonth: '3' },
+      values: { 'vehicle.maker': 'ホンダ', 'vehicle.model': 'N-BOX', 'vehicle.expiryMonth': '3' },
     });
 
     expect(field('車種')).toHaveValue('N-BOX');
     expect(select('メーカー')).toHaveValue('ホンダ');
     expect(select('車検満了日の月')).toHaveValue('3');
-    expect(field('郵便番号')).toHaveValue('1000001');
     expect(field('姓')).toHaveValue('佐藤');
   });
 
@@ -356,8 +387,12 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
     answers.push(created('EST-7'));
     const { user } = renderModal({
       entryPoint: 'price-check',
-      prefill: { firstRegistrationYear: '2012', firstRegistrationMonth: '4' },
-      quote: { vehicleClass: 'upto-1000kg', roughTotal: 70550 },
+      values: {
+        'vehicle.firstRegistrationYear': '2012',
+        'vehicle.firstRegistrationMonth': '4',
+        'quote.vehicleClass': 'upto-1000kg',
+        'quote.roughTotal': '70550',
+      },
     });
     expect(screen.getByText(/ご覧になった概算：〜1\.0t・総額 例 70,550円〜/)).toBeInTheDocument();
     expect(select('初度登録年月の年')).toHaveValue('2012');
@@ -384,32 +419,23 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
   });
 
   it('closes from the 閉じる button and keeps the input for next time', async () => {
-    const { user, onClose, rerender } = renderModal();
+    const { user } = renderModal();
     await user.type(field('車種'), 'ノート');
 
     await user.click(screen.getByRole('button', { name: '閉じる' }));
 
-    expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('dialog', { hidden: true })).not.toHaveAttribute('open');
     expect(hasPendingInput()).toBe(true);
 
-    rerender(
-      <BrandProvider brand="carsupport">
-        <EstimateModal open={false} entryPoint="header" onClose={onClose} />
-      </BrandProvider>,
-    );
-    rerender(
-      <BrandProvider brand="carsupport">
-        <EstimateModal open entryPoint="cta" onClose={onClose} />
-      </BrandProvider>,
-    );
+    openDialog({ entryPoint: 'cta' });
     expect(screen.getByRole('dialog')).toHaveAttribute('open');
     expect(field('車種')).toHaveValue('ノート');
+    expect(loadDraft()?.entryPoint).toBe('cta');
   });
 
   it('holds the page’s reload while open or holding input, and lets go after success', async () => {
     answers.push(created('EST-5'));
-    const { user, onClose, rerender } = renderModal();
+    const { user } = renderModal();
     expect(hasPendingInput()).toBe(true);
 
     await fillRequired(user);
@@ -418,22 +444,96 @@ describe('EstimateModal', { timeout: 20_000 }, () => {
     expect(hasPendingInput()).toBe(false);
 
     await user.click(screen.getByRole('button', { name: '画面を閉じる' }));
-    expect(onClose).toHaveBeenCalledTimes(1);
-    // What the provider does on onClose.
-    rerender(
-      <BrandProvider brand="carsupport">
-        <EstimateModal open={false} entryPoint="header" onClose={onClose} />
-      </BrandProvider>,
-    );
+    expect(screen.getByRole('dialog', { hidden: true })).not.toHaveAttribute('open');
     expect(hasPendingInput()).toBe(false);
 
     // The next open starts an empty form with a new draft.
-    rerender(
-      <BrandProvider brand="carsupport">
-        <EstimateModal open entryPoint="header" onClose={onClose} />
-      </BrandProvider>,
-    );
+    openDialog();
     expect(screen.getByRole('dialog', { name: '無料お見積もり依頼' })).toBeInTheDocument();
     expect(field('車種')).toHaveValue('');
+  });
+
+  it('takes over the prerendered form without resetting what was typed, and sends a held submit once', async () => {
+    answers.push(created('EST-9'));
+    const ui = (
+      <BrandProvider brand="carsupport">
+        <Dialog />
+      </BrandProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(ui);
+    document.body.append(container);
+    const form = container.querySelector('form')!;
+    // Typed before the code arrived, then sent: the first-paint script held the submit.
+    const typed: Record<string, string> = {
+      'vehicle.expiryYear': nextYear,
+      'vehicle.expiryMonth': '8',
+      'vehicle.maker': 'トヨタ',
+      'vehicle.model': 'プリウス',
+      'vehicle.postalCode': '123-4567',
+      'customer.lastName': '山田',
+      'customer.firstName': '太郎',
+      'customer.lastNameKana': 'ヤマダ',
+      'customer.firstNameKana': 'タロウ',
+      'customer.phone': '09012345678',
+      'customer.email': 'taro@example.com',
+    };
+    for (const [name, value] of Object.entries(typed)) {
+      (form.elements.namedItem(name) as HTMLInputElement).value = value;
+    }
+    (form.elements.namedItem('consent') as HTMLInputElement).checked = true;
+    (form.elements.namedItem('entryPoint') as HTMLInputElement).value = 'cta';
+    form.setAttribute('data-state', 'held');
+    // An older draft: what was typed wins over it, it fills only what is empty.
+    const older = createDraft(emptyFormValues(), 'header');
+    older.values.vehicle.model = 'フィット';
+    older.values.request.notes = '前回の備考';
+    saveDraft(older);
+
+    await act(async () => {
+      hydrateRoot(container, ui);
+    });
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(sentBody()).toMatchObject({
+      entryPoint: 'cta',
+      vehicle: { model: 'プリウス', postalCode: '1234567', expiryYear: nextYear },
+      customer: { lastName: '山田', email: 'taro@example.com' },
+      request: { notes: '前回の備考' },
+      consent: true,
+    });
+    await within(container).findByText(/EST-9/);
+    expect(requests).toHaveLength(1);
+    container.remove();
+  });
+
+  it('never cuts a paste: a count shows near the limit, and over it sending is refused at the field', async () => {
+    const { user } = renderModal();
+    const last = field('姓');
+    expect(last).not.toHaveAttribute('maxlength');
+    await user.click(last);
+    await user.paste('山'.repeat(24));
+    expect(screen.getByText('24/30文字')).toBeInTheDocument();
+    await user.paste('田'.repeat(11));
+    expect(last).toHaveValue('山'.repeat(24) + '田'.repeat(11));
+    expect(screen.getByText(/35\/30文字：5文字多いため送信できません/)).toBeInTheDocument();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(last).toHaveAttribute('aria-invalid', 'true'));
+    expect(requests).toHaveLength(0);
+  });
+
+  it('counts characters as the visitor sees them', () => {
+    expect(visibleLength('👨‍👩‍👧')).toBe(1);
+    expect(visibleLength('が')).toBe(1);
+    expect(visibleLength('カ\u3099')).toBe(1);
+    expect(visibleLength('abc')).toBe(3);
+  });
+
+  it('marks the form as its own once it has taken over', () => {
+    renderModal();
+    const form = screen.getByRole('dialog').querySelector('form')!;
+    expect(form).toHaveAttribute('data-state', 'enhanced');
+    expect(form.noValidate).toBe(true);
   });
 });

@@ -1,0 +1,244 @@
+// The estimate form is in the page: usable from first paint, enhanced by its code when it
+// arrives, sent even without it. Scripts are held back by routing them, then released.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Route } from '@playwright/test';
+import type { brands } from '../src/brand/brands';
+import {
+  estimateDialog,
+  fillCustomer,
+  fillEstimate,
+  fillVehicle,
+  storedFor,
+  submitButton,
+  submitSimpleForm,
+  uniqueEmail,
+} from './estimateForm';
+import { brandList, estimatesFile, expect, originFor, test } from './fixtures';
+
+/** Holds every script of the site until release() is called; returns release. */
+async function holdScripts(
+  page: Page,
+  pattern = /\/assets\/.+\.js$/,
+): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(pattern, (route) => {
+    if (released) return route.continue();
+    held.push(route);
+  });
+  return async () => {
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+  };
+}
+
+/** The form's code has taken the form over (src/estimate/EstimateForm.tsx). */
+async function waitForFormCode(page: Page): Promise<void> {
+  await expect(estimateDialog(page).locator('form')).toHaveAttribute('data-state', 'enhanced');
+}
+
+async function openLandingHeld(page: Page, brand: keyof typeof brands) {
+  const release = await holdScripts(page);
+  await page.goto(`${originFor(brand)}/`, { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
+for (const brand of brandList) {
+  test.describe(`${brand.id} estimate form in the page`, () => {
+    test('a tap on the sticky bar at first paint opens a usable form; what is typed survives the code and is sent', async ({
+      page,
+      consoleErrors,
+    }) => {
+      const release = await openLandingHeld(page, brand.id);
+      await page.locator('[data-section="tracking-footer"]').getByRole('button').click();
+      const dialog = estimateDialog(page);
+      await expect(dialog).toBeVisible();
+      const model = dialog.getByLabel('車種');
+      await expect(model).toBeEnabled();
+      // Focus went to the first empty required field.
+      await expect(dialog.getByLabel('車検満了日の年')).toBeFocused();
+      await model.fill('タイプしたクルマ');
+      await expect(dialog.locator('input[name="entryPoint"]')).toHaveValue('tracking-footer');
+
+      await release();
+      await waitForFormCode(page);
+      await expect(model).toHaveValue('タイプしたクルマ');
+      const email = uniqueEmail(brand.id);
+      await fillVehicle(dialog, { model: 'タイプしたクルマ' });
+      await fillCustomer(dialog, email);
+      await submitButton(dialog).click();
+      await expect(
+        dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
+      ).toBeVisible();
+      const stored = await storedFor(estimatesFile, email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.body.vehicle.model).toBe('タイプしたクルマ');
+      expect(stored[0]?.body.entryPoint).toBe('tracking-footer');
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test("a simple form's submit before the code moves its values into the form, which keeps them", async ({
+      page,
+      consoleErrors,
+    }) => {
+      const release = await openLandingHeld(page, brand.id);
+      await submitSimpleForm(page, 1, 'ノート');
+      const dialog = estimateDialog(page);
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('車種')).toHaveValue('ノート');
+      await expect(dialog.getByLabel('メーカー')).toHaveValue('トヨタ');
+      await expect(dialog.getByLabel('車検満了日の月')).toHaveValue('3');
+      // The full-width year typed in the simple form is the year option it means.
+      await expect(dialog.getByLabel('車検満了日の年')).not.toHaveValue('');
+      // The first empty required field is the customer's name.
+      await expect(dialog.getByLabel('姓', { exact: true })).toBeFocused();
+
+      await release();
+      await waitForFormCode(page);
+      await expect(dialog.getByLabel('車種')).toHaveValue('ノート');
+      const email = uniqueEmail(brand.id);
+      await fillCustomer(dialog, email);
+      await submitButton(dialog).click();
+      await expect(
+        dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
+      ).toBeVisible();
+      const [stored] = await storedFor(estimatesFile, email);
+      expect(stored?.body.vehicle.model).toBe('ノート');
+      expect(stored?.body.vehicle.postalCode).toBe('1234567');
+      expect(stored?.body.entryPoint).toBe('simple-form-1');
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test('a submit while the code is held is shown as pending and sent once when it arrives', async ({
+      page,
+      consoleErrors,
+    }) => {
+      const release = await openLandingHeld(page, brand.id);
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().includes('/api/estimates')) {
+          posts.push(request.url());
+        }
+      });
+      await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      const dialog = estimateDialog(page);
+      const email = uniqueEmail(brand.id);
+      await fillEstimate(dialog, email);
+      await dialog.locator('button[type="submit"]').click();
+      await expect(dialog.getByRole('button', { name: '送信準備中…' })).toBeVisible();
+      expect(posts).toEqual([]);
+
+      await release();
+      await expect(
+        dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
+      ).toBeVisible();
+      expect(posts).toHaveLength(1);
+      const stored = await storedFor(estimatesFile, email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.body.entryPoint).toBe('header');
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test('the page re-rendering around the form before its code arrives leaves what was typed', async ({
+      page,
+      context,
+    }) => {
+      const release = await holdScripts(page, /\/assets\/EstimateForm-[\w-]+\.js$/);
+      await page.goto(`${originFor(brand.id)}/`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      const dialog = estimateDialog(page);
+      await dialog.getByLabel('車種').fill('再描画に負けない車');
+      // The business hours arrive (the cookie is written) and the landing page renders again.
+      await expect
+        .poll(async () => (await context.cookies()).some((c) => c.name === 'business_end_time'))
+        .toBe(true);
+      await expect(dialog.getByLabel('車種')).toHaveValue('再描画に負けない車');
+      await release();
+      await waitForFormCode(page);
+      await expect(dialog.getByLabel('車種')).toHaveValue('再描画に負けない車');
+    });
+
+    test('axe finds no violation in the open form before its code, a held submit included', async ({
+      page,
+    }) => {
+      await openLandingHeld(page, brand.id);
+      await page.locator('[data-section="tracking-footer"]').getByRole('button').click();
+      const dialog = estimateDialog(page);
+      await fillEstimate(dialog, uniqueEmail(brand.id));
+      await dialog.locator('button[type="submit"]').click();
+      await expect(dialog.getByRole('button', { name: '送信準備中…' })).toBeVisible();
+      await expect
+        .poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity))
+        .toBe('1');
+      const axe = await new AxeBuilder({
+        page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'],
+      })
+        .include('dialog')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    });
+
+    test('the header 無料見積もり of a text page opens the form on the landing page', async ({
+      page,
+    }) => {
+      await page.goto(`${originFor(brand.id)}/term`);
+      await page.getByRole('banner').getByRole('link', { name: '無料見積もり' }).click();
+      await expect(page).toHaveURL(`${originFor(brand.id)}/`);
+      await expect(estimateDialog(page)).toBeVisible();
+      await expect(estimateDialog(page).locator('input[name="entryPoint"]')).toHaveValue('header');
+    });
+
+    // The API's side of a native post (urlencoded body, Origin check, the answer pages) is
+    // issue 21's; until it lands the local API answers 415 to it.
+    test.fixme('when the code chunk fails every time, the native post still delivers the lead (needs the native form post of issue 21)', async ({
+      page,
+    }) => {
+      await page.route(/\/assets\/EstimateForm-.+\.js$/, (route) => route.abort());
+      await page.goto(`${originFor(brand.id)}/`);
+      await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      const dialog = estimateDialog(page);
+      const email = uniqueEmail(brand.id);
+      await fillEstimate(dialog, email);
+      await dialog.locator('button[type="submit"]').click();
+      await expect(page.getByText('受付番号')).toBeVisible();
+      expect(await storedFor(estimatesFile, email)).toHaveLength(1);
+    });
+  });
+
+  test.describe(`${brand.id} estimate form without JavaScript`, () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the invoker button opens the form, which carries everything a native post needs', async ({
+      page,
+    }) => {
+      await page.goto(`${originFor(brand.id)}/`);
+      await page.locator('[data-section="tracking-footer"]').getByRole('button').click();
+      const dialog = estimateDialog(page);
+      await expect(dialog).toBeVisible();
+      const form = dialog.locator('form');
+      await expect(form).toHaveAttribute('method', 'post');
+      await expect(form).toHaveAttribute('action', '/api/estimates');
+      await expect(form.locator('input[name="brand"]')).toHaveValue(brand.id);
+      await expect(form.locator('input[name="homepage"]')).toHaveAttribute('tabindex', '-1');
+      await expect(dialog.getByLabel('車種')).toHaveAttribute('name', 'vehicle.model');
+      await expect(dialog.getByLabel('車種')).toHaveAttribute('required', '');
+      await expect(dialog.getByLabel('メールアドレス')).toHaveAttribute('autocomplete', 'email');
+    });
+
+    // See above: the API's urlencoded side is issue 21's.
+    test.fixme('a native post is accepted with its tracking cookie, and a refused field shows its message (needs the native form post of issue 21)', async ({
+      page,
+    }) => {
+      await page.goto(`${originFor(brand.id)}/?utm_source=nojs`);
+      await page.locator('[data-section="tracking-footer"]').getByRole('button').click();
+      const dialog = estimateDialog(page);
+      const email = uniqueEmail(brand.id);
+      await fillEstimate(dialog, email);
+      await dialog.locator('button[type="submit"]').click();
+      await expect(page.getByText('受付番号')).toBeVisible();
+      expect(await storedFor(estimatesFile, email)).toHaveLength(1);
+    });
+  });
+}

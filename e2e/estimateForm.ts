@@ -1,0 +1,110 @@
+// The one way the e2e specs and the bench fill the estimate form (src/estimate/EstimateFields.tsx)
+// and find what the local API stored. Labels, not names: what a visitor sees is what is tested.
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+
+const tokyoYear = Number(
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date()),
+);
+/** A 車検満了日 year the form offers (last year to three years ahead). */
+export const expiryYear = String(tokyoYear + 1);
+
+function fullWidth(text: string): string {
+  return text.replace(/[0-9]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) + 0xfee0));
+}
+
+let emailCounter = 0;
+/** An address no other test uses, to find this test's stored request. */
+export function uniqueEmail(label: string): string {
+  emailCounter += 1;
+  const random = Math.random().toString(36).slice(2, 10);
+  return `e2e-${label}-${Date.now()}-${emailCounter}-${random}@example.com`;
+}
+
+/** The estimate dialog (there is one per page, on the landing page). */
+export function estimateDialog(page: Page): Locator {
+  return page.getByRole('dialog');
+}
+
+export function submitButton(dialog: Locator): Locator {
+  return dialog.getByRole('button', { name: 'この内容で見積もりを依頼する' });
+}
+
+/** The vehicle fields, as a visitor opening the form from an opener fills them. */
+export async function fillVehicle(
+  dialog: Locator,
+  vehicle: { model?: string; maker?: string } = {},
+): Promise<void> {
+  await dialog.getByLabel('車検満了日の年').selectOption(expiryYear);
+  await dialog.getByLabel('車検満了日の月').selectOption('3');
+  await dialog.getByLabel('メーカー').selectOption(vehicle.maker ?? 'ホンダ');
+  await dialog.getByLabel('車種').fill(vehicle.model ?? 'フィット');
+  await dialog.getByLabel('郵便番号').fill('1000001');
+}
+
+/** The required customer fields, typed with full-width digits, hyphens and hiragana. */
+export async function fillCustomer(dialog: Locator, email: string): Promise<void> {
+  await dialog.getByLabel('姓', { exact: true }).fill('山田');
+  await dialog.getByLabel('名', { exact: true }).fill('太郎');
+  await dialog.getByLabel('セイ', { exact: true }).fill('やまだ');
+  await dialog.getByLabel('メイ', { exact: true }).fill('たろう');
+  await dialog.getByLabel('電話番号').fill('０９０－１２３４－５６７８');
+  await dialog.getByLabel('メールアドレス').fill(email);
+  await dialog.getByRole('checkbox', { name: '個人情報の取扱いに同意する' }).check();
+}
+
+/** Every required field of an open dialog. */
+export async function fillEstimate(
+  dialog: Locator,
+  email: string,
+  vehicle: { model?: string; maker?: string } = {},
+): Promise<void> {
+  await fillVehicle(dialog, vehicle);
+  await fillCustomer(dialog, email);
+}
+
+/** Fills simple form N the way a visitor on a Japanese keyboard might. */
+export async function fillSimpleForm(
+  page: Page,
+  index: number,
+  model = 'プリウス',
+): Promise<Locator> {
+  const form = page.locator(`#simple-form-${index} form`);
+  await form.getByRole('textbox').first().fill(fullWidth(expiryYear));
+  await form.locator('select').first().selectOption('3');
+  await form.getByLabel('メーカー').selectOption('トヨタ');
+  await form.getByLabel('車種').fill(model);
+  await form.getByLabel('郵便番号').fill('１２３－４５６７');
+  return form;
+}
+
+/** Fills simple form N and submits it. */
+export async function submitSimpleForm(page: Page, index: number, model?: string): Promise<void> {
+  const form = await fillSimpleForm(page, index, model);
+  await form.getByRole('button').click();
+}
+
+export type StoredEstimate = {
+  id: string;
+  idempotencyKey?: string;
+  body: {
+    brand: string;
+    entryPoint: string;
+    vehicle: Record<string, string>;
+    customer: Record<string, string>;
+    request: Record<string, string>;
+    consent: boolean;
+    tracking: Record<string, string>;
+    quote?: { vehicleClass: string; roughTotal: number };
+  };
+};
+
+/** The requests the local origin stored in `file` for `email`. */
+export async function storedFor(file: string, email: string): Promise<StoredEstimate[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter((line) => line.includes(email))
+    .map((line) => JSON.parse(line) as StoredEstimate)
+    .filter((record) => record.body.customer.email === email);
+}

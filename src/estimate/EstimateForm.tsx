@@ -1,0 +1,405 @@
+/**
+ * The estimate form's code: a lazy chunk (react-hook-form, valibot, axios) that hydrates the form
+ * the page already shows (EstimateDialog.tsx). It takes over the elements as they are: values are
+ * read from the DOM when the fields register, so nothing typed before it arrived is reset; a
+ * stored draft fills only what is still empty; a submit held while it loaded is sent once.
+ * What the visitor types is saved to the draft on every change until the server accepts it.
+ */
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import {
+  startTransition,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type FormEvent,
+  type RefObject,
+} from 'react';
+import { FormProvider, get, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useBrand } from '../brand/useBrand';
+import { trackingConfig } from '../content/trackingConfig';
+import { clearDataLayerKeys, pushEvent } from '../lib/dataLayer';
+import { setPendingInput } from '../lib/pendingInput';
+import { estimateSuccessParams, userProvidedDataKey } from '../tracking/conversionEvents';
+import { readTrackingData } from '../tracking/trackingData';
+import { estimatesUrl, submitEstimate, type RetryReason } from './api';
+import { closeEstimateCommand, estimateOpenEvent, formStateAttribute } from './dialog';
+import { clearDraft, isEstimateQuote, loadDraft, pendingInputKey, saveDraft } from './draft';
+import { createDraft, draftForSending, type EstimateDraft } from './draftRules';
+import { EstimateComplete } from './EstimateComplete';
+import { EstimateFields, HiddenFields } from './EstimateFields';
+import { QuoteNote, RejectedAlert, RetryAlert } from './EstimateNotices';
+import { trapFocus } from './focusTrap';
+import {
+  emptyFormValues,
+  formFieldNames,
+  hasInput,
+  withEmptyDefaults,
+  type EstimateFormValues,
+} from './formValues';
+import { isEntryPoint, type EntryPoint, type EstimateQuote } from './types';
+import {
+  estimateFormSchema,
+  toEstimateRequest,
+  type EstimateFormOutput,
+} from './validation/estimateSchema';
+import styles from './EstimateForm.module.css';
+
+export type EstimateFormProps = {
+  dialogRef: RefObject<HTMLDialogElement | null>;
+  titleId: string;
+};
+
+type Status =
+  | { kind: 'editing' }
+  | { kind: 'sending' }
+  | { kind: 'retryable'; reason: RetryReason }
+  /** The server refused something the form has no field for. */
+  | { kind: 'rejected'; messages: string[]; focusAlert: boolean }
+  | { kind: 'done'; receiptId: string };
+
+const fieldNames = formFieldNames();
+const knownFields = new Set<string>(fieldNames);
+
+// The schema also accepts absent optional fields (JSON drops them on the way to the server); the
+// form holds all of them. Standard Schema, not valibotResolver: that one sets abortPipeEarly,
+// which would skip the cross-field checks (validation/crossField.ts) while any vehicle field is
+// invalid. Values come from the DOM, where an unchecked radio group is null: filled in first.
+const schemaResolver = standardSchemaResolver(estimateFormSchema) as unknown as Resolver<
+  EstimateFormValues,
+  unknown,
+  EstimateFormOutput
+>;
+const resolver: Resolver<EstimateFormValues, unknown, EstimateFormOutput> = (
+  values,
+  context,
+  options,
+) => schemaResolver(withEmptyDefaults(values), context, options);
+
+function control(form: HTMLFormElement | null, name: string): HTMLInputElement | null {
+  const element = form?.elements.namedItem(name);
+  return element instanceof HTMLInputElement ? element : null;
+}
+
+/** The entry point the last opener wrote into the form (the first-paint script does). */
+function entryPointOf(form: HTMLFormElement | null): EntryPoint {
+  const value = control(form, 'entryPoint')?.value;
+  return isEntryPoint(value) ? value : 'header';
+}
+
+/** The price check's rough price, when the last open came from there. */
+function quoteOf(form: HTMLFormElement | null): EstimateQuote | undefined {
+  const vehicleClass = control(form, 'quote.vehicleClass');
+  const roughTotal = control(form, 'quote.roughTotal');
+  if (!vehicleClass || !roughTotal || vehicleClass.disabled) return undefined;
+  const quote = { vehicleClass: vehicleClass.value, roughTotal: Number(roughTotal.value) };
+  return isEstimateQuote(quote) ? quote : undefined;
+}
+
+// The lazy chunk's entry (React.lazy needs a default export).
+export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) {
+  const brand = useBrand();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const draftRef = useRef<EstimateDraft | null>(null);
+  // No defaultValues: each field's value is read from the DOM as it registers (what was typed
+  // before this code arrived), never written over.
+  const form = useForm<EstimateFormValues, unknown, EstimateFormOutput>({
+    resolver,
+    mode: 'onBlur',
+  });
+  const [status, setStatus] = useState<Status>({ kind: 'editing' });
+  const [holdsInput, setHoldsInput] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [shownQuote, setShownQuote] = useState<EstimateQuote | undefined>(undefined);
+  // A ref, not state: two clicks in one frame both run before a re-render could disable the button.
+  const sendingRef = useRef(false);
+  const { subscribe, getValues, setValue } = form;
+
+  // Takes over: a stored draft fills what is still empty, then every change is saved. After
+  // react-hook-form's own mount effect (declared first, so run first), which getValues needs.
+  useEffect(() => {
+    const takeOver = () => {
+      const stored = loadDraft();
+      const element = formRef.current;
+      if (stored && element) {
+        for (const name of fieldNames as FieldPath<EstimateFormValues>[]) {
+          const kept: unknown = get(stored.values, name);
+          if (kept !== '' && kept !== false && isEmptyInDom(element, name)) {
+            setValue(name, kept as never);
+          }
+        }
+      }
+      const values = withEmptyDefaults(getValues());
+      const entryPoint = entryPointOf(element);
+      draftRef.current = stored
+        ? { ...stored, values, entryPoint }
+        : createDraft(values, entryPoint);
+      if (hasInput(values)) saveDraft(draftRef.current);
+      setHoldsInput(hasInput(values));
+      setShownQuote(quoteOf(element));
+    };
+    takeOver();
+    return subscribe({
+      formState: { values: true },
+      callback: () => {
+        const current = withEmptyDefaults(getValues());
+        const draft = draftRef.current ?? createDraft(current, entryPointOf(formRef.current));
+        draftRef.current = { ...draft, values: current };
+        saveDraft(draftRef.current);
+        setHoldsInput(hasInput(current));
+      },
+    });
+    // Once, when the code takes over.
+  }, [subscribe, getValues, setValue]);
+
+  // The dialog opens without this code (commandfor, the first-paint script): follow it.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    let release: (() => void) | null = null;
+    let trapFrame = 0;
+    const opened = () => {
+      const element = formRef.current;
+      const entryPoint = entryPointOf(element);
+      if (draftRef.current) {
+        draftRef.current = { ...draftRef.current, entryPoint };
+        if (hasInput(draftRef.current.values)) saveDraft(draftRef.current);
+      }
+      pushEvent('estimate_open', { brand: brand.id, entry_point: entryPoint });
+      // The frame that shows the dialog comes first: the re-render (a transition, which yields to
+      // it) and the focus trap (which walks every control) after it.
+      startTransition(() => {
+        setShownQuote(quoteOf(element));
+        setOpen(true);
+        setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
+      });
+      release?.();
+      cancelAnimationFrame(trapFrame);
+      trapFrame = requestAnimationFrame(() => {
+        if (dialog.open) release = trapFocus(dialog, () => titleRef.current ?? dialog);
+      });
+    };
+    const closed = () => {
+      cancelAnimationFrame(trapFrame);
+      release?.();
+      release = null;
+      setOpen(false);
+      setStatus((current) => (current.kind === 'done' ? { kind: 'editing' } : current));
+    };
+    const cancel = (event: Event) => {
+      // Escape while sending would hide the answer; the request ends within the 15 s timeout.
+      if (sendingRef.current) event.preventDefault();
+    };
+    if (dialog.open) opened();
+    dialog.addEventListener(estimateOpenEvent, opened);
+    dialog.addEventListener('close', closed);
+    dialog.addEventListener('cancel', cancel);
+    return () => {
+      cancelAnimationFrame(trapFrame);
+      release?.();
+      dialog.removeEventListener(estimateOpenEvent, opened);
+      dialog.removeEventListener('close', closed);
+      dialog.removeEventListener('cancel', cancel);
+    };
+  }, [dialogRef, brand.id]);
+
+  const done = status.kind === 'done';
+  useEffect(() => {
+    setPendingInput(pendingInputKey, holdsInput || (open && !done));
+  }, [holdsInput, open, done]);
+  useEffect(() => () => setPendingInput(pendingInputKey, false), []);
+
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const rejectedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The submit button is gone (done) or was disabled while sending, which sent focus to the
+    // page: keep it inside the dialog, on what changed.
+    if (status.kind === 'done') titleRef.current?.focus();
+    else if (status.kind === 'retryable') retryRef.current?.focus();
+    else if (status.kind === 'rejected' && status.focusAlert) rejectedRef.current?.focus();
+  }, [status]);
+
+  const sending = status.kind === 'sending';
+
+  async function send(values: EstimateFormOutput) {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setStatus({ kind: 'sending' });
+    const element = formRef.current;
+    const entryPoint = entryPointOf(element);
+    const eventParams = { brand: brand.id, entry_point: entryPoint };
+    pushEvent('estimate_submit', eventParams);
+    try {
+      const quote = quoteOf(element);
+      const base = draftRef.current ?? createDraft(withEmptyDefaults(getValues()), entryPoint);
+      const draft = draftForSending({ ...base, entryPoint, ...(quote ? { quote } : {}) }, values);
+      draftRef.current = draft;
+      saveDraft(draft);
+      const homepage = control(element, 'homepage')?.value ?? '';
+      const body = {
+        ...toEstimateRequest(values, {
+          brand: brand.id,
+          entryPoint,
+          tracking: readTrackingData(),
+          quote,
+        }),
+        // The honeypot: people never see it; a filled one marks the lead (the API decides).
+        ...(homepage ? { homepage } : {}),
+      };
+      const result = await submitEstimate(body, draft.idempotencyKey);
+      if (result.kind === 'success') {
+        const { enhancedConversions } = trackingConfig[brand.id];
+        pushEvent(
+          'estimate_success',
+          estimateSuccessParams({
+            brand: brand.id,
+            entryPoint,
+            estimateId: result.id,
+            customer: values.customer,
+            enhancedConversions,
+          }),
+        );
+        if (enhancedConversions) clearDataLayerKeys([userProvidedDataKey]);
+        draftRef.current = createDraft(emptyFormValues(), entryPoint);
+        form.reset(emptyFormValues());
+        clearDraft();
+        setHoldsInput(false);
+        setShownQuote(undefined);
+        setStatus({ kind: 'done', receiptId: result.id });
+      } else if (result.kind === 'invalid') {
+        pushEvent('estimate_error', { ...eventParams, error: 'invalid' });
+        showServerErrors(result.errors);
+      } else {
+        pushEvent('estimate_error', { ...eventParams, error: result.reason });
+        setStatus({ kind: 'retryable', reason: result.reason });
+      }
+    } catch {
+      pushEvent('estimate_error', { ...eventParams, error: 'unexpected' });
+      setStatus({ kind: 'retryable', reason: 'unexpected' });
+    } finally {
+      sendingRef.current = false;
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    return form.handleSubmit(send)(event);
+  }
+
+  function showServerErrors(errors: Record<string, string>) {
+    const unknown: string[] = [];
+    let focused = false;
+    for (const [field, message] of Object.entries(errors)) {
+      if (knownFields.has(field)) {
+        form.setError(
+          field as FieldPath<EstimateFormValues>,
+          { type: 'server', message },
+          { shouldFocus: !focused },
+        );
+        focused = true;
+      } else {
+        unknown.push(message);
+      }
+    }
+    // A field the server named takes the focus; only without one does the alert take it.
+    setStatus(
+      unknown.length > 0
+        ? { kind: 'rejected', messages: unknown, focusAlert: !focused }
+        : { kind: 'editing' },
+    );
+  }
+
+  // From here this code sends the form; a submit held while it loaded is sent now, once.
+  const sendHeld = useEffectEvent(() => void form.handleSubmit(send)());
+  useEffect(() => {
+    const element = formRef.current;
+    if (!element) return;
+    const held = element.getAttribute(formStateAttribute) === 'held';
+    element.setAttribute(formStateAttribute, 'enhanced');
+    element.noValidate = true;
+    if (held) sendHeld();
+  }, [done]);
+
+  function close() {
+    dialogRef.current?.close();
+  }
+
+  return (
+    <>
+      <div className={styles.header}>
+        <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.title}>
+          {done ? 'お見積もり依頼を受け付けました' : '無料お見積もり依頼'}
+        </h2>
+        <button
+          type="button"
+          className={styles.closeButton}
+          {...closeEstimateCommand}
+          onClick={close}
+          disabled={sending}
+        >
+          閉じる
+        </button>
+      </div>
+      <div className={styles.body}>
+        {status.kind === 'done' ? (
+          <EstimateComplete receiptId={status.receiptId} phone={brand.phone} onClose={close} />
+        ) : (
+          <FormProvider {...form}>
+            <form
+              ref={formRef}
+              method="post"
+              action={estimatesUrl}
+              onSubmit={onSubmit}
+              className={styles.form}
+            >
+              <p className={styles.intro}>
+                {brand.name}
+                の車検お見積もりは無料です。ご入力いただいた内容をもとに、担当者よりご連絡いたします。
+              </p>
+              {shownQuote && <QuoteNote quote={shownQuote} />}
+              <HiddenFields brand={brand.id} />
+              <EstimateFields />
+              {status.kind === 'retryable' && (
+                <RetryAlert
+                  ref={retryRef}
+                  sending={sending}
+                  reason={status.reason}
+                  phone={brand.phone}
+                />
+              )}
+              {status.kind === 'rejected' && (
+                <RejectedAlert ref={rejectedRef} phone={brand.phone} messages={status.messages} />
+              )}
+              <button type="submit" className={styles.submit} disabled={sending}>
+                {sending ? (
+                  '送信中…'
+                ) : (
+                  <>
+                    {/* The first-paint script holds a submit made before this code arrives. */}
+                    <span className={styles.readyLabel}>この内容で見積もりを依頼する</span>
+                    <span className={styles.heldLabel}>送信準備中…</span>
+                  </>
+                )}
+              </button>
+            </form>
+          </FormProvider>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Whether the control `name` holds nothing (the DOM is what the visitor sees). */
+function isEmptyInDom(form: HTMLFormElement, name: string): boolean {
+  const element = form.elements.namedItem(name);
+  if (element instanceof HTMLInputElement && element.type === 'checkbox') return !element.checked;
+  if (
+    element instanceof RadioNodeList ||
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement
+  ) {
+    return element.value === '';
+  }
+  return true;
+}
