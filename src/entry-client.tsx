@@ -12,7 +12,6 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { hydrationDataElementId } from './lib/scriptData';
-import { loadPayload } from './app/loadPayload';
 import { createRoutes } from './app/routes';
 import { BrandProvider } from './brand/BrandProvider';
 import { brandIdForHost } from './brand/brands';
@@ -74,7 +73,11 @@ async function start(): Promise<void> {
     isNavigating: () => (started.router?.state.navigation.state ?? 'idle') !== 'idle',
   });
   installPhoneClickTracking(brand);
-  const routes = createRoutes(loadPayload);
+  // Payloads are fetched on in-app navigation only: the code that fetches them (with its timeout)
+  // loads then, not in the first view. A failure to load it is a chunk failure like any other.
+  const routes = createRoutes(async (route) =>
+    (await import('./app/loadPayload')).loadPayload(route),
+  );
   const hydrationData = readHydrationData();
   let hydrate = document.documentElement.dataset.brand === brand && hydrationData !== undefined;
 
