@@ -4,6 +4,7 @@
 // execute --local` on the engine's state folder, or through the CSV export. On the local origin,
 // the same handler over its file: the checks that hold there (no D1, queue or webhook; its rate
 // limiter sees one address for every test). nginx serves no API.
+import { validRequest } from '../../tests/server/requestFixtures';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,28 +85,12 @@ function client(): string {
 }
 
 function lead(brand: BrandId, overrides: { model?: string; email?: string; notes?: string } = {}) {
-  return {
-    brand,
-    entryPoint: 'cta',
-    vehicle: {
-      expiryYear: String(tokyoYear() + 1),
-      expiryMonth: '4',
-      maker: 'ホンダ',
-      model: overrides.model ?? 'N-BOX',
-      postalCode: '123-4567',
-    },
-    customer: {
-      lastName: '山田',
-      firstName: '花子',
-      lastNameKana: 'ヤマダ',
-      firstNameKana: 'ハナコ',
-      phone: '090-1234-5678',
-      email: overrides.email ?? `u${randomUUID().slice(0, 8)}@example.com`,
-    },
+  return validRequest(brand, {
+    vehicle: overrides.model === undefined ? {} : { model: overrides.model },
+    customer: { email: overrides.email ?? `u${randomUUID().slice(0, 8)}@example.com` },
     request: { courtesyCar: 'yes', notes: overrides.notes ?? '' },
-    consent: true,
     tracking: { source: 'google', gaid: `g-${randomUUID().slice(0, 8)}` },
-  } as Record<string, unknown>;
+  });
 }
 
 function postJson(

@@ -1,5 +1,6 @@
 // The estimate API's rules, once, over the local store: the handler called with Fetch API
 // Requests as the Worker calls it (the HTTP adapter is covered by estimates.test.ts).
+import { validRequest } from './requestFixtures';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -61,28 +62,7 @@ afterEach(async () => {
 });
 
 function validBody(model = 'N-BOX') {
-  return {
-    brand: 'yamada',
-    entryPoint: 'cta',
-    vehicle: {
-      expiryYear: String(tokyoYear() + 1),
-      expiryMonth: '4',
-      maker: 'ホンダ',
-      model,
-      postalCode: '123-4567',
-    },
-    customer: {
-      lastName: '山田',
-      firstName: '花子',
-      lastNameKana: 'ヤマダ',
-      firstNameKana: 'ハナコ',
-      phone: '090-1234-5678',
-      email: 'hanako@example.com',
-    },
-    request: { courtesyCar: 'yes' },
-    consent: true,
-    tracking: { source: 'google' },
-  } as Record<string, unknown>;
+  return validRequest('yamada', { vehicle: { model } });
 }
 
 function postJson(body: unknown, key: string, context: EstimateContext = ctx) {

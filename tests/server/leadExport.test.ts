@@ -1,5 +1,6 @@
 // The staff CSV export (createExportHandler over the local store) and the cells it neutralises,
 // plus the local store's own guarantees.
+import { validRequest } from './requestFixtures';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import {
   createMemoryRateLimiter,
   localNotifier,
 } from '../../server/api/localLeadStore';
-import { tokyoToday, tokyoYear } from '../../src/lib/tokyoTime';
+import { tokyoToday } from '../../src/lib/tokyoTime';
 
 const site = 'https://www.yamada-shaken.com';
 const ctx: EstimateContext = { brand: 'yamada', clientKey: '203.0.113.5', siteOrigin: site };
@@ -35,28 +36,17 @@ afterEach(async () => {
 });
 
 function lead(overrides: Partial<Record<string, string>> = {}, notes = 'よろしく') {
-  return {
-    brand: 'yamada',
+  const { model, lastName, firstName } = overrides;
+  return validRequest('yamada', {
     entryPoint: 'header',
-    vehicle: {
-      expiryYear: String(tokyoYear() + 1),
-      expiryMonth: '4',
-      maker: 'ホンダ',
-      model: overrides.model ?? 'N-BOX',
-      postalCode: '1234567',
-    },
+    vehicle: model === undefined ? {} : { model },
     customer: {
-      lastName: overrides.lastName ?? '山田',
-      firstName: overrides.firstName ?? '花子',
-      lastNameKana: 'ヤマダ',
-      firstNameKana: 'ハナコ',
-      phone: '09012345678',
-      email: 'hanako@example.com',
+      ...(lastName === undefined ? {} : { lastName }),
+      ...(firstName === undefined ? {} : { firstName }),
     },
     request: { notes },
-    consent: true,
     tracking: { source: 'google', lp_entry_url: '/?utm_source=google' },
-  };
+  });
 }
 
 async function storeLeads(bodies: unknown[], context = ctx) {
