@@ -2,8 +2,7 @@ import { useId, useSyncExternalStore } from 'react';
 import type { BrandId } from '../brand/brands';
 import { Options } from '../forms/Field';
 import { contactTimeOptions, makers, maxLengths } from './options';
-import { tokyoToday } from '../lib/tokyoTime';
-import { expiryYearOptions, firstRegistrationYearOptions } from './dates';
+import { expiryYearOptions, firstRegistrationYearOptions, preferredDateBounds } from './dates';
 import {
   Consent,
   CourtesyCar,
@@ -59,7 +58,7 @@ export function HiddenFields({ brand }: { brand: BrandId }) {
 /** The estimate form's fields, inside a react-hook-form FormProvider. */
 export function EstimateFields() {
   const now = useFormNow();
-  const today = tokyoToday(now);
+  const preferredDates = preferredDateBounds(now);
   const id = useId();
   return (
     <>
@@ -165,12 +164,12 @@ export function EstimateFields() {
         <FormField
           name="request.preferredDate1"
           label="第1希望日"
-          render={(props) => <input type="date" min={today} {...props} />}
+          render={(props) => <input type="date" {...preferredDates} {...props} />}
         />
         <FormField
           name="request.preferredDate2"
           label="第2希望日"
-          render={(props) => <input type="date" min={today} {...props} />}
+          render={(props) => <input type="date" {...preferredDates} {...props} />}
         />
         <CourtesyCar />
         <FormField

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { BrandProvider } from '../../src/brand/BrandProvider';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
+import { preferredDateBounds } from '../../src/estimate/dates';
 import { draftStorageKey, loadDraft, saveDraft } from '../../src/estimate/draft';
 import { createDraft } from '../../src/estimate/draftRules';
 import { emptyFormValues } from '../../src/estimate/formValues';
@@ -119,6 +120,15 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     expect((window as TestWindow).dataLayer).toEqual([
       { event: 'estimate_open', brand: 'carsupport', entry_point: 'cta' },
     ]);
+  });
+
+  it('offers only the preferred dates the schema accepts, from tomorrow to six months ahead', () => {
+    renderModal();
+    const { min, max } = preferredDateBounds();
+    for (const label of [/^第1希望日/, /^第2希望日/]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('min', min);
+      expect(screen.getByLabelText(label)).toHaveAttribute('max', max);
+    }
   });
 
   it('shows every required-field message at its field on submit and focuses the first', async () => {

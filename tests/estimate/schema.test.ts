@@ -14,7 +14,7 @@ import {
 } from '../../src/estimate/validation/normalize';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
 import { freezeDateAtFixedNow, validValues } from './formFixtures';
-import { preferredDateBounds } from '../../src/estimate/validation/fields';
+import { preferredDateBounds } from '../../src/estimate/dates';
 import {
   clickIdParams,
   trackingUrlMaxLength,

@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { isRecord } from '../../lib/isRecord';
-import { isRealDate, tokyoToday } from '../../lib/tokyoTime';
+import { isRealDate } from '../../lib/tokyoTime';
+import { isoDate, preferredDateBounds, preferredDateMaxMonths } from '../dates';
 import { messages } from './messages';
 import { textLength } from './normalize';
 
@@ -82,37 +83,6 @@ export function yearOf(
       () => message(years()),
     ),
   );
-}
-
-/**
- * How far ahead a preferred date may be. A shaken can be taken up to two months before the expiry
- * without losing any of the new period, and people book around that window; six months leaves
- * room for anyone planning early while refusing typos such as 9999-12-31 or 2062 for 2026,
- * which would only reach the shop as a date nobody can serve.
- */
-const preferredDateMaxMonths = 6;
-
-function isoDate(year: number, month: number, day: number): string {
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/**
- * The first and last day a preferred date may be, as yyyy-mm-dd (Tokyo): tomorrow, since a shop
- * cannot take a car the day it hears of it, to six months from today (the same day of the month,
- * or the month's last day). The form's date inputs are to carry them as `min` and `max`.
- * @internal Exported for the form's date inputs (issue 18) and the tests.
- */
-export function preferredDateBounds(now: Date = new Date()): { min: string; max: string } {
-  const [year = 0, month = 1, day = 1] = tokyoToday(now).split('-').map(Number);
-  const tomorrow = new Date(Date.UTC(year, month - 1, day + 1));
-  const lastMonth = new Date(Date.UTC(year, month - 1 + preferredDateMaxMonths, 1));
-  const lastYear = lastMonth.getUTCFullYear();
-  const lastMonthNumber = lastMonth.getUTCMonth() + 1;
-  const daysInLastMonth = new Date(Date.UTC(lastYear, lastMonthNumber, 0)).getUTCDate();
-  return {
-    min: isoDate(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth() + 1, tomorrow.getUTCDate()),
-    max: isoDate(lastYear, lastMonthNumber, Math.min(day, daysInLastMonth)),
-  };
 }
 
 /** 'yyyy-mm-dd' as 「yyyy年m月d日」. */
