@@ -30,7 +30,10 @@ import {
   toListedOption,
 } from './normalize';
 
-/** zod's practical email pattern, which this form has always used. */
+/**
+ * A practical email pattern: dotted local parts of letters, digits and _'+-, and a domain of
+ * labels ending in a letters-only top level. Kept unchanged since the form's first version.
+ */
 const emailPattern =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
