@@ -158,7 +158,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     const dialog = dialogRef.current;
     if (!dialog) return;
     let release: (() => void) | null = null;
-    let trapFrame = 0;
+    let cancelAfterPaint = () => {};
     const opened = () => {
       const element = formRef.current;
       const entryPoint = entryPointOf(element);
@@ -167,23 +167,39 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
         if (hasInput(draftRef.current.values)) saveDraft(draftRef.current);
       }
       pushEvent('estimate_open', { brand: brand.id, entry_point: entryPoint });
-      // The frame that shows the dialog comes first: the re-render (a transition, which yields to
-      // it) and the focus trap (which walks every control) after it.
-      startTransition(() => {
-        setShownQuote(quoteOf(element));
-        setOpen(true);
-        setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
-      });
+      // At once, not with the re-render below: an open dialog holds a new build's reload.
+      setPendingInput(pendingInputKey, true);
+      // The frame that shows the dialog comes first: the re-render (a transition) and the focus
+      // trap (which walks every control) start once it has painted. Started earlier, their tasks
+      // run before that paint (an animation-frame callback runs before it, and the browser may
+      // run queued tasks first).
       release?.();
-      cancelAnimationFrame(trapFrame);
-      trapFrame = requestAnimationFrame(() => {
-        if (dialog.open) release = trapFocus(dialog, () => titleRef.current ?? dialog);
+      cancelAfterPaint();
+      let timer = 0;
+      const frame = requestAnimationFrame(() => {
+        timer = window.setTimeout(() => {
+          startTransition(() => {
+            setShownQuote(quoteOf(element));
+            setOpen(true);
+            setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
+          });
+          if (dialog.open) release = trapFocus(dialog, () => titleRef.current ?? dialog);
+        });
       });
+      cancelAfterPaint = () => {
+        cancelAnimationFrame(frame);
+        clearTimeout(timer);
+      };
     };
     const closed = () => {
-      cancelAnimationFrame(trapFrame);
+      cancelAfterPaint();
       release?.();
       release = null;
+      // Closed within the frame it opened in, the re-render never ran: undo the open's mark.
+      setPendingInput(
+        pendingInputKey,
+        draftRef.current ? hasInput(draftRef.current.values) : false,
+      );
       setOpen(false);
       setStatus((current) => (current.kind === 'done' ? { kind: 'editing' } : current));
     };
@@ -196,7 +212,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     dialog.addEventListener('close', closed);
     dialog.addEventListener('cancel', cancel);
     return () => {
-      cancelAnimationFrame(trapFrame);
+      cancelAfterPaint();
       release?.();
       dialog.removeEventListener(estimateOpenEvent, opened);
       dialog.removeEventListener('close', closed);

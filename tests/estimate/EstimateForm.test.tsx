@@ -404,7 +404,10 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
         'quote.roughTotal': '70550',
       },
     });
-    expect(screen.getByText(/ご覧になった概算：〜1\.0t・総額 例 70,550円〜/)).toBeInTheDocument();
+    // Shown once the dialog has painted (the re-render on open waits for that frame).
+    expect(
+      await screen.findByText(/ご覧になった概算：〜1\.0t・総額 例 70,550円〜/),
+    ).toBeInTheDocument();
     expect(select('初度登録年月の年')).toHaveValue('2012');
     expect(select('初度登録年月の月')).toHaveValue('4');
 
