@@ -1,6 +1,7 @@
 import { loadPayload } from '../../src/app/loadPayload';
 import { PayloadLoadError } from '../../src/build-version/chunkFailure';
 import { housekeepingTimeoutMs } from '../../src/lib/withTimeout';
+import { hangingFetch } from '../build-version/fakes';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -20,14 +21,7 @@ describe('loadPayload', () => {
 
   it('fails as a load error after the timeout when the network never answers', async () => {
     vi.useFakeTimers();
-    const signals: AbortSignal[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>((_url, init) => {
-        if (init?.signal) signals.push(init.signal);
-        return new Promise<Response>(() => {});
-      }),
-    );
+    const signals = hangingFetch();
     const loading = loadPayload('term');
     const outcome = loading.catch((error: unknown) => error);
 

@@ -1,6 +1,6 @@
 import { fetchLatest, requestBuildMeta } from '../../src/build-version/buildInfo';
 import { housekeepingTimeoutMs } from '../../src/lib/withTimeout';
-import { textResponse } from './fakes';
+import { hangingFetch, textResponse } from './fakes';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -73,19 +73,6 @@ describe('requestBuildMeta', () => {
 });
 
 describe('a request the network never answers', () => {
-  /** A fetch that never settles and ignores its signal; records the signal it was given. */
-  function hangingFetch() {
-    const signals: AbortSignal[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>((_url, init) => {
-        if (init?.signal) signals.push(init.signal);
-        return new Promise<Response>(() => {});
-      }),
-    );
-    return signals;
-  }
-
   it('makes fetchLatest answer unknown after the timeout, aborting the request', async () => {
     vi.useFakeTimers();
     const signals = hangingFetch();

@@ -26,3 +26,19 @@ export function stubLocation(href = 'http://localhost:3000/') {
 export function textResponse(body: string, status = 200): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
 }
+
+/**
+ * Stubs a fetch that never settles and ignores its signal, as a network that never answers;
+ * returns the signals it was given. Undo with vi.unstubAllGlobals().
+ */
+export function hangingFetch(): AbortSignal[] {
+  const signals: AbortSignal[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((_url, init) => {
+      if (init?.signal) signals.push(init.signal);
+      return new Promise<Response>(() => {});
+    }),
+  );
+  return signals;
+}
