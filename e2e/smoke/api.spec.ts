@@ -4,7 +4,7 @@
 // execute --local` on the engine's state folder, or through the CSV export. On the local origin,
 // the same handler over its file: the checks that hold there (no D1, queue or webhook; its rate
 // limiter sees one address for every test). nginx serves no API.
-import { validRequest } from '../../tests/server/requestFixtures';
+import { validFormPost, validRequest } from '../../tests/server/requestFixtures';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,6 @@ import { expect, test } from '@playwright/test';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
-import { tokyoYear } from '../../src/lib/tokyoTime';
 import { writeConfigs } from '../../deploy/cloudflare/config';
 import { apiEnv, brandHost, engines, smokeApi, smokeDistDir, type EngineName } from './engines';
 import { startReceiver, type Delivery, type Receiver } from './webhookReceiver';
@@ -283,21 +282,12 @@ for (const brand of Object.values(brands)) {
     test('a native form post gets its page; a cross-site one is refused', async () => {
       const origin = `http://${hostOf(brand.id)}`;
       const form = new URLSearchParams({
-        'vehicle.expiryYear': String(tokyoYear() + 1),
-        'vehicle.expiryMonth': '4',
-        'vehicle.maker': 'ホンダ',
-        'vehicle.model': `FIT ${randomUUID().slice(0, 6)}`,
-        'vehicle.postalCode': '123-4567',
-        'customer.lastName': '山田',
-        'customer.firstName': '花子',
-        'customer.lastNameKana': 'やまだ',
-        'customer.firstNameKana': 'はなこ',
-        'customer.phone': '090-1234-5678',
-        'customer.email': 'hanako@example.com',
-        'request.courtesyCar': 'no',
-        consent: 'on',
-        brand: brand.id,
-        entryPoint: 'header',
+        ...validFormPost(brand.id, {
+          entryPoint: 'header',
+          vehicle: { model: `FIT ${randomUUID().slice(0, 6)}` },
+          customer: { lastNameKana: 'やまだ', firstNameKana: 'はなこ' },
+          request: { courtesyCar: 'no' },
+        }),
         [honeypotField]: '',
       });
       const post = (headers: Record<string, string>, fields = form) =>

@@ -1,6 +1,6 @@
 // The estimate API's rules, once, over the local store: the handler called with Fetch API
 // Requests as the Worker calls it (the HTTP adapter is covered by estimates.test.ts).
-import { validRequest } from './requestFixtures';
+import { validFormPost, validRequest } from './requestFixtures';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,6 @@ import { newLeadRateLimit } from '../../server/api/leadStore';
 import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/api/localLeadStore';
 import { brands, telHref } from '../../src/brand/brands';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
-import { tokyoYear } from '../../src/lib/tokyoTime';
 
 const site = 'https://www.yamada-shaken.com';
 const apiUrl = `${site}/api/estimates`;
@@ -79,23 +78,13 @@ function postJson(body: unknown, key: string, context: EstimateContext = ctx) {
 /** The native form's controls as the estimate dialog names them (contract 1). */
 function validForm(): Record<string, string> {
   return {
-    'vehicle.expiryYear': String(tokyoYear() + 1),
-    'vehicle.expiryMonth': '4',
-    'vehicle.expiryDay': '',
-    'vehicle.maker': 'ホンダ',
-    'vehicle.model': 'N-BOX',
-    'vehicle.postalCode': '123-4567',
-    'customer.lastName': '山田',
-    'customer.firstName': '花子',
-    'customer.lastNameKana': 'やまだ',
-    'customer.firstNameKana': 'はなこ',
-    'customer.phone': '090-1234-5678',
-    'customer.email': 'hanako@example.com',
-    'request.courtesyCar': 'yes',
-    'request.notes': '',
-    consent: 'on',
-    brand: 'yamada',
-    entryPoint: 'price-check',
+    ...validFormPost('yamada', {
+      entryPoint: 'price-check',
+      vehicle: { expiryDay: '' },
+      // As typed: the schema turns hiragana into katakana.
+      customer: { lastNameKana: 'やまだ', firstNameKana: 'はなこ' },
+      request: { courtesyCar: 'yes', notes: '' },
+    }),
     'quote.vehicleClass': 'kei',
     'quote.roughTotal': '45000',
     [honeypotField]: '',

@@ -48,3 +48,22 @@ export function validRequest(
     tracking: overrides.tracking ?? { source: 'google' },
   };
 }
+
+/**
+ * The same request as the estimate dialog's form posts it without JavaScript
+ * (application/x-www-form-urlencoded): dotted control names, the consent box checked.
+ */
+export function validFormPost(
+  brand: BrandId,
+  overrides: RequestOverrides = {},
+): Record<string, string> {
+  const body = validRequest(brand, overrides);
+  const fields: Record<string, string> = { brand, entryPoint: String(body.entryPoint) };
+  for (const group of ['vehicle', 'customer', 'request'] as const) {
+    for (const [name, value] of Object.entries(body[group] as Group)) {
+      fields[`${group}.${name}`] = value;
+    }
+  }
+  fields.consent = 'on';
+  return fields;
+}
