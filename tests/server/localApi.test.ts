@@ -1,11 +1,12 @@
 // The local origin serving the estimate API over HTTP: the site's origin taken from Host for the
 // native post, the rate limit setting and the CSV export behind EXPORT_SECRET.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOrigin, type OriginOptions } from '../../server/origin';
+import { httpRequest, type HttpAnswer } from './httpRequest';
 import { brands } from '../../src/brand/brands';
 import { tokyoToday, tokyoYear } from '../../src/lib/tokyoTime';
 
@@ -34,26 +35,11 @@ async function start(options: Partial<OriginOptions> = {}) {
   port = (server.address() as AddressInfo).port;
 }
 
-type Answer = { status: number; headers: Record<string, unknown>; body: string };
-
-/** A raw request, so Host can be a brand's local host name. */
 function send(
   path: string,
   opts: { method?: string; headers?: Record<string, string>; body?: string },
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(opts.body);
-  });
+): Promise<HttpAnswer> {
+  return httpRequest(port, path, opts);
 }
 
 const yamadaHost = 'yamada-shaken.localhost:4173';

@@ -1,7 +1,7 @@
 // The local origin against a small fixture tree: every kind of answer, its status and headers.
 // Raw requests (node:http), because fetch would normalise the very paths under test.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,7 @@ import { brandIds, brands, localOrigin, type BrandId } from '../../src/brand/bra
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { cacheControl, headerRules, renderHeadersFile } from '../../prerender/headers';
 import { createClientErrorHandler, createOrigin } from '../../server/origin';
+import { httpRequest, type HttpAnswer } from './httpRequest';
 
 const csp = "default-src 'self'; frame-ancestors 'none'";
 let dist: string;
@@ -53,38 +54,18 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-type Answer = {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-};
-
 function send(path: string, opts: { method?: string; host?: string; body?: string } = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: opts.method ?? 'GET',
-        headers: {
-          Host: opts.host ?? 'localhost',
-          ...(opts.body ? { 'Content-Type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(opts.body);
+  return httpRequest(port, path, {
+    method: opts.method,
+    body: opts.body,
+    headers: {
+      Host: opts.host ?? 'localhost',
+      ...(opts.body ? { 'Content-Type': 'application/json' } : {}),
+    },
   });
 }
 
-function expectSecurityHeaders(answer: Answer): void {
+function expectSecurityHeaders(answer: HttpAnswer): void {
   expect(answer.headers['content-security-policy']).toBe(csp);
   expect(answer.headers['x-content-type-options']).toBe('nosniff');
   expect(answer.headers['x-frame-options']).toBe('DENY');
