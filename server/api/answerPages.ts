@@ -14,20 +14,8 @@ import {
   maxLengths,
 } from '../../src/estimate/options';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
+import { escapeHtml } from '../../prerender/html';
 import { formPostNames, type PostedValues } from './formPost';
-
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text safe in an element or a quoted attribute. */
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
-}
 
 type Group = 'vehicle' | 'customer' | 'request';
 type FieldName =
