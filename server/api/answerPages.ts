@@ -7,12 +7,7 @@
  */
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import type { EstimateFormValues } from '../../src/estimate/formValues';
-import {
-  contactTimeOptions,
-  courtesyCarOptions,
-  makers,
-  maxLengths,
-} from '../../src/estimate/options';
+import { contactTimeOptions, courtesyCarOptions, makers } from '../../src/estimate/options';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { escapeHtml } from '../../prerender/html';
 import { formPostNames, type PostedValues } from './formPost';
@@ -154,17 +149,6 @@ const numericFields: ReadonlySet<string> = new Set([
   'vehicle.mileage',
 ]);
 
-const maxLengthOf: Partial<Record<FieldName, number>> = {
-  'vehicle.model': maxLengths.model,
-  'vehicle.postalCode': maxLengths.postalCode,
-  'customer.lastName': maxLengths.name,
-  'customer.firstName': maxLengths.name,
-  'customer.lastNameKana': maxLengths.kana,
-  'customer.firstNameKana': maxLengths.kana,
-  'customer.email': maxLengths.email,
-  'request.notes': maxLengths.notes,
-};
-
 function fieldHtml(name: FieldName, value: string | undefined, error: string | undefined): string {
   const id = idOf(name);
   const label = escapeHtml(labels[name]);
@@ -191,12 +175,13 @@ function fieldHtml(name: FieldName, value: string | undefined, error: string | u
   } else if (name === 'request.contactTime') {
     control = `<select id="${id}" name="${name}"${invalid}>${options(contactTimeOptions, current)}</select>`;
   } else if (name === 'request.notes') {
-    control = `<textarea id="${id}" name="${name}" rows="4" maxlength="${maxLengths.notes}"${invalid}>${escapeHtml(current)}</textarea>`;
+    // No maxlength, here or below: it would cut a paste silently; the schema's message gives the
+    // limit and the count instead.
+    control = `<textarea id="${id}" name="${name}" rows="5"${invalid}>${escapeHtml(current)}</textarea>`;
   } else {
     const type = inputTypes[name] ?? 'text';
-    const max = maxLengthOf[name];
     const numeric = numericFields.has(name) ? ' inputmode="numeric"' : '';
-    control = `<input type="${type}" id="${id}" name="${name}" value="${escapeHtml(current)}"${max ? ` maxlength="${max}"` : ''}${numeric}${invalid}>`;
+    control = `<input type="${type}" id="${id}" name="${name}" value="${escapeHtml(current)}"${numeric}${invalid}>`;
   }
   return `<div class="field"><label for="${id}">${label}</label>${control}${errorHtml}</div>`;
 }

@@ -339,6 +339,18 @@ describe('the native form post', () => {
     expect(await rows()).toEqual([]);
   });
 
+  it('cuts nothing on the refused page: no maxlength, the over-long text kept with its count', async () => {
+    const notes = 'あ'.repeat(1200);
+    const response = await postForm({ ...validForm(), 'request.notes': notes });
+
+    expect(response.status).toBe(422);
+    const page = await response.text();
+    expect(page).not.toContain('maxlength');
+    expect(page).toContain(`<textarea id="f-request-notes" name="request.notes" rows="5"`);
+    expect(page).toContain(`>${notes}</textarea>`);
+    expect(page).toContain('（現在1200文字）');
+  });
+
   it('keeps every value sent in the refused page’s form', async () => {
     const form = validForm();
     delete form.consent;
