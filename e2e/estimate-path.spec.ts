@@ -2,8 +2,7 @@
 // or typed value is lost while the form's code is on its way (the moments before the app runs are
 // in estimate-in-page.spec.ts). Both brands, in a real browser. No timings here: they are in the
 // bench.
-import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
-import type { BrandId } from '../src/brand/brands';
+import type { Locator, Page, Route } from '@playwright/test';
 import { dayOptions, makers, monthOptions } from '../src/estimate/options';
 import { expiryYear, fillCustomer, storedFor, submitButton, uniqueEmail } from './estimateForm';
 import {
@@ -16,6 +15,7 @@ import {
   simpleFormCount,
   test,
   waitForApp,
+  openAllDay,
 } from './fixtures';
 
 const formChunk = /\/assets\/EstimateForm-[\w-]+\.js$/;
@@ -26,15 +26,6 @@ async function estimateOpens(page: Page): Promise<string[]> {
       .filter((entry) => entry.event === 'estimate_open')
       .map((entry) => String(entry.entry_point)),
   );
-}
-
-/** The landing page with the cta in business hours (its hours cookies span the day). */
-async function allowCta(context: BrowserContext, brand: BrandId): Promise<void> {
-  const url = originFor(brand);
-  await context.addCookies([
-    { name: 'business_start_time', value: '0:00', url },
-    { name: 'business_end_time', value: '23:59', url },
-  ]);
 }
 
 async function fillSimpleForm(page: Page, index: number, maker: string): Promise<Locator> {
@@ -87,7 +78,7 @@ for (const brand of brandList) {
       page,
     }) => {
       test.slow();
-      await allowCta(page.context(), brand.id);
+      await openAllDay(page.context(), brand.id);
       await page.goto(`${origin}/`);
       await waitForApp(page);
       // Both forms offer the same list, the one the schema accepts.
@@ -127,7 +118,7 @@ for (const brand of brandList) {
       page,
       consoleErrors,
     }) => {
-      await allowCta(page.context(), brand.id);
+      await openAllDay(page.context(), brand.id);
       const release = await holdRequests(page, formChunk);
       await page.goto(`${origin}/`);
       await waitForApp(page);

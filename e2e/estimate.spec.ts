@@ -24,6 +24,7 @@ import {
   simpleFormCount,
   test,
   waitForApp,
+  openAllDay,
 } from './fixtures';
 
 const apiUrl = '**/api/estimates';
@@ -51,12 +52,8 @@ async function trackedEvents(page: Page): Promise<DataLayerEntry[]> {
 
 /** Opens the landing page with the cta in business hours (its hours cookies span the day). */
 async function openLanding(page: Page, brand: BrandId, query = ''): Promise<void> {
-  const url = originFor(brand);
-  await page.context().addCookies([
-    { name: 'business_start_time', value: '0:00', url },
-    { name: 'business_end_time', value: '23:59', url },
-  ]);
-  await page.goto(`${url}/${query}`);
+  await openAllDay(page.context(), brand);
+  await page.goto(`${originFor(brand)}/${query}`);
   await waitForApp(page);
 }
 

@@ -1,7 +1,11 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { brandIds, brands, localOrigin, type Brand, type BrandId } from '../src/brand/brands';
 import type { LandingContent } from '../src/content/types';
 import { pageTable } from '../src/content/pageTable';
+import {
+  businessEndCookieName,
+  businessStartCookieName,
+} from '../src/business-hours/loadBusinessHours';
 
 export { expect };
 
@@ -18,6 +22,18 @@ export function originFor(brand: BrandId): string {
 /** Host header of a brand, for raw HTTP requests (Node does not resolve *.localhost). */
 export function hostFor(brand: BrandId): string {
   return new URL(originFor(brand)).host;
+}
+
+/**
+ * Business hours that span the day, as cookies, for a page opened after this: the cta is shown
+ * from the first render and stays (no hours request can hide it later and move what is below).
+ */
+export async function openAllDay(context: BrowserContext, brand: BrandId): Promise<void> {
+  const url = originFor(brand);
+  await context.addCookies([
+    { name: businessStartCookieName, value: '0:00', url },
+    { name: businessEndCookieName, value: '23:59', url },
+  ]);
 }
 
 /** Every page's path, from the page table. */

@@ -5,7 +5,9 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { businessTimePath } from '../src/business-hours/loadBusinessHours';
+import type { BrandId } from '../src/brand/brands';
 import { legalFeeRates, rowInForce } from '../src/content/legalFees';
+import { tokyoYearMonth } from '../src/lib/tokyoTime';
 import {
   brandList,
   estimatesFile,
@@ -14,23 +16,12 @@ import {
   originFor,
   test,
   waitForApp,
+  openAllDay,
 } from './fixtures';
 import { fillEstimate } from './estimateForm';
 
 /** Today's year and month in Japan, as the page counts them. */
-function tokyoNow(): { year: number; month: number } {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-  })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  return { year: year ?? 0, month: month ?? 1 };
-}
-
-const today = tokyoNow();
+const today = tokyoYearMonth();
 /** First registered this month 13 years ago: its expiry is this month, 13 years on. */
 const thirteenYearOld = { year: String(today.year - 13), month: String(today.month) };
 /** First inspected 20 years ago: past November of its 18th year at any expiry from now on. */
@@ -49,8 +40,10 @@ function section(page: Page) {
   return page.locator('[data-section="example"]');
 }
 
-async function openLanding(page: Page, origin: string) {
-  await page.goto(`${origin}/`);
+/** The landing page, the cta above the price check pinned by hours that span the day. */
+async function openLanding(page: Page, brand: BrandId) {
+  await openAllDay(page.context(), brand);
+  await page.goto(`${originFor(brand)}/`);
   await waitForApp(page);
   await section(page).scrollIntoViewIfNeeded();
 }
@@ -89,7 +82,7 @@ for (const brand of brandList) {
       consoleErrors,
     }) => {
       const email = `e2e-price-${brand.id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-      await openLanding(page, originFor(brand.id));
+      await openLanding(page, brand.id);
       const status = section(page).getByRole('status');
       await expect(status).toHaveAttribute('aria-live', 'polite');
 
@@ -157,7 +150,7 @@ for (const brand of brandList) {
     test('a 軽 first inspected 20 years ago shows the 18-year 重量税 of the row in force at its expiry', async ({
       page,
     }) => {
-      await openLanding(page, originFor(brand.id));
+      await openLanding(page, brand.id);
       const status = section(page).getByRole('status');
       await section(page).getByRole('tab', { name: '軽自動車' }).click();
       await section(page).getByLabel('初度登録年月の年').selectOption(twentyYearOldKei.year);
@@ -180,7 +173,7 @@ for (const brand of brandList) {
     test('the result updates in place: nothing below it moves as the visitor chooses', async ({
       page,
     }) => {
-      await openLanding(page, originFor(brand.id));
+      await openLanding(page, brand.id);
       const button = section(page).getByRole('button', { name: 'この条件で見積もりを依頼' });
       // Page coordinates, so a scroll cannot hide or fake a move.
       const top = () => button.evaluate((element) => element.getBoundingClientRect().top + scrollY);
@@ -202,7 +195,7 @@ for (const brand of brandList) {
         page,
       }) => {
         await page.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
-        await openLanding(page, originFor(brand.id));
+        await openLanding(page, brand.id);
         await section(page).getByLabel('初度登録年月の年').selectOption('2010');
         await section(page).getByLabel('初度登録年月の月').selectOption('6');
         await expect(section(page).getByRole('status')).toContainText('次回の車検満了');
