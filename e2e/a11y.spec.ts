@@ -1,8 +1,8 @@
 // Accessibility of every page of both brands, in light and dark: axe (WCAG 2.1 A/AA) and a
 // visible keyboard focus. Run: npx playwright test e2e/a11y.spec.ts (after `npm run build`).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { BrandId } from '../src/brand/brands';
+import { axeViolations } from './axe';
 import { brandList, expect, originFor, pagePaths, test, waitForApp } from './fixtures';
 
 const themes = ['light', 'dark'] as const;
@@ -27,22 +27,6 @@ async function openPage(page: Page, brand: BrandId, path: string, theme: ThemeNa
   await waitForApp(page);
   if (theme === 'dark') await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   else await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
-}
-
-// @axe-core/playwright types its page with its own playwright-core (1.65), @playwright/test
-// with 1.64; the two Page types differ only in signatures axe never calls.
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-
-/** The page's axe violations, in a form that reads well in a failure. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page: page as unknown as AxePage })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-  }));
 }
 
 for (const brand of brandList) {

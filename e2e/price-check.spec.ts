@@ -2,7 +2,7 @@
 // without a request, and the estimate it opens carrying class, first registration and total.
 // Run: npx playwright test e2e/price-check.spec.ts (after `npm run build`).
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { businessTimePath } from '../src/business-hours/loadBusinessHours';
 import type { BrandId } from '../src/brand/brands';
@@ -199,12 +199,7 @@ for (const brand of brandList) {
         await section(page).getByLabel('初度登録年月の年').selectOption('2010');
         await section(page).getByLabel('初度登録年月の月').selectOption('6');
         await expect(section(page).getByRole('status')).toContainText('次回の車検満了');
-        type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-        const results = await new AxeBuilder({ page: page as unknown as AxePage })
-          .include('[data-section="example"]')
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        expect(results.violations.map((violation) => violation.id)).toEqual([]);
+        expect(await axeViolations(page, '[data-section="example"]')).toEqual([]);
       });
     }
   });
