@@ -10,10 +10,11 @@
  *   every opener, before and after the app alike: it writes the opener's entry point (and a
  *   simple form's values, or the price check's) into the dialog's form, shows it and focuses the
  *   first empty required field. Without this script the openers' `commandfor` opens it all the
- *   same (Invoker Commands); the script cancels that to do the rest. Values are written as a
- *   visitor types them (the native setter, then input and change events), so the form's code,
- *   when it runs, sees them like typing. A link to `/#estimate` (on pages without the dialog)
- *   opens it on arrival.
+ *   same (Invoker Commands); the script cancels that to do the rest. Values are written into the
+ *   controls without events (each would re-render the form): the form's code reads the controls
+ *   when it takes over and when the dialog opens. A link to `/#estimate` (on pages without the
+ *   dialog) opens it on arrival. Once the page has painted, the closed dialog is laid out once,
+ *   unseen, in idle time, so the first tap does not pay for a first layout.
  * - until the form's code runs, a submit of the estimate form is held (「送信準備中…」, by CSS
  *   on its data-state) and the code sends it when it arrives; if the app cannot load at all, the
  *   held form is posted natively instead.
@@ -28,6 +29,7 @@ import {
   estimateOpenEvent,
   formAttribute,
   formStateAttribute,
+  nativePostEvent,
   openerAttribute,
   openerValuesAttribute,
 } from '../src/estimate/dialog';
@@ -38,18 +40,18 @@ const estimateScript = [
   `function X(){return D.getElementById('${estimateDialogId}')}`,
   "function F(){var x=X();return x&&x.querySelector('form')}",
   // A select gets the option a typed number means ('２０２７', '03' → '2027', '3').
-  'function put(c,v){if(c.hidden){c.value=v;c.disabled=false;return}',
+  'function put(c,v){if(c.hidden)c.disabled=false;',
   'var k,m=0;for(k=0;c.options&&k<c.options.length;k++)if(c.options[k].value===v)m=1;',
   "if(c.tagName==='SELECT'&&!m){",
   'v=v.replace(/[０-９]/g,function(n){return String.fromCharCode(n.charCodeAt(0)-65248)}).trim();',
   'if(/^\\d{1,4}$/.test(v))v=String(+v)}',
-  "Object.getOwnPropertyDescriptor(Object.getPrototypeOf(c),'value').set.call(c,v);",
-  "c.dispatchEvent(new Event('input',{bubbles:true}));c.dispatchEvent(new Event('change',{bubbles:true}))}",
+  'c.value=v}',
   'function open(ep,v){var x=X(),f=F(),i,c;f.elements.entryPoint.value=ep;',
   "['quote.vehicleClass','quote.roughTotal'].forEach(function(n){c=f.elements[n];if(c)c.disabled=true});",
   "for(i in v){c=f.elements[i];if(c&&c.tagName&&v[i]!=='')put(c,String(v[i]))}",
-  'if(!x.open)x.showModal();',
-  "for(i=0;i<f.elements.length;i++){c=f.elements[i];if(c.required&&(c.type==='checkbox'?!c.checked:!c.value)){c.focus();break}}",
+  // showModal focuses the first empty required field itself (one focus, not two).
+  "for(i=0;i<f.elements.length;i++){c=f.elements[i];if(c.required&&(c.type==='checkbox'?!c.checked:!c.value))break;c=null}",
+  'if(c)c.autofocus=true;if(!x.open)x.showModal();if(c){if(D.activeElement!==c)c.focus();c.autofocus=false}',
   `x.dispatchEvent(new CustomEvent('${estimateOpenEvent}',{detail:ep}))}`,
   "D.addEventListener('click',function(e){var t=e.target,o=t&&t.closest&&",
   `t.closest('[${openerAttribute}]'),v={};if(!o||!F())return;e.preventDefault();`,
@@ -57,18 +59,24 @@ const estimateScript = [
   `open(o.getAttribute('${openerAttribute}'),v)},true);`,
   "D.addEventListener('submit',function(e){var t=e.target,f=F(),a,v={},i,c;if(!f)return;",
   `if(a=t.getAttribute('${formAttribute}')){e.preventDefault();`,
-  'for(i=0;i<t.elements.length;i++){c=t.elements[i];if(c.name)v[c.name]=c.value}open(a,v)}',
+  "for(i=0;i<t.elements.length;i++){c=t.elements[i];if(c.name&&c.type!=='hidden')v[c.name]=c.value}open(a,v)}",
   "else if(t===f&&(!f.getAttribute(S)||f.getAttribute(S)==='held')){e.preventDefault();f.setAttribute(S,'held')}},true);",
+  // Lays the closed dialog out once, unseen, in idle time: what a first layout costs (fonts,
+  // text shaping, the date controls' parts) is then paid before the tap, not after it.
+  "function warm(){var x=X(),s;if(!x||x.open)return;s=x.style;s.cssText='display:flex;visibility:hidden;transition:none';",
+  "x.getBoundingClientRect();s.display='none';getComputedStyle(x).display;s.cssText=''}",
   `if(location.hash==='${estimateHash}'&&F()){history.replaceState(history.state,'',location.pathname+location.search);open('header',{})}`,
-  // The app cannot load: the browser posts a held form itself.
+  // The app or the form's code cannot load: the browser posts a held form itself (submit(), not
+  // requestSubmit(): the values passed the browser's checks when it was held).
   "function fallback(){var f=F();if(!f||f.getAttribute(S)==='enhanced')return;var h=f.getAttribute(S)==='held';",
   "f.setAttribute(S,'native');if(h)f.submit()}",
+  `D.addEventListener('${nativePostEvent}',fallback);`,
 ].join('');
 
 export const appLoaderScript = [
   '(function(){var D=document,d=D.currentScript.dataset,w=window,done=0;',
   estimateScript,
-  'function go(){if(done)return;done=1;',
+  'function go(){if(done)return;done=1;(w.requestIdleCallback||setTimeout)(warm);',
   "if(d.gtm){w.dataLayer=w.dataLayer||[];w.dataLayer.push({'gtm.start':new Date().getTime(),event:'gtm.js'});",
   "var j=document.createElement('script');j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(d.gtm);document.head.appendChild(j)}",
   "d.preload.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});",

@@ -16,6 +16,7 @@ import {
   estimateOpenEvent,
   formAttribute,
   formStateAttribute,
+  nativePostEvent,
   openerAttribute,
 } from './dialog';
 import type { EstimateFormProps } from './EstimateForm';
@@ -29,16 +30,6 @@ const requested = new Promise<void>((resolve) => {
   request = resolve;
 });
 
-/** The form's code failed: leave the form to the browser, and send a held submit natively. */
-function fallBackToNativePost(): void {
-  const form = document.getElementById(estimateDialogId)?.querySelector('form');
-  if (!form) return;
-  const held = form.getAttribute(formStateAttribute) === 'held';
-  form.setAttribute(formStateAttribute, 'native');
-  // submit(), not requestSubmit(): the values passed the browser's checks when it was held.
-  if (held) form.submit();
-}
-
 async function loadForm(): Promise<FormModule> {
   await requested;
   setFetchingFormCode(true);
@@ -50,7 +41,8 @@ async function loadForm(): Promise<FormModule> {
     return module;
   } catch (error) {
     console.warn('[estimate] form code not loaded: posting natively', error);
-    fallBackToNativePost();
+    // The first-paint script leaves the form to the browser and posts a held submit.
+    document.dispatchEvent(new Event(nativePostEvent));
     // Never settles: the server HTML stays in place as a plain form.
     return new Promise<FormModule>(() => {});
   } finally {

@@ -8,6 +8,7 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import {
   startTransition,
+  useCallback,
   useEffect,
   useEffectEvent,
   useRef,
@@ -20,9 +21,11 @@ import { useBrand } from '../brand/useBrand';
 import { trackingConfig } from '../content/trackingConfig';
 import { clearDataLayerKeys, pushEvent } from '../lib/dataLayer';
 import { setPendingInput } from '../lib/pendingInput';
+import { whenIdle } from '../lib/whenIdle';
 import { estimateSuccessParams, userProvidedDataKey } from '../tracking/conversionEvents';
 import { readTrackingData } from '../tracking/trackingData';
-import { estimatesUrl, submitEstimate, type RetryReason } from './api';
+import { submitEstimate, type RetryReason } from './api';
+import { estimatesUrl } from './endpoint';
 import { closeEstimateCommand, estimateOpenEvent, formStateAttribute } from './dialog';
 import { clearDraft, isEstimateQuote, loadDraft, pendingInputKey, saveDraft } from './draft';
 import { createDraft, draftForSending, type EstimateDraft } from './draftRules';
@@ -109,12 +112,34 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     mode: 'onBlur',
   });
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
-  const [holdsInput, setHoldsInput] = useState(false);
-  const [open, setOpen] = useState(false);
   const [shownQuote, setShownQuote] = useState<EstimateQuote | undefined>(undefined);
   // A ref, not state: two clicks in one frame both run before a re-render could disable the button.
   const sendingRef = useRef(false);
+  // Refs, not state: an open or a first keystroke re-renders nothing.
+  const holdsInputRef = useRef(false);
+  const doneRef = useRef(false);
   const { subscribe, getValues, setValue } = form;
+
+  /** A new build's reload waits while the visitor has typed something or the dialog is open. */
+  const markPending = useEffectEvent(() => {
+    const open = dialogRef.current?.open === true && !doneRef.current;
+    setPendingInput(pendingInputKey, holdsInputRef.current || open);
+  });
+
+  /** The opener wrote its values into the controls (the first-paint script, without events). */
+  const takeInOpenerValues = useEffectEvent((element: HTMLFormElement) => {
+    for (const name of fieldNames as FieldPath<EstimateFormValues>[]) {
+      const shown = domValue(element, name);
+      // (An unchecked radio group is null to react-hook-form, '' in the DOM.)
+      if (shown !== undefined && shown !== (getValues(name) ?? '')) setValue(name, shown as never);
+    }
+  });
+  const afterOpenRef = useRef<(() => void) | null>(null);
+  const flushAfterOpen = useCallback(() => {
+    const run = afterOpenRef.current;
+    afterOpenRef.current = null;
+    run?.();
+  }, []);
 
   // Takes over: a stored draft fills what is still empty, then every change is saved. After
   // react-hook-form's own mount effect (declared first, so run first), which getValues needs.
@@ -125,7 +150,8 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       if (stored && element) {
         for (const name of fieldNames as FieldPath<EstimateFormValues>[]) {
           const kept: unknown = get(stored.values, name);
-          if (kept !== '' && kept !== false && isEmptyInDom(element, name)) {
+          const shown = domValue(element, name);
+          if (kept !== '' && kept !== false && (shown === '' || shown === false)) {
             setValue(name, kept as never);
           }
         }
@@ -136,7 +162,8 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
         ? { ...stored, values, entryPoint }
         : createDraft(values, entryPoint);
       if (hasInput(values)) saveDraft(draftRef.current);
-      setHoldsInput(hasInput(values));
+      holdsInputRef.current = hasInput(values);
+      markPending();
       setShownQuote(quoteOf(element));
     };
     takeOver();
@@ -147,18 +174,22 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
         const draft = draftRef.current ?? createDraft(current, entryPointOf(formRef.current));
         draftRef.current = { ...draft, values: current };
         saveDraft(draftRef.current);
-        setHoldsInput(hasInput(current));
+        holdsInputRef.current = hasInput(current);
+        markPending();
       },
     });
     // Once, when the code takes over.
   }, [subscribe, getValues, setValue]);
 
-  // The dialog opens without this code (commandfor, the first-paint script): follow it.
+  // The dialog opens without this code (commandfor, the first-paint script): follow it. An open
+  // re-renders nothing unless the quote or an old answer changes. What can wait for the first
+  // idle moment does (a keystroke comes before it): taking in the values the opener wrote, and
+  // the focus trap, which walks every control. A close or a submit before then runs it first.
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     let release: (() => void) | null = null;
-    let cancelAfterPaint = () => {};
+    let cancelIdle = () => {};
     const opened = () => {
       const element = formRef.current;
       const entryPoint = entryPointOf(element);
@@ -167,40 +198,29 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
         if (hasInput(draftRef.current.values)) saveDraft(draftRef.current);
       }
       pushEvent('estimate_open', { brand: brand.id, entry_point: entryPoint });
-      // At once, not with the re-render below: an open dialog holds a new build's reload.
-      setPendingInput(pendingInputKey, true);
-      // The frame that shows the dialog comes first: the re-render (a transition) and the focus
-      // trap (which walks every control) start once it has painted. Started earlier, their tasks
-      // run before that paint (an animation-frame callback runs before it, and the browser may
-      // run queued tasks first).
-      release?.();
-      cancelAfterPaint();
-      let timer = 0;
-      const frame = requestAnimationFrame(() => {
-        timer = window.setTimeout(() => {
-          startTransition(() => {
-            setShownQuote(quoteOf(element));
-            setOpen(true);
-            setStatus((current) => (current.kind === 'sending' ? current : { kind: 'editing' }));
-          });
-          if (dialog.open) release = trapFocus(dialog, () => titleRef.current ?? dialog);
-        });
+      markPending();
+      const quote = quoteOf(element);
+      startTransition(() => {
+        setShownQuote((shown) => (sameQuote(shown, quote) ? shown : quote));
+        setStatus((current) =>
+          current.kind === 'sending' || current.kind === 'editing' ? current : { kind: 'editing' },
+        );
       });
-      cancelAfterPaint = () => {
-        cancelAnimationFrame(frame);
-        clearTimeout(timer);
-      };
-    };
-    const closed = () => {
-      cancelAfterPaint();
       release?.();
       release = null;
-      // Closed within the frame it opened in, the re-render never ran: undo the open's mark.
-      setPendingInput(
-        pendingInputKey,
-        draftRef.current ? hasInput(draftRef.current.values) : false,
-      );
-      setOpen(false);
+      cancelIdle();
+      afterOpenRef.current = () => {
+        if (element) takeInOpenerValues(element);
+        if (dialog.open) release = trapFocus(dialog, () => titleRef.current ?? dialog);
+      };
+      cancelIdle = whenIdle(flushAfterOpen, 500);
+    };
+    const closed = () => {
+      cancelIdle();
+      flushAfterOpen();
+      release?.();
+      release = null;
+      markPending();
       setStatus((current) => (current.kind === 'done' ? { kind: 'editing' } : current));
     };
     const cancel = (event: Event) => {
@@ -212,18 +232,19 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     dialog.addEventListener('close', closed);
     dialog.addEventListener('cancel', cancel);
     return () => {
-      cancelAfterPaint();
+      cancelIdle();
       release?.();
       dialog.removeEventListener(estimateOpenEvent, opened);
       dialog.removeEventListener('close', closed);
       dialog.removeEventListener('cancel', cancel);
     };
-  }, [dialogRef, brand.id]);
+  }, [dialogRef, brand.id, flushAfterOpen]);
 
   const done = status.kind === 'done';
   useEffect(() => {
-    setPendingInput(pendingInputKey, holdsInput || (open && !done));
-  }, [holdsInput, open, done]);
+    doneRef.current = done;
+    markPending();
+  }, [done]);
   useEffect(() => () => setPendingInput(pendingInputKey, false), []);
 
   const retryRef = useRef<HTMLButtonElement>(null);
@@ -280,7 +301,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
         draftRef.current = createDraft(emptyFormValues(), entryPoint);
         form.reset(emptyFormValues());
         clearDraft();
-        setHoldsInput(false);
+        holdsInputRef.current = false;
         setShownQuote(undefined);
         setStatus({ kind: 'done', receiptId: result.id });
       } else if (result.kind === 'invalid') {
@@ -299,6 +320,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    flushAfterOpen();
     return form.handleSubmit(send)(event);
   }
 
@@ -405,17 +427,18 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   );
 }
 
-/** Whether the control `name` holds nothing (the DOM is what the visitor sees). */
-function isEmptyInDom(form: HTMLFormElement, name: string): boolean {
+function sameQuote(a: EstimateQuote | undefined, b: EstimateQuote | undefined): boolean {
+  return a?.vehicleClass === b?.vehicleClass && a?.roughTotal === b?.roughTotal;
+}
+
+/** What the control `name` shows: a checkbox's checked, another's value (the visitor sees it). */
+function domValue(form: HTMLFormElement, name: string): string | boolean | undefined {
   const element = form.elements.namedItem(name);
-  if (element instanceof HTMLInputElement && element.type === 'checkbox') return !element.checked;
-  if (
-    element instanceof RadioNodeList ||
+  if (element instanceof HTMLInputElement && element.type === 'checkbox') return element.checked;
+  return element instanceof RadioNodeList ||
     element instanceof HTMLInputElement ||
     element instanceof HTMLSelectElement ||
     element instanceof HTMLTextAreaElement
-  ) {
-    return element.value === '';
-  }
-  return true;
+    ? element.value
+    : undefined;
 }

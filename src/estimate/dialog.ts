@@ -26,6 +26,12 @@ export const formAttribute = 'data-estimate-form';
  */
 export const formStateAttribute = 'data-state';
 
+/**
+ * Fired on the document when the form's code cannot load: the first-paint script, which owns the
+ * native post, leaves the form to the browser and posts a held submit.
+ */
+export const nativePostEvent = 'estimate-native-post';
+
 /** Fired on the dialog when an opener opened it; `detail` is the entry point. */
 export const estimateOpenEvent = 'estimate-open';
 

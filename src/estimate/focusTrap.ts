@@ -15,6 +15,8 @@ export function trapFocus(dialog: HTMLDialogElement, fallback: () => HTMLElement
     escapeDeactivates: false,
     returnFocusOnDeactivate: false,
     allowOutsideClick: true,
+    // The browser's own visibility check: the script walk reads every control's layout.
+    tabbableOptions: { displayCheck: 'full-native' },
   });
   // A closing dialog gives focus back to its opener, outside the trap: let it go. Added before the
   // trap's own focusin listener, so this one runs first and the trap's is removed unrun.

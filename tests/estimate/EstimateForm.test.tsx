@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { BrandProvider } from '../../src/brand/BrandProvider';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
@@ -38,7 +38,7 @@ type OpenOptions = { entryPoint?: EntryPoint; values?: Record<string, string> };
 
 /**
  * Opens the dialog as the first-paint script does (prerender/firstPaint.ts): the entry point and
- * an opener's values written into the form, then shown, then the open event.
+ * an opener's values written into the form's controls, then shown, then the open event.
  */
 function openDialog({ entryPoint = 'header', values = {} }: OpenOptions = {}) {
   const dialog = document.getElementById('estimate') as HTMLDialogElement;
@@ -46,14 +46,11 @@ function openDialog({ entryPoint = 'header', values = {} }: OpenOptions = {}) {
   const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
   control('entryPoint').value = entryPoint;
   for (const name of ['quote.vehicleClass', 'quote.roughTotal']) control(name).disabled = true;
+  // Written without events, as the script does: the form takes them in itself.
   for (const [name, value] of Object.entries(values)) {
     const element = control(name);
-    if (element.hidden) {
-      element.value = value;
-      element.disabled = false;
-    } else {
-      fireEvent.change(element, { target: { value } });
-    }
+    element.value = value;
+    if (element.hidden) element.disabled = false;
   }
   act(() => {
     dialog.showModal();
