@@ -8,6 +8,7 @@
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import type { EstimateFormValues } from '../../src/estimate/formValues';
 import { contactTimeOptions, courtesyCarOptions, makers } from '../../src/estimate/options';
+import { isSimpleFormEntry } from '../../src/estimate/types';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { escapeHtml } from '../../prerender/html';
 import { formPostNames, type PostedValues } from './formPost';
@@ -218,11 +219,21 @@ export function refusedPage(
       );
     }
   }
+  // A simple form sent without JavaScript brings only the car: the rest is asked for, not blamed.
+  const [title, lead] = isSimpleFormEntry(values.entryPoint)
+    ? [
+        'お見積もり依頼の続きをご入力ください',
+        '残りの項目をご入力のうえ、送信してください。入力した内容はそのまま残っています。',
+      ]
+    : [
+        '入力内容をご確認ください',
+        '次の項目を確認して、もう一度送信してください。入力した内容はそのまま残っています。',
+      ];
   return page(
     brand,
-    '入力内容をご確認ください',
-    `<h1>入力内容をご確認ください</h1>
-<div class="errors" role="alert"><p>次の項目を確認して、もう一度送信してください。入力した内容はそのまま残っています。</p><ul>${summary}</ul></div>
+    title,
+    `<h1>${title}</h1>
+<div class="errors" role="alert"><p>${lead}</p><ul>${summary}</ul></div>
 <form method="post" action="${escapeHtml(action)}" accept-charset="utf-8">
 ${fields.join('\n')}
 <button type="submit">この内容で送信する</button>

@@ -5,6 +5,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import type { EstimateRequest } from './validation/estimateSchema';
 import { isRecord } from '../lib/isRecord';
+import { apiBase } from './endpoint';
 
 /** Why a send did not get through; sending again is safe. */
 export type RetryReason = 'network' | 'timeout' | 'server' | 'unexpected';
@@ -13,12 +14,6 @@ export type SubmitResult =
   | { kind: 'success'; id: string }
   | { kind: 'invalid'; errors: Record<string, string> }
   | { kind: 'retryable'; reason: RetryReason };
-
-// An empty value means "not configured" as much as an absent one.
-const apiBase = import.meta.env.VITE_API_BASE_URL || '/api';
-
-/** Where the form posts, with JavaScript (JSON) and without it (the native form post). */
-export const estimatesUrl = `${apiBase}/estimates`;
 
 /** @internal Exported for the client's test, which pins the 15 s of the spec. */
 export const requestTimeoutMs = 15_000;

@@ -23,6 +23,11 @@ export function isEntryPoint(value: unknown): value is EntryPoint {
   return typeof value === 'string' && (entryPoints as readonly string[]).includes(value);
 }
 
+/** Whether the estimate was opened from one of the page's simple forms (simple-form-N). */
+export function isSimpleFormEntry(value: unknown): boolean {
+  return isEntryPoint(value) && value.startsWith('simple-form-');
+}
+
 /** Highest rough total (yen) an estimate request may carry; ours stay far below it. */
 export const maxRoughTotal = 1_000_000;
 

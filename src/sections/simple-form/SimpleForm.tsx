@@ -1,6 +1,8 @@
 import { useEffect, useId, type FormEvent } from 'react';
 import { dayOptions, makers, maxLengths, monthOptions } from '../../estimate/options';
+import { useBrand } from '../../brand/useBrand';
 import { formAttribute } from '../../estimate/dialog';
+import { estimatesUrl } from '../../estimate/endpoint';
 import type { EntryPoint } from '../../estimate/types';
 import { setPendingInput } from '../../lib/pendingInput';
 import { Field, Options, RequiredBadge, fieldStyles } from '../../forms/Field';
@@ -21,6 +23,7 @@ function holdsInput(form: HTMLFormElement): boolean {
   return Array.from(form.elements).some(
     (element) =>
       (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) &&
+      element.type !== 'hidden' &&
       element.value !== '',
   );
 }
@@ -40,6 +43,7 @@ export function SimpleForm({
   withHeaderImage,
 }: SimpleFormProps) {
   const entryPoint: EntryPoint = `simple-form-${index}`;
+  const brand = useBrand();
   const id = useId();
   const headingId = `${id}-heading`;
 
@@ -62,17 +66,20 @@ export function SimpleForm({
         {heading}
       </h2>
       <p className={styles.lead}>{lead}</p>
-      {/* Without JavaScript the native GET only reloads this page: the 無料見積もり buttons open
-          the estimate form itself, which sends without JavaScript. */}
+      {/* Without JavaScript it posts to the estimate API, whose answer page is the whole form
+          with these values kept, asking for the rest. */}
       <form
         className={styles.form}
         aria-labelledby={headingId}
-        method="get"
+        method="post"
+        action={estimatesUrl}
         {...{ [formAttribute]: entryPoint }}
         onChange={handleInput}
         // The first-paint script has moved the values into the estimate form, which holds them now.
         onSubmit={() => setPendingInput(entryPoint, false)}
       >
+        <input type="hidden" name="brand" value={brand.id} />
+        <input type="hidden" name="entryPoint" value={entryPoint} />
         <fieldset className={styles.expiry}>
           <legend className={fieldStyles.label}>
             車検満了日

@@ -43,13 +43,17 @@ describe('SimpleForm', () => {
     );
     // No maxlength on 車種: it would cut a paste unseen; the estimate form counts and refuses.
     expect(within(form).getByRole('textbox', { name: /車種/ })).not.toHaveAttribute('maxlength');
-    // Without JavaScript the browser sends these names to this same page (no action, GET).
-    expect(form.getAttribute('action')).toBeNull();
-    expect(form.method).toBe('get');
+    // Without JavaScript the browser posts it to the estimate API, which asks for the rest.
+    expect(form).toHaveAttribute('action', '/api/estimates');
+    expect(form.method).toBe('post');
     expect(form).toHaveAttribute('data-estimate-form', 'simple-form-1');
+    expect(form.elements.namedItem('brand')).toHaveValue('carsupport');
+    expect(form.elements.namedItem('entryPoint')).toHaveValue('simple-form-1');
     // The names of the estimate form's controls: the first-paint script copies each value into
     // the control of the same name (prerender/firstPaint.ts).
-    const names = Array.from(form.elements, (element) => (element as HTMLInputElement).name);
+    const names = Array.from(form.elements)
+      .filter((element) => (element as HTMLInputElement).type !== 'hidden')
+      .map((element) => (element as HTMLInputElement).name);
     expect(names.filter(Boolean).sort()).toEqual(
       ['expiryDay', 'expiryMonth', 'expiryYear', 'maker', 'model', 'postalCode'].map(
         (name) => `vehicle.${name}`,
