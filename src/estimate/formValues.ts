@@ -4,82 +4,49 @@
  */
 import { isRecord } from '../lib/isRecord';
 
-type VehicleValues = {
-  expiryYear: string;
-  expiryMonth: string;
-  expiryDay: string;
-  maker: string;
-  model: string;
-  postalCode: string;
-  firstRegistrationYear: string;
-  firstRegistrationMonth: string;
-  mileage: string;
-};
+/**
+ * The form's text fields by group, in the form's order: the one list the value type, the empty
+ * values and the field names are made from. All are strings as typed; the schema checks them.
+ */
+const textFields = {
+  vehicle: [
+    'expiryYear',
+    'expiryMonth',
+    'expiryDay',
+    'maker',
+    'model',
+    'postalCode',
+    'firstRegistrationYear',
+    'firstRegistrationMonth',
+    'mileage',
+  ],
+  customer: ['lastName', 'firstName', 'lastNameKana', 'firstNameKana', 'phone', 'email'],
+  /** request.courtesyCar: '' (no answer), 'yes' (希望する) or 'no' (希望しない). */
+  request: ['preferredDate1', 'preferredDate2', 'courtesyCar', 'contactTime', 'notes'],
+} as const;
 
-type CustomerValues = {
-  lastName: string;
-  firstName: string;
-  lastNameKana: string;
-  firstNameKana: string;
-  phone: string;
-  email: string;
-};
-
-type RequestValues = {
-  preferredDate1: string;
-  preferredDate2: string;
-  /** '' (no answer), 'yes' (希望する) or 'no' (希望しない). */
-  courtesyCar: string;
-  contactTime: string;
-  notes: string;
-};
+type Group = keyof typeof textFields;
+const groups = Object.keys(textFields) as Group[];
 
 export type EstimateFormValues = {
-  vehicle: VehicleValues;
-  customer: CustomerValues;
-  request: RequestValues;
-  consent: boolean;
-};
+  [G in Group]: Record<(typeof textFields)[G][number], string>;
+} & { consent: boolean };
 
 export function emptyFormValues(): EstimateFormValues {
+  const empty = (group: Group) =>
+    Object.fromEntries(textFields[group].map((key) => [key, ''])) as EstimateFormValues[Group];
   return {
-    vehicle: {
-      expiryYear: '',
-      expiryMonth: '',
-      expiryDay: '',
-      maker: '',
-      model: '',
-      postalCode: '',
-      firstRegistrationYear: '',
-      firstRegistrationMonth: '',
-      mileage: '',
-    },
-    customer: {
-      lastName: '',
-      firstName: '',
-      lastNameKana: '',
-      firstNameKana: '',
-      phone: '',
-      email: '',
-    },
-    request: {
-      preferredDate1: '',
-      preferredDate2: '',
-      courtesyCar: '',
-      contactTime: '',
-      notes: '',
-    },
+    vehicle: empty('vehicle') as EstimateFormValues['vehicle'],
+    customer: empty('customer') as EstimateFormValues['customer'],
+    request: empty('request') as EstimateFormValues['request'],
     consent: false,
   };
 }
 
-const groups = ['vehicle', 'customer', 'request'] as const;
-
 /** Every field name the form shows, as react-hook-form paths ("vehicle.maker", ..., "consent"). */
 export function formFieldNames(): string[] {
-  const empty = emptyFormValues();
   return [
-    ...groups.flatMap((group) => Object.keys(empty[group]).map((key) => `${group}.${key}`)),
+    ...groups.flatMap((group) => textFields[group].map((key) => `${group}.${key}`)),
     'consent',
   ];
 }
@@ -88,23 +55,31 @@ export function formFieldNames(): string[] {
 const maxStoredLength = 2000;
 
 /**
- * Rebuilds form values from untrusted stored data: known string fields are kept (capped), anything
- * else falls back to empty. Returns null when the data is not shaped like form values at all.
+ * The known string fields of `raw` over empty values. `stored` (untrusted stored data): strings
+ * are capped, and null comes back when `raw` is not shaped like form values at all.
  */
-export function sanitizeFormValues(raw: unknown): EstimateFormValues | null {
-  if (!isRecord(raw)) return null;
+function copyKnownFields(raw: unknown, stored: boolean): EstimateFormValues | null {
   const values = emptyFormValues();
+  if (!isRecord(raw)) return stored ? null : values;
   for (const group of groups) {
-    const stored = raw[group];
-    if (!isRecord(stored)) return null;
+    const given = raw[group];
+    if (!isRecord(given)) {
+      if (stored) return null;
+      continue;
+    }
     const target = values[group] as Record<string, string>;
-    for (const key of Object.keys(target)) {
-      const value = stored[key];
-      if (typeof value === 'string') target[key] = value.slice(0, maxStoredLength);
+    for (const key of textFields[group]) {
+      const value = given[key];
+      if (typeof value === 'string') target[key] = stored ? value.slice(0, maxStoredLength) : value;
     }
   }
   values.consent = raw.consent === true;
   return values;
+}
+
+/** Rebuilds form values from untrusted stored data (see copyKnownFields). */
+export function sanitizeFormValues(raw: unknown): EstimateFormValues | null {
+  return copyKnownFields(raw, true);
 }
 
 /** True when the visitor has typed or chosen anything. */
@@ -122,17 +97,5 @@ export function hasInput(values: EstimateFormValues): boolean {
  * group nobody chose is null there, a field not registered (yet) is absent.
  */
 export function withEmptyDefaults(values: unknown): EstimateFormValues {
-  const filled = emptyFormValues();
-  if (!isRecord(values)) return filled;
-  for (const group of groups) {
-    const given = values[group];
-    if (!isRecord(given)) continue;
-    const target = filled[group] as Record<string, string>;
-    for (const key of Object.keys(target)) {
-      const value = given[key];
-      if (typeof value === 'string') target[key] = value;
-    }
-  }
-  filled.consent = values.consent === true;
-  return filled;
+  return copyKnownFields(values, false) ?? emptyFormValues();
 }
