@@ -1,4 +1,6 @@
 // Vite config for the client and SSR builds; `npm run build` (prerender/build.ts) drives both.
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,11 +9,28 @@ import { defineConfig } from 'vite';
 const framework =
   /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|cookie|set-cookie-parser)[\\/]/;
 
+const scopedNames = new Map<string, string>();
+
+/**
+ * A CSS module class's name in production: `_` and five characters of a hash of its file and
+ * name, the same in the client and SSR builds. Short, because each name is repeated in the HTML,
+ * the CSS and the JS; two classes that would share one fail the build instead of sharing styles.
+ */
+function scopedName(name: string, filename: string): string {
+  const key = `${relative(import.meta.dirname, filename.split('?')[0]!)}:${name}`;
+  const scoped = `_${createHash('sha256').update(key).digest('base64url').slice(0, 5)}`;
+  const owner = scopedNames.get(scoped);
+  if (owner !== undefined && owner !== key) {
+    throw new Error(`CSS modules: ${owner} and ${key} both become ${scoped}; lengthen the hash`);
+  }
+  scopedNames.set(scoped, key);
+  return scoped;
+}
+
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react()],
   css: {
-    // Short class names in production: they are repeated in the HTML, the CSS and the JS.
-    modules: mode === 'production' ? { generateScopedName: '_[hash:base64:6]' } : {},
+    modules: mode === 'production' ? { generateScopedName: scopedName } : {},
   },
   define: {
     // The build id is made once per `npm run build` and passed in by prerender/build.ts.
@@ -40,6 +59,17 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     },
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { codeSplitting: { groups: [{ name: 'framework', test: framework }] } } },
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: framework },
+                // Two helpers of a few lines that several lazy chunks share, both in the landing
+                // page's first view: one small chunk, not one each (each costs its own imports).
+                { name: 'shared', test: /src[\\/]lib[\\/](pendingInput|formatJapaneseDate)\.ts$/ },
+              ],
+            },
+          },
+        },
   },
 }));
