@@ -13,8 +13,9 @@
  *   same (Invoker Commands); the script cancels that to do the rest. Values are written into the
  *   controls without events (each would re-render the form): the form's code reads the controls
  *   when it takes over and when the dialog opens. A link to `/#estimate` (on pages without the
- *   dialog) opens it on arrival. Once the page has painted, the closed dialog is laid out once,
- *   unseen, in idle time, so the first tap does not pay for a first layout.
+ *   dialog) opens it on arrival. Once the page has painted, and again when the form's code has
+ *   taken over, the closed dialog is laid out once, unseen, in idle time, so the first tap does
+ *   not pay for a first layout.
  * - until the form's code runs, a submit of the estimate form is held (「送信準備中…」, by CSS
  *   on its data-state) and the code sends it when it arrives; if the app cannot load at all, the
  *   held form is posted natively instead.
@@ -29,6 +30,7 @@ import {
   estimateOpenEvent,
   formAttribute,
   formStateAttribute,
+  layOutEvent,
   nativePostEvent,
   openerAttribute,
   openerValuesAttribute,
@@ -61,11 +63,12 @@ const estimateScript = [
   `if(a=t.getAttribute('${formAttribute}')){e.preventDefault();`,
   "for(i=0;i<t.elements.length;i++){c=t.elements[i];if(c.name&&c.type!=='hidden')v[c.name]=c.value}open(a,v)}",
   "else if(t===f&&(!f.getAttribute(S)||f.getAttribute(S)==='held')){e.preventDefault();f.setAttribute(S,'held')}},true);",
-  // Lays the closed dialog out once, unseen, in idle time: what a first layout costs (fonts,
-  // text shaping, the date controls' parts) is then paid before the tap, not after it.
-  "function warm(){var x=X(),s;if(!x||x.open)return;s=x.style;s.cssText='display:flex;visibility:hidden;transition:none';",
-  "x.getBoundingClientRect();s.display='none';getComputedStyle(x).display;s.cssText=''}",
   `if(location.hash==='${estimateHash}'&&F()){history.replaceState(history.state,'',location.pathname+location.search);open('header',{})}`,
+  // Lays the closed dialog out once, unseen (hidden, no transition, closed again in the same
+  // task), when the page has painted and when the form's code asks (see layOutEvent).
+  "function warm(){var x=X(),s;if(!x||x.open)return;s=x.style;s.cssText='display:flex;visibility:hidden;position:fixed;inset:0;transition:none';",
+  "x.getBoundingClientRect();s.display='none';getComputedStyle(x).display;s.cssText=''}",
+  `D.addEventListener('${layOutEvent}',warm);`,
   // The app or the form's code cannot load: the browser posts a held form itself (submit(), not
   // requestSubmit(): the values passed the browser's checks when it was held).
   "function fallback(){var f=F();if(!f||f.getAttribute(S)==='enhanced')return;var h=f.getAttribute(S)==='held';",

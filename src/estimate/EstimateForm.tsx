@@ -26,13 +26,13 @@ import { estimateSuccessParams, userProvidedDataKey } from '../tracking/conversi
 import { readTrackingData } from '../tracking/trackingData';
 import { submitEstimate, type RetryReason } from './api';
 import { estimatesUrl } from './endpoint';
-import { closeEstimateCommand, estimateOpenEvent, formStateAttribute } from './dialog';
-import { clearDraft, isEstimateQuote, loadDraft, pendingInputKey, saveDraft } from './draft';
+import { closeEstimateCommand, formStateAttribute, layOutEvent } from './dialog';
+import { clearDraft, loadDraft, pendingInputKey, saveDraft } from './draft';
 import { createDraft, draftForSending, type EstimateDraft } from './draftRules';
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields, HiddenFields } from './EstimateFields';
 import { QuoteNote, RejectedAlert, RetryAlert } from './EstimateNotices';
-import { trapFocus } from './focusTrap';
+import { control, domValue, entryPointOf, quoteOf, sameQuote } from './formDom';
 import {
   emptyFormValues,
   formFieldNames,
@@ -40,12 +40,13 @@ import {
   withEmptyDefaults,
   type EstimateFormValues,
 } from './formValues';
-import { isEntryPoint, type EntryPoint, type EstimateQuote } from './types';
+import type { EstimateQuote } from './types';
 import {
   estimateFormSchema,
   toEstimateRequest,
   type EstimateFormOutput,
 } from './validation/estimateSchema';
+import { useFollowDialog } from './useFollowDialog';
 import styles from './EstimateForm.module.css';
 
 export type EstimateFormProps = {
@@ -79,26 +80,6 @@ const resolver: Resolver<EstimateFormValues, unknown, EstimateFormOutput> = (
   options,
 ) => schemaResolver(withEmptyDefaults(values), context, options);
 
-function control(form: HTMLFormElement | null, name: string): HTMLInputElement | null {
-  const element = form?.elements.namedItem(name);
-  return element instanceof HTMLInputElement ? element : null;
-}
-
-/** The entry point the last opener wrote into the form (the first-paint script does). */
-function entryPointOf(form: HTMLFormElement | null): EntryPoint {
-  const value = control(form, 'entryPoint')?.value;
-  return isEntryPoint(value) ? value : 'header';
-}
-
-/** The price check's rough price, when the last open came from there. */
-function quoteOf(form: HTMLFormElement | null): EstimateQuote | undefined {
-  const vehicleClass = control(form, 'quote.vehicleClass');
-  const roughTotal = control(form, 'quote.roughTotal');
-  if (!vehicleClass || !roughTotal || vehicleClass.disabled) return undefined;
-  const quote = { vehicleClass: vehicleClass.value, roughTotal: Number(roughTotal.value) };
-  return isEstimateQuote(quote) ? quote : undefined;
-}
-
 // The lazy chunk's entry (React.lazy needs a default export).
 export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) {
   const brand = useBrand();
@@ -121,27 +102,13 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   const { subscribe, getValues, setValue } = form;
 
   /** A new build's reload waits while the visitor has typed something or the dialog is open. */
-  const markPending = useEffectEvent(() => {
+  const markPending = useCallback(() => {
     const open = dialogRef.current?.open === true && !doneRef.current;
     setPendingInput(pendingInputKey, holdsInputRef.current || open);
-  });
+  }, [dialogRef]);
 
-  /** The opener wrote its values into the controls (the first-paint script, without events). */
-  const takeInOpenerValues = useEffectEvent((element: HTMLFormElement) => {
-    for (const name of fieldNames as FieldPath<EstimateFormValues>[]) {
-      const shown = domValue(element, name);
-      // (An unchecked radio group is null to react-hook-form, '' in the DOM.)
-      if (shown !== undefined && shown !== (getValues(name) ?? '')) setValue(name, shown as never);
-    }
-  });
-  const afterOpenRef = useRef<(() => void) | null>(null);
-  const flushAfterOpen = useCallback(() => {
-    const run = afterOpenRef.current;
-    afterOpenRef.current = null;
-    run?.();
-  }, []);
-
-  // Takes over: a stored draft fills what is still empty, then every change is saved. After
+  // Takes over: a stored draft fills what is still empty, then every change is saved; the dialog
+  // is laid out once in idle time, so the first open does not pay for a first layout. After
   // react-hook-form's own mount effect (declared first, so run first), which getValues needs.
   useEffect(() => {
     const takeOver = () => {
@@ -167,7 +134,8 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       setShownQuote(quoteOf(element));
     };
     takeOver();
-    return subscribe({
+    const cancelLayout = whenIdle(() => document.dispatchEvent(new Event(layOutEvent)));
+    const unsubscribe = subscribe({
       formState: { values: true },
       callback: () => {
         const current = withEmptyDefaults(getValues());
@@ -178,19 +146,16 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
         markPending();
       },
     });
+    return () => {
+      cancelLayout();
+      unsubscribe();
+    };
     // Once, when the code takes over.
-  }, [subscribe, getValues, setValue]);
+  }, [subscribe, getValues, setValue, markPending]);
 
-  // The dialog opens without this code (commandfor, the first-paint script): follow it. An open
-  // re-renders nothing unless the quote or an old answer changes. What can wait for the first
-  // idle moment does (a keystroke comes before it): taking in the values the opener wrote, and
-  // the focus trap, which walks every control. A close or a submit before then runs it first.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    let release: (() => void) | null = null;
-    let cancelIdle = () => {};
-    const opened = () => {
+  // An open re-renders nothing unless the quote or an old answer changes.
+  const flushAfterOpen = useFollowDialog(dialogRef, {
+    onOpen: () => {
       const element = formRef.current;
       const entryPoint = entryPointOf(element);
       if (draftRef.current) {
@@ -206,45 +171,33 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
           current.kind === 'sending' || current.kind === 'editing' ? current : { kind: 'editing' },
         );
       });
-      release?.();
-      release = null;
-      cancelIdle();
-      afterOpenRef.current = () => {
-        if (element) takeInOpenerValues(element);
-        if (dialog.open) release = trapFocus(dialog, () => titleRef.current ?? dialog);
-      };
-      cancelIdle = whenIdle(flushAfterOpen, 500);
-    };
-    const closed = () => {
-      cancelIdle();
-      flushAfterOpen();
-      release?.();
-      release = null;
+    },
+    // The opener wrote its values into the controls (the first-paint script, without events).
+    afterOpen: () => {
+      const element = formRef.current;
+      if (!element) return;
+      for (const name of fieldNames as FieldPath<EstimateFormValues>[]) {
+        const shown = domValue(element, name);
+        // (An unchecked radio group is null to react-hook-form, '' in the DOM.)
+        if (shown !== undefined && shown !== (getValues(name) ?? '')) {
+          setValue(name, shown as never);
+        }
+      }
+    },
+    onClose: () => {
       markPending();
       setStatus((current) => (current.kind === 'done' ? { kind: 'editing' } : current));
-    };
-    const cancel = (event: Event) => {
-      // Escape while sending would hide the answer; the request ends within the 15 s timeout.
-      if (sendingRef.current) event.preventDefault();
-    };
-    if (dialog.open) opened();
-    dialog.addEventListener(estimateOpenEvent, opened);
-    dialog.addEventListener('close', closed);
-    dialog.addEventListener('cancel', cancel);
-    return () => {
-      cancelIdle();
-      release?.();
-      dialog.removeEventListener(estimateOpenEvent, opened);
-      dialog.removeEventListener('close', closed);
-      dialog.removeEventListener('cancel', cancel);
-    };
-  }, [dialogRef, brand.id, flushAfterOpen]);
+    },
+    // Escape while sending would hide the answer; the request ends within the 15 s timeout.
+    mayCancel: () => !sendingRef.current,
+    fallbackFocus: () => titleRef.current,
+  });
 
   const done = status.kind === 'done';
   useEffect(() => {
     doneRef.current = done;
     markPending();
-  }, [done]);
+  }, [done, markPending]);
   useEffect(() => () => setPendingInput(pendingInputKey, false), []);
 
   const retryRef = useRef<HTMLButtonElement>(null);
@@ -425,20 +378,4 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       </div>
     </>
   );
-}
-
-function sameQuote(a: EstimateQuote | undefined, b: EstimateQuote | undefined): boolean {
-  return a?.vehicleClass === b?.vehicleClass && a?.roughTotal === b?.roughTotal;
-}
-
-/** What the control `name` shows: a checkbox's checked, another's value (the visitor sees it). */
-function domValue(form: HTMLFormElement, name: string): string | boolean | undefined {
-  const element = form.elements.namedItem(name);
-  if (element instanceof HTMLInputElement && element.type === 'checkbox') return element.checked;
-  return element instanceof RadioNodeList ||
-    element instanceof HTMLInputElement ||
-    element instanceof HTMLSelectElement ||
-    element instanceof HTMLTextAreaElement
-    ? element.value
-    : undefined;
 }

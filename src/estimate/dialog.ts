@@ -32,6 +32,14 @@ export const formStateAttribute = 'data-state';
  */
 export const nativePostEvent = 'estimate-native-post';
 
+/**
+ * Fired on the document (by the form's code once it has taken over, in idle time) to have the
+ * first-paint script lay the closed dialog out once, unseen: what a first layout costs (fonts at
+ * new sizes, text shaping, the date controls' parts) is then paid in idle time, not by a tap. The
+ * script does it once by itself as well, when the page has painted.
+ */
+export const layOutEvent = 'estimate-lay-out';
+
 /** Fired on the dialog when an opener opened it; `detail` is the entry point. */
 export const estimateOpenEvent = 'estimate-open';
 

@@ -201,6 +201,29 @@ describe('the estimate dialog', () => {
     expect(form).toHaveAttribute('data-state', 'native');
   });
 
+  it('lays the closed dialog out unseen when asked, and leaves it closed as it was', () => {
+    page();
+    runLoader(loaderElement());
+    const dialog = document.querySelector('dialog')!;
+    const laidOut: string[] = [];
+    const measure = vi
+      .spyOn(HTMLDialogElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(function (this: HTMLDialogElement) {
+        laidOut.push(`${this.style.display} ${this.style.visibility}`);
+        return new DOMRect();
+      });
+    document.dispatchEvent(new Event('estimate-lay-out'));
+    expect(laidOut[0]).toBe('flex hidden');
+    expect(dialog.open).toBe(false);
+    expect(dialog.getAttribute('style') ?? '').toBe('');
+    // An open dialog is left alone.
+    dialog.showModal();
+    laidOut.length = 0;
+    document.dispatchEvent(new Event('estimate-lay-out'));
+    expect(laidOut).toEqual([]);
+    measure.mockRestore();
+  });
+
   it('opens on arrival from a link to /#estimate, and takes the hash out of the address', () => {
     window.history.replaceState(null, '', '/?utm_source=x#estimate');
     page();

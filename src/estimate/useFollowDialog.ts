@@ -1,0 +1,81 @@
+/**
+ * The dialog opens and closes without the form's code (commandfor, the first-paint script): this
+ * follows it. What must be right on the frame of the tap runs in `onOpen`; what can wait for the
+ * first idle moment (a keystroke comes before it) runs in `afterOpen`, then the focus trap, which
+ * walks every control. A close, or a submit through the returned function, runs a pending
+ * `afterOpen` first.
+ */
+import { useCallback, useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import { whenIdle } from '../lib/whenIdle';
+import { estimateOpenEvent } from './dialog';
+import { trapFocus } from './focusTrap';
+
+type Follow = {
+  onOpen: () => void;
+  afterOpen: () => void;
+  onClose: () => void;
+  /** Whether Escape may close the dialog now. */
+  mayCancel: () => boolean;
+  /** Where focus goes when the trap finds nothing to focus. */
+  fallbackFocus: () => HTMLElement | null;
+};
+
+/** Returns a function that runs a pending `afterOpen` at once (before a submit reads values). */
+export function useFollowDialog(
+  dialogRef: RefObject<HTMLDialogElement | null>,
+  follow: Follow,
+): () => void {
+  const pending = useRef<(() => void) | null>(null);
+  const flush = useCallback(() => {
+    const run = pending.current;
+    pending.current = null;
+    run?.();
+  }, []);
+  const onOpen = useEffectEvent(follow.onOpen);
+  const afterOpen = useEffectEvent(follow.afterOpen);
+  const onClose = useEffectEvent(follow.onClose);
+  const mayCancel = useEffectEvent(follow.mayCancel);
+  const fallbackFocus = useEffectEvent(follow.fallbackFocus);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    let release: (() => void) | null = null;
+    let cancelIdle = () => {};
+    const stop = () => {
+      cancelIdle();
+      release?.();
+      release = null;
+    };
+    const opened = () => {
+      stop();
+      onOpen();
+      pending.current = () => {
+        afterOpen();
+        if (dialog.open) release = trapFocus(dialog, () => fallbackFocus() ?? dialog);
+      };
+      cancelIdle = whenIdle(flush, 500);
+    };
+    const closed = () => {
+      cancelIdle();
+      flush();
+      stop();
+      onClose();
+    };
+    const cancel = (event: Event) => {
+      if (!mayCancel()) event.preventDefault();
+    };
+    if (dialog.open) opened();
+    dialog.addEventListener(estimateOpenEvent, opened);
+    dialog.addEventListener('close', closed);
+    dialog.addEventListener('cancel', cancel);
+    return () => {
+      stop();
+      dialog.removeEventListener(estimateOpenEvent, opened);
+      dialog.removeEventListener('close', closed);
+      dialog.removeEventListener('cancel', cancel);
+    };
+  }, [dialogRef, flush]);
+
+  return flush;
+}
