@@ -22,6 +22,7 @@ import {
 } from '../forms/Field';
 import type { EstimateFormValues } from './formValues';
 import { courtesyCarOptions, dayOptions, monthOptions } from './options';
+import { textLength } from './validation/normalize';
 import styles from './EstimateFields.module.css';
 
 export type FieldName = FieldPath<EstimateFormValues>;
@@ -39,19 +40,6 @@ function useFieldError(name: FieldName): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-const graphemes =
-  typeof Intl.Segmenter === 'function'
-    ? new Intl.Segmenter('ja', { granularity: 'grapheme' })
-    : null;
-
-/**
- * Characters as the visitor sees them (an emoji or a character with its mark counts once).
- * @internal Exported for its test.
- */
-export function visibleLength(value: string): number {
-  return graphemes ? Array.from(graphemes.segment(value)).length : Array.from(value).length;
-}
-
 /**
  * From 80 % of `max`, how many characters the field holds; over it, that sending is refused until
  * it is shortened (the schema refuses it with its message at the field). Nothing is ever cut: a
@@ -59,7 +47,7 @@ export function visibleLength(value: string): number {
  */
 function LengthCount({ name, max }: { name: FieldName; max: number }) {
   const value: unknown = useWatch<EstimateFormValues>({ name });
-  const length = typeof value === 'string' ? visibleLength(value) : 0;
+  const length = typeof value === 'string' ? textLength(value) : 0;
   if (length < max * 0.8) return null;
   const over = length - max;
   return (

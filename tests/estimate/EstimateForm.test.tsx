@@ -7,7 +7,6 @@ import { draftStorageKey, loadDraft, saveDraft } from '../../src/estimate/draft'
 import { createDraft } from '../../src/estimate/draftRules';
 import { emptyFormValues } from '../../src/estimate/formValues';
 import EstimateForm from '../../src/estimate/EstimateForm';
-import { visibleLength } from '../../src/estimate/registeredFields';
 import type { EntryPoint } from '../../src/estimate/types';
 import { hasPendingInput } from '../../src/lib/pendingInput';
 import { trackingConfig } from '../../src/content/trackingConfig';
@@ -531,13 +530,6 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     await user.click(submitButton());
     await waitFor(() => expect(last).toHaveAttribute('aria-invalid', 'true'));
     expect(requests).toHaveLength(0);
-  });
-
-  it('counts characters as the visitor sees them', () => {
-    expect(visibleLength('👨‍👩‍👧')).toBe(1);
-    expect(visibleLength('が')).toBe(1);
-    expect(visibleLength('カ\u3099')).toBe(1);
-    expect(visibleLength('abc')).toBe(3);
   });
 
   it('marks the form as its own once it has taken over', () => {
