@@ -32,7 +32,7 @@ import { createDraft, draftForSending, type EstimateDraft } from './draftRules';
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields, HiddenFields } from './EstimateFields';
 import { QuoteNote, RejectedAlert, RetryAlert } from './EstimateNotices';
-import { control, domValue, entryPointOf, quoteOf, sameQuote } from './formDom';
+import { control, domValue, entryPointOf, quoteOf } from './formDom';
 import {
   emptyFormValues,
   formFieldNames,
@@ -107,6 +107,27 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     setPendingInput(pendingInputKey, holdsInputRef.current || open);
   }, [dialogRef]);
 
+  /**
+   * Brings react-hook-form to what the controls show, where an opener wrote without events; a
+   * stored draft's values fill the controls still empty.
+   */
+  const syncWithDom = useCallback(
+    (stored?: EstimateFormValues) => {
+      const element = formRef.current;
+      if (!element) return;
+      for (const name of fieldNames as FieldPath<EstimateFormValues>[]) {
+        const shown = domValue(element, name);
+        const kept: unknown = stored && get(stored, name);
+        if ((shown === '' || shown === false) && kept) setValue(name, kept as never);
+        // (An unchecked radio group is null to react-hook-form, '' in the DOM.)
+        else if (shown !== undefined && shown !== (getValues(name) ?? '')) {
+          setValue(name, shown as never);
+        }
+      }
+    },
+    [getValues, setValue],
+  );
+
   // Takes over: a stored draft fills what is still empty, then every change is saved; the dialog
   // is laid out once in idle time, so the first open does not pay for a first layout. After
   // react-hook-form's own mount effect (declared first, so run first), which getValues needs.
@@ -114,15 +135,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     const takeOver = () => {
       const stored = loadDraft();
       const element = formRef.current;
-      if (stored && element) {
-        for (const name of fieldNames as FieldPath<EstimateFormValues>[]) {
-          const kept: unknown = get(stored.values, name);
-          const shown = domValue(element, name);
-          if (kept !== '' && kept !== false && (shown === '' || shown === false)) {
-            setValue(name, kept as never);
-          }
-        }
-      }
+      syncWithDom(stored?.values);
       const values = withEmptyDefaults(getValues());
       const entryPoint = entryPointOf(element);
       draftRef.current = stored
@@ -151,7 +164,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       unsubscribe();
     };
     // Once, when the code takes over.
-  }, [subscribe, getValues, setValue, markPending]);
+  }, [subscribe, getValues, syncWithDom, markPending]);
 
   // An open re-renders nothing unless the quote or an old answer changes.
   const flushAfterOpen = useFollowDialog(dialogRef, {
@@ -166,24 +179,14 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       markPending();
       const quote = quoteOf(element);
       startTransition(() => {
-        setShownQuote((shown) => (sameQuote(shown, quote) ? shown : quote));
+        setShownQuote(quote);
         setStatus((current) =>
           current.kind === 'sending' || current.kind === 'editing' ? current : { kind: 'editing' },
         );
       });
     },
     // The opener wrote its values into the controls (the first-paint script, without events).
-    afterOpen: () => {
-      const element = formRef.current;
-      if (!element) return;
-      for (const name of fieldNames as FieldPath<EstimateFormValues>[]) {
-        const shown = domValue(element, name);
-        // (An unchecked radio group is null to react-hook-form, '' in the DOM.)
-        if (shown !== undefined && shown !== (getValues(name) ?? '')) {
-          setValue(name, shown as never);
-        }
-      }
-    },
+    afterOpen: () => syncWithDom(),
     onClose: () => {
       markPending();
       setStatus((current) => (current.kind === 'done' ? { kind: 'editing' } : current));

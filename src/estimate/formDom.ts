@@ -26,11 +26,6 @@ export function quoteOf(form: HTMLFormElement | null): EstimateQuote | undefined
   return isEstimateQuote(quote) ? quote : undefined;
 }
 
-/** Whether two quotes are the same rough price (a new object each read). */
-export function sameQuote(a: EstimateQuote | undefined, b: EstimateQuote | undefined): boolean {
-  return a?.vehicleClass === b?.vehicleClass && a?.roughTotal === b?.roughTotal;
-}
-
 /** What the control `name` shows: a checkbox's checked, another's value (the visitor sees it). */
 export function domValue(form: HTMLFormElement, name: string): string | boolean | undefined {
   const element = form.elements.namedItem(name);

@@ -1,9 +1,9 @@
 /**
  * The dialog opens and closes without the form's code (commandfor, the first-paint script): this
  * follows it. What must be right on the frame of the tap runs in `onOpen`; what can wait for the
- * first idle moment (a keystroke comes before it) runs in `afterOpen`, then the focus trap, which
- * walks every control. A close, or a submit through the returned function, runs a pending
- * `afterOpen` first.
+ * first idle moment (a keystroke comes before it) runs in `afterOpen`. A close, or a submit
+ * through the returned function, runs a pending `afterOpen` first. The focus trap, which walks
+ * every control, is set up by the first Tab: until then nothing needs it.
  */
 import { useCallback, useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { whenIdle } from '../lib/whenIdle';
@@ -42,19 +42,24 @@ export function useFollowDialog(
     if (!dialog) return;
     let release: (() => void) | null = null;
     let cancelIdle = () => {};
+    // On the window in capture, ahead of the document's listeners: the trap set up here (on the
+    // document) handles this same Tab.
+    const trapOnTab = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || !dialog.open || release) return;
+      release = trapFocus(dialog, () => fallbackFocus() ?? dialog);
+    };
     const stop = () => {
       cancelIdle();
+      window.removeEventListener('keydown', trapOnTab, true);
       release?.();
       release = null;
     };
     const opened = () => {
       stop();
       onOpen();
-      pending.current = () => {
-        afterOpen();
-        if (dialog.open) release = trapFocus(dialog, () => fallbackFocus() ?? dialog);
-      };
+      pending.current = afterOpen;
       cancelIdle = whenIdle(flush, 500);
+      window.addEventListener('keydown', trapOnTab, true);
     };
     const closed = () => {
       cancelIdle();
