@@ -32,10 +32,6 @@ export const vehicleClassIds = [
 ] as const;
 export type VehicleClassId = (typeof vehicleClassIds)[number];
 
-export function isVehicleClassId(value: unknown): value is VehicleClassId {
-  return typeof value === 'string' && (vehicleClassIds as readonly string[]).includes(value);
-}
-
 /** 重量税 rises once 13 and once 18 years have passed since first registration. */
 export type WeightTaxAgeBand = 'standard' | 'over13' | 'over18';
 

@@ -5,10 +5,11 @@
  * Storage may be missing, full or blocked (Safari private mode, sandboxed frames): every failure
  * is swallowed and the form simply works without persistence.
  */
-import { sanitizeFormValues } from './formValues';
-import { isVehicleClassId } from '../content/legalFees';
+import * as v from 'valibot';
 import type { EstimateDraft } from './draftRules';
-import { isEntryPoint, maxRoughTotal, type EstimateQuote } from './types';
+import { sanitizeFormValues } from './formValues';
+import { isEntryPoint, type EstimateQuote } from './types';
+import { estimateQuoteSchema } from './validation/estimateSchema';
 
 /** @internal Exported: tests seed and read the stored draft. */
 export const draftStorageKey = 'estimate_draft';
@@ -73,17 +74,9 @@ function parseDraft(raw: string): EstimateDraft | null {
   };
 }
 
-/** A stored quote as the schema would accept it (a known class, a bounded whole-yen total). */
+/** A stored quote as the schema accepts it (a known class, a bounded whole-yen total). */
 export function isEstimateQuote(value: unknown): value is EstimateQuote {
-  if (typeof value !== 'object' || value === null) return false;
-  const { vehicleClass, roughTotal } = value as Record<string, unknown>;
-  return (
-    isVehicleClassId(vehicleClass) &&
-    typeof roughTotal === 'number' &&
-    Number.isInteger(roughTotal) &&
-    roughTotal >= 0 &&
-    roughTotal <= maxRoughTotal
-  );
+  return v.is(estimateQuoteSchema, value);
 }
 
 export function saveDraft(draft: EstimateDraft): void {

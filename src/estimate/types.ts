@@ -3,7 +3,8 @@
  * and the price check's quote.
  */
 
-import type { VehicleClassId } from '../content/legalFees';
+import type { InferOutput } from 'valibot';
+import type { estimateQuoteSchema } from './validation/estimateSchema';
 
 /** Every place an estimate is opened from; reported to the tag manager and the API. */
 export const entryPoints = [
@@ -31,9 +32,5 @@ export function isSimpleFormEntry(value: unknown): boolean {
 /** Highest rough total (yen) an estimate request may carry; ours stay far below it. */
 export const maxRoughTotal = 1_000_000;
 
-/** The rough price a visitor saw in the price check, sent with the estimate request. */
-export type EstimateQuote = {
-  vehicleClass: VehicleClassId;
-  /** 総額の概算 (yen, 税込), as shown. */
-  roughTotal: number;
-};
+/** The rough price a visitor saw in the price check (総額の概算, yen, 税込), sent with the request. */
+export type EstimateQuote = InferOutput<typeof estimateQuoteSchema>;

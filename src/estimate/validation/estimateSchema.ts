@@ -50,19 +50,14 @@ const trackingSchema = v.pipe(
   }),
 );
 
-/**
- * The price check's rough price as the visitor saw it. Like attribution, never a reason to refuse
- * a lead: a quote that is not a known class with a bounded whole-yen total is dropped.
- */
-const quoteSchema = v.fallback(
-  v.optional(
-    v.object({
-      vehicleClass: v.picklist(vehicleClassIds),
-      roughTotal: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(maxRoughTotal)),
-    }),
-  ),
-  undefined,
-);
+/** The price check's rough price as the visitor saw it: a known class, a bounded whole-yen total. */
+export const estimateQuoteSchema = v.object({
+  vehicleClass: v.picklist(vehicleClassIds),
+  roughTotal: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(maxRoughTotal)),
+});
+
+/** Like attribution, a quote is never a reason to refuse a lead: one that does not fit is dropped. */
+const quoteSchema = v.fallback(v.optional(estimateQuoteSchema), undefined);
 
 /** The POST /estimates body. */
 export const estimateRequestSchema = record(
