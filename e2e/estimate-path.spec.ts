@@ -17,6 +17,7 @@ import {
   waitForApp,
   openAllDay,
 } from './fixtures';
+import { taroCustomer } from '../tests/server/requestFixtures';
 
 const formChunk = /\/assets\/EstimateForm-[\w-]+\.js$/;
 
@@ -159,14 +160,7 @@ for (const brand of brandList) {
             brand: brand.id,
             entryPoint: 'header',
             vehicle: { ...dates, maker: 'いすゞ', model: 'エルフ', postalCode: '1000001' },
-            customer: {
-              lastName: '山田',
-              firstName: '太郎',
-              lastNameKana: 'ヤマダ',
-              firstNameKana: 'タロウ',
-              phone: '09012345678',
-              email: uniqueEmail(brand.id),
-            },
+            customer: taroCustomer(uniqueEmail(brand.id)),
             request: {},
             consent: true,
             tracking: {},

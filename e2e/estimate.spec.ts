@@ -26,6 +26,7 @@ import {
   waitForApp,
   openAllDay,
 } from './fixtures';
+import { taroCustomer } from '../tests/server/requestFixtures';
 
 const apiUrl = '**/api/estimates';
 const draftKey = 'estimate_draft';
@@ -404,14 +405,7 @@ for (const brand of brandList) {
             model: 'プリウス',
             postalCode: '1234567',
           },
-          customer: {
-            lastName: '山田',
-            firstName: '太郎',
-            lastNameKana: 'ヤマダ',
-            firstNameKana: 'タロウ',
-            phone: '09012345678',
-            email,
-          },
+          customer: taroCustomer(email),
           tracking: {
             source: 'e2e',
             campaign: 'spring',

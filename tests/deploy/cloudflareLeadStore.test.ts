@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { insertStatement, leadRow } from '../../deploy/cloudflare/d1LeadStore';
 import { trackingKeys } from '../../src/tracking/trackingFields';
+import { taroCustomer } from '../server/requestFixtures';
 
 const migration = readFileSync('deploy/cloudflare/migrations/0001_leads.sql', 'utf8');
 const tableColumns = [
@@ -26,14 +27,7 @@ const lead = {
       model: 'プリウス',
       postalCode: '1000001',
     },
-    customer: {
-      lastName: '山田',
-      firstName: '太郎',
-      lastNameKana: 'ヤマダ',
-      firstNameKana: 'タロウ',
-      phone: '09012345678',
-      email: 'a@example.com',
-    },
+    customer: taroCustomer('a@example.com'),
     request: { preferredDate1: '2026-12-01', preferredDate2: '' },
     quote: { vehicleClass: 'compact', roughTotal: 52000 },
     tracking: { gaid: 'g-1', yclid: 'y-1', source: 'google' },

@@ -3,6 +3,7 @@ import { AxiosError } from 'axios';
 import { estimateApiClient, requestTimeoutMs, submitEstimate } from '../../src/estimate/api';
 import type { EstimateRequest } from '../../src/estimate/validation/estimateSchema';
 import { answer, estimateApi, networkError, type Answer } from './estimateApi';
+import { taroCustomer } from '../server/requestFixtures';
 
 const body = {
   brand: 'carsupport',
@@ -14,14 +15,7 @@ const body = {
     model: 'プリウス',
     postalCode: '1234567',
   },
-  customer: {
-    lastName: '山田',
-    firstName: '太郎',
-    lastNameKana: 'ヤマダ',
-    firstNameKana: 'タロウ',
-    phone: '09012345678',
-    email: 'taro@example.com',
-  },
+  customer: taroCustomer('taro@example.com'),
   request: {},
   consent: true,
   tracking: {},

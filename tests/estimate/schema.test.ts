@@ -20,6 +20,7 @@ import {
   trackingUrlMaxLength,
   trackingValueMaxLength,
 } from '../../src/tracking/trackingFields';
+import { taroCustomer } from '../server/requestFixtures';
 
 freezeDateAtFixedNow();
 
@@ -454,14 +455,7 @@ describe('toEstimateRequest', () => {
         model: 'プリウス',
         postalCode: '1234567',
       },
-      customer: {
-        lastName: '山田',
-        firstName: '太郎',
-        lastNameKana: 'ヤマダ',
-        firstNameKana: 'タロウ',
-        phone: '09012345678',
-        email: 'taro@example.com',
-      },
+      customer: taroCustomer('taro@example.com'),
       request: { notes: '代車希望です' },
       consent: true,
       tracking: { source: 'google', gaid: 'abc', lp_entry_url: '/?utm_source=google' },

@@ -1,5 +1,6 @@
 // One estimate request every rule of the API accepts today, shared by the API's unit tests
-// (tests/server, tests/deploy) and the smoke suite's API spec (e2e/smoke/api.spec.ts).
+// (tests/server, tests/deploy) and the smoke suite's API spec (e2e/smoke/api.spec.ts); and the
+// customer the other specs' hand-built bodies share.
 import type { BrandId } from '../../src/brand/brands';
 import { tokyoYear } from '../../src/lib/tokyoTime';
 
@@ -14,6 +15,18 @@ export type RequestOverrides = {
   /** Replaces the tracking (utm_source=google by default). */
   tracking?: Group;
 };
+
+/** 山田太郎 as the API keeps him (katakana reading, the phone in digits), for bodies built by hand. */
+export function taroCustomer(email: string): Record<string, string> {
+  return {
+    lastName: '山田',
+    firstName: '太郎',
+    lastNameKana: 'ヤマダ',
+    firstNameKana: 'タロウ',
+    phone: '09012345678',
+    email,
+  };
+}
 
 /**
  * A valid JSON body for `brand`: the expiry next April (Tokyo's year + 1), 山田花子 with a mobile
