@@ -166,7 +166,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     // Once, when the code takes over.
   }, [subscribe, getValues, syncWithDom, markPending]);
 
-  // An open re-renders nothing unless the quote or an old answer changes.
+  // An open re-renders nothing, unless it shows a quote (the price check) or clears an old answer.
   const flushAfterOpen = useFollowDialog(dialogRef, {
     onOpen: () => {
       const element = formRef.current;

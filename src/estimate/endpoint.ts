@@ -1,5 +1,4 @@
-// An empty value means "not configured" as much as an absent one.
-/** The API's root, for the form's code. */
+/** The API's root for the form's code (an empty setting counts as not configured). */
 export const apiBase = import.meta.env.VITE_API_BASE_URL || '/api';
 
 /**

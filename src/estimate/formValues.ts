@@ -33,14 +33,11 @@ export type EstimateFormValues = {
 } & { consent: boolean };
 
 export function emptyFormValues(): EstimateFormValues {
-  const empty = (group: Group) =>
-    Object.fromEntries(textFields[group].map((key) => [key, ''])) as EstimateFormValues[Group];
+  const empty = (group: Group) => Object.fromEntries(textFields[group].map((key) => [key, '']));
   return {
-    vehicle: empty('vehicle') as EstimateFormValues['vehicle'],
-    customer: empty('customer') as EstimateFormValues['customer'],
-    request: empty('request') as EstimateFormValues['request'],
+    ...Object.fromEntries(groups.map((group) => [group, empty(group)])),
     consent: false,
-  };
+  } as EstimateFormValues;
 }
 
 /** Every field name the form shows, as react-hook-form paths ("vehicle.maker", ..., "consent"). */
