@@ -371,10 +371,14 @@ for (const brand of brandList) {
   const origin = originFor(brand.id);
 
   test.describe(`${brand.id} cookies tossed by a neighbour`, () => {
-    test.describe('business hours that cannot be real are fetched again and rewritten', () => {
+    test.describe('business hours that no shop keeps are fetched again and rewritten', () => {
       for (const [start, end] of [
         ['23:59', '0:00'],
         ['0:00', '0:00'],
+        ['0:00', '0:01'],
+        ['23:58', '23:59'],
+        ['12:01', '23:59'],
+        ['0:00', '11:59'],
       ] as const) {
         test(`${start}–${end} with an expiry in 2100`, async ({ page, context }) => {
           await page.clock.install({ time: tokyo('12:00') });

@@ -52,6 +52,27 @@ export function plausibleHours(
   return { start: startText, end: endText };
 }
 
+/** The shortest day a shop keeps, in minutes: cookie hours shorter than this are not its hours. */
+const shortestShopDayMinutes = 4 * 60;
+/** Every shop's day spans noon (hour*100+minute). */
+const noon = 1200;
+
+/**
+ * plausibleHours, and also hours a shop keeps: a day of at least four hours that spans noon.
+ * For the cookies only: they live on the shared domain, where a neighbour subdomain can write
+ * narrow hours (0:00–0:01, 23:58–23:59, 12:01–23:59, 0:00–11:59) that would hide the
+ * call-to-action all day. Such cookies count as absent, so the endpoint is asked and what it
+ * answers is kept, however narrow: the endpoint is the shop's own word.
+ */
+export function shopHours(start: unknown, end: unknown): { start: string; end: string } | null {
+  const hours = plausibleHours(start, end);
+  const span = hours && businessWindow(hours.start, hours.end);
+  if (!hours || !span) return null;
+  const minutes = (hhmm: number) => Math.floor(hhmm / 100) * 60 + (hhmm % 100);
+  const long = minutes(span.to) - minutes(span.from) >= shortestShopDayMinutes;
+  return long && span.from <= noon && span.to >= noon ? hours : null;
+}
+
 /**
  * True when `now` (in Tokyo) is before `start` or after `end`; false if either is unknown or the
  * two are not plausible hours (plausibleHours).

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { cookieAttributesForHost } from '../tracking/trackingData';
-import { plausibleHours } from './businessHours';
+import { plausibleHours, shopHours } from './businessHours';
 
 export type BusinessHours = { start: string; end: string };
 
@@ -27,9 +27,9 @@ function businessTimeUrl(): string {
 }
 
 async function fetchBusinessHours(): Promise<BusinessHours | null> {
-  // Cookies on the shared domain can be set by any subdomain: hours that cannot be real count
-  // as absent, so they are fetched again and rewritten.
-  const fromCookies = plausibleHours(
+  // Cookies on the shared domain can be set by any subdomain: hours that no shop keeps count as
+  // absent, so they are fetched again and rewritten.
+  const fromCookies = shopHours(
     readCookie(businessStartCookieName),
     readCookie(businessEndCookieName),
   );
@@ -71,7 +71,7 @@ let inFlight: Promise<BusinessHours | null> | undefined;
 
 /**
  * The business hours from the cookies, or from the business_time endpoint when either cookie is
- * missing or invalid (then stored for a day). Any failure gives null. Never rejects. Concurrent
+ * missing, invalid or narrower than a shop's day (shopHours; then stored for a day). Any failure gives null. Never rejects. Concurrent
  * calls share one request.
  */
 export function loadBusinessHours(): Promise<BusinessHours | null> {

@@ -2,6 +2,7 @@ import {
   isOutsideBusinessHours,
   parseHoursValue,
   plausibleHours,
+  shopHours,
 } from '../../src/business-hours/businessHours';
 
 /** A Date at the given wall-clock time in Tokyo (UTC+9, no daylight saving). */
@@ -133,5 +134,28 @@ describe('plausibleHours', () => {
     [900, 1900],
   ])('refuses %j–%j', (start, end) => {
     expect(plausibleHours(start, end)).toBeNull();
+  });
+});
+
+describe('shopHours', () => {
+  it.each([
+    ['9:00', '19:00'],
+    ['0:00', '23:59'],
+    ['8:00', '12:00'],
+    ['12:00', '16:00'],
+  ])('keeps %s–%s, a shop’s day', (start, end) => {
+    expect(shopHours(start, end)).toEqual({ start, end });
+  });
+
+  // The four pairs a neighbour subdomain was seen to write: each would hide the cta all day.
+  it.each([
+    ['0:00', '0:01'],
+    ['23:58', '23:59'],
+    ['12:01', '23:59'],
+    ['0:00', '11:59'],
+    ['10:00', '13:59'],
+    ['23:59', '0:00'],
+  ])('refuses %s–%s, hours no shop keeps', (start, end) => {
+    expect(shopHours(start, end)).toBeNull();
   });
 });

@@ -105,6 +105,10 @@ describe('loadBusinessHours', () => {
     ['back-to-front', '23:59', '0:00'],
     ['zero-length', '0:00', '0:00'],
     ['reversed', '19:00', '9:00'],
+    ['one-minute', '0:00', '0:01'],
+    ['last-minutes', '23:58', '23:59'],
+    ['afternoon-only', '12:01', '23:59'],
+    ['morning-only', '0:00', '11:59'],
   ])('refetches and rewrites %s hours tossed into the cookies', async (_name, start, end) => {
     // A subdomain can set cookies on the shared domain, with any expiry.
     Cookies.set('business_start_time', start, { expires: new Date('2100-01-01') });
@@ -115,6 +119,14 @@ describe('loadBusinessHours', () => {
     expect(requested).toHaveLength(1);
     expect(Cookies.get('business_start_time')).toBe('9:00');
     expect(Cookies.get('business_end_time')).toBe('19:00');
+  });
+
+  it('keeps narrow hours when the endpoint itself answers them', async () => {
+    // The endpoint is the shop's own word; only cookies, which a neighbour can write, are doubted.
+    answer({ start_time: '0:00', end_time: '0:01' });
+
+    await expect(loadBusinessHours()).resolves.toEqual({ start: '0:00', end: '0:01' });
+    expect(Cookies.get('business_end_time')).toBe('0:01');
   });
 
   it.each([
