@@ -39,6 +39,8 @@ export function startVersionPoller(options: VersionPollerOptions): () => void {
 
   let stopped = false;
   let inFlight = false;
+  // The latest poll's number: an answer to an older, abandoned poll is dropped.
+  let pollCount = 0;
   // The page was just loaded, which is as good as a poll.
   let lastPollAt = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,20 +50,25 @@ export function startVersionPoller(options: VersionPollerOptions): () => void {
     timer = setTimeout(onTimer, intervalMs);
   };
 
-  const poll = async () => {
-    if (stopped || inFlight || document.hidden) return;
+  /**
+   * One poll. `abandonInFlight`: the interval's turn does not wait for a request still under way
+   * (fetchLatest gives up only after its own timeout, which can be longer than the interval): it
+   * abandons that request and polls anew, so a hung request can never stop polling.
+   */
+  const poll = async (abandonInFlight: boolean) => {
+    if (stopped || document.hidden || (inFlight && !abandonInFlight)) return;
+    const count = ++pollCount;
     inFlight = true;
     lastPollAt = Date.now();
     schedule();
     let latest: Awaited<ReturnType<typeof fetchLatest>>;
     try {
-      // fetchLatest gives up after its timeout, so a hung request cannot stop polling for good.
       latest = await fetchLatest();
     } catch {
       latest = 'unknown';
-    } finally {
-      inFlight = false;
     }
+    if (count !== pollCount) return;
+    inFlight = false;
     if (stopped || latest === 'unknown' || latest.id === currentId) return;
     stop();
     try {
@@ -74,12 +81,12 @@ export function startVersionPoller(options: VersionPollerOptions): () => void {
   function onTimer() {
     // A hidden tab skips this turn; coming back to it polls (see onAttention).
     if (document.hidden) schedule();
-    else void poll();
+    else void poll(true);
   }
 
   const onAttention = () => {
     if (document.hidden || Date.now() - lastPollAt < minFocusGapMs) return;
-    void poll();
+    void poll(false);
   };
 
   function stop() {

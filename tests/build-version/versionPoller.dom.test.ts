@@ -218,4 +218,25 @@ describe('pollIntervalFromEnv', () => {
 
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
+
+  it('polls on when the interval is shorter than a hung request’s timeout', async () => {
+    // The first answer never comes; fetchLatest would give up only after 10 s.
+    let calls = 0;
+    const fetchMock = vi.fn<typeof fetch>(() => {
+      calls += 1;
+      if (calls === 1) return new Promise<Response>(() => {});
+      return Promise.resolve(latest(calls === 2 ? 'current' : 'next'));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onNewBuild = start({ intervalMs: 2000 });
+
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(onNewBuild).toHaveBeenCalledWith('next');
+  });
 });
