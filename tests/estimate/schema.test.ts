@@ -768,6 +768,34 @@ describe('unsafe characters', () => {
     });
   });
 
+  it('asks for a required field made only of fillers and invisible characters', () => {
+    const values = withCustomer({
+      lastName: '\u3164\u3164',
+      firstName: '\u2800\u00ad',
+      lastNameKana: '\u115f\u1160\uffa0',
+    });
+    values.vehicle.model = '\ufe0f\u{e0041}\ufffc';
+    const errors = errorsFor(values);
+    expect(errors).toEqual({
+      'vehicle.model': '車種を入力してください',
+      'customer.lastName': 'お名前（姓）を入力してください',
+      'customer.firstName': 'お名前（名）を入力してください',
+      'customer.lastNameKana': 'フリガナ（セイ）を入力してください',
+    });
+  });
+
+  it.each([
+    ['one letter and 9,000 combining marks', 'A' + '\u0301'.repeat(9000)],
+    ['28,000 combining marks on a kanji', '山' + '\u0301'.repeat(28_000)],
+  ])('refuses %s as too long, though it shows as one character', (_name, name) => {
+    const errors = errorsFor(withCustomer({ lastName: name }));
+    expect(errors['customer.lastName']).toMatch(
+      /^お名前（姓）は\d+文字以内で入力してください（現在\d+文字）$/,
+    );
+    const notes = errorsFor(withRequest({ notes: name }))['request.notes'];
+    expect(notes).toMatch(/^備考は\d+文字以内で入力してください/);
+  });
+
   it('leaves ordinary Japanese, emoji pairs and spaces alone', () => {
     const values = withCustomer({ lastName: '髙橋 𠮷', firstName: '太郎' });
     values.request.notes = '😀 よろしくお願いします';

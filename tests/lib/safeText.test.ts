@@ -45,4 +45,30 @@ describe('stripUnsafeChars', () => {
     expect(stripUnsafeChars('葛\u{e0100}城')).toBe('葛\u{e0100}城');
     expect(stripUnsafeChars('\ufa10本')).toBe('\ufa10本');
   });
+
+  // Each makes a name that looks filled but shows nothing: the form must see it as empty.
+  it.each([
+    ['the Hangul filler', '\u3164'],
+    ['the Hangul choseong filler', '\u115f'],
+    ['the Hangul jungseong filler', '\u1160'],
+    ['the half-width Hangul filler', '\uffa0'],
+    ['the braille blank', '\u2800'],
+    ['the soft hyphen', '\u00ad'],
+    ['the combining grapheme joiner', '\u034f'],
+    ['the Mongolian vowel separator', '\u180e'],
+    ['the invisible operators', '\u2061\u2062\u2063\u2064'],
+    ['tag characters', '\u{e0041}\u{e0062}\u{e007f}'],
+    ['a lone variation selector', '\ufe0f'],
+    ['a lone ideographic variation selector', '\u{e0100}'],
+    ['the object replacement character', '\ufffc'],
+  ])('leaves nothing of a value made only of %s', (_name, chars) => {
+    expect(stripUnsafeChars(chars.repeat(3))).toBe('');
+    expect(stripUnsafeChars(`山${chars}田`).replace(/[\ufe0f\u{e0100}]/gu, '')).toBe('山田');
+  });
+
+  it('keeps a subdivision flag’s tags and an emoji’s variation selector', () => {
+    const scotland = '🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}';
+    expect(stripUnsafeChars(`山田${scotland}`)).toBe(`山田${scotland}`);
+    expect(stripUnsafeChars('❤\ufe0f 山田')).toBe('❤\ufe0f 山田');
+  });
 });
