@@ -6,8 +6,8 @@
 # The configs are generated from the brand table (config.ts) into a temporary folder. State (D1,
 # queues) is kept in CLOUDFLARE_STATE_DIR when set, so a restart on the same folder keeps the
 # leads; otherwise in the temporary folder, removed on exit. WEBHOOK_URL (`{brand}` replaced by the
-# brand id), WEBHOOK_SECRET and EXPORT_SECRET go to each Worker's .dev.vars there; RATE_LIMIT and
-# RETRY_BASE_SECONDS tune the rate limit and the retry delays (config.ts). The inspector listens on
+# brand id), WEBHOOK_SECRET and EXPORT_SECRET go to each Worker's .dev.vars there;
+# RETRY_BASE_SECONDS tunes the retry delays (config.ts). The inspector listens on
 # INSPECTOR_PORT (default PORT + 10).
 # wrangler needs Node >= 22.12: this folder's package.json pins wrangler and Node 22 itself (the
 # npm package "node"), installed here on first run; the project stays on its own Node.
