@@ -1,7 +1,6 @@
 /** The API's messages to visitors and staff, in Japanese, for every route. */
 import { brands, type BrandId } from '../../src/brand/brands';
 
-/** @internal Exported for tests, which check each answer's message. */
 export const answers = {
   methodNotAllowed: 'POSTで送信してください',
   unsupportedMediaType:
@@ -20,10 +19,7 @@ export const answers = {
   notFound: '見つかりません',
 } as const;
 
-/**
- * @internal The 422 message at `brand` for a request posted to another brand's host; exported
- * for tests.
- */
+/** The 422 message at `brand` for a request posted to another brand's host. */
 export function brandMismatchMessage(hostBrand: BrandId): string {
   return `このサイトでは${brands[hostBrand].name}のお見積もりのみ受け付けています`;
 }
