@@ -42,6 +42,16 @@ function readRules(dir: string): HeaderRule[] {
   }
 }
 
+/** 400 for a malformed Host, on every path: the default brand's page and security headers. */
+function sendBadHost(brand: BrandId, tree: Tree, res: ServerResponse): void {
+  const body = clientErrorPage(400, brand);
+  for (const [name, value] of Object.entries(headersFor(readRules(tree.dir), '/*'))) {
+    res.setHeader(name, value);
+  }
+  res.writeHead(400, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
 function sendNotFound(tree: Tree, res: ServerResponse): void {
   let body: Buffer | string;
   try {
@@ -54,6 +64,14 @@ function sendNotFound(tree: Tree, res: ServerResponse): void {
   res.setHeader('Cache-Control', 'no-cache');
   res.end(body);
 }
+
+/**
+ * A Host the origin can answer for: a DNS name, an IPv4 address or a bracketed IPv6 address, with
+ * an optional port. Anything else (a space, a slash, `@`, a second colon) is refused with 400: the
+ * host names the brand and, for the API, the site's origin that a form post must come from.
+ */
+const hostPattern =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 export function createOrigin(options: OriginOptions): Handler {
   const trees = Object.fromEntries(
@@ -97,7 +115,12 @@ export function createOrigin(options: OriginOptions): Handler {
 
   return (req, res) => {
     compress(req as never, res as never, () => {
-      const brand = brandIdForHost(req.headers.host ?? '');
+      const host = req.headers.host ?? '';
+      if (!hostPattern.test(host)) {
+        const fallback = brandIdForHost('');
+        return sendBadHost(fallback, trees[fallback], res);
+      }
+      const brand = brandIdForHost(host);
       const tree = trees[brand];
       const decision = decidePath(req.url ?? '/');
       // The security headers go on every answer: pages, redirects, 404s and the API's.
