@@ -43,7 +43,10 @@ export type ApiAdapters = {
   now?: () => Date;
 };
 
-/** The paths of the API, each answered by the router on both runtimes. */
+/**
+ * The paths of the API, each answered by the router on both runtimes.
+ * @internal Exported for tests: the parity test of the smoke suite sends to each.
+ */
 export const apiPaths = {
   estimates: '/api/estimates',
   export: '/api/estimates.csv',
