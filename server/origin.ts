@@ -9,29 +9,25 @@ import { join, resolve } from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
 import { brandIdForHost, brandIds, type BrandId } from '../src/brand/brands';
-import { businessTimePath } from '../src/business-hours/loadBusinessHours';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../prerender/headers';
-import { handleBusinessTime } from './api/businessTime';
 import { clientErrorPage, clientErrorReasons, clientErrorStatus } from './clientError';
 import { decidePath } from './paths';
-import { createEstimateHandler, createExportHandler } from './api/estimateHandler';
+import type { EstimateHandler } from './api/estimateHandler';
 import { createLocalLeadStore, createMemoryRateLimiter, localNotifier } from './api/localLeadStore';
 import { serveFetch } from './api/nodeFetch';
+import { createApi } from './api/router';
 
 export type OriginOptions = {
   distDir: string;
   /** Where accepted estimate requests are appended (JSON lines). */
   estimatesFile: string;
-  /** The bearer secret of GET /api/estimates.csv; without one the export answers 404. */
+  /** The bearer secret of GET /api/estimates.csv; without one the export is off (404). */
   exportSecret?: string;
   /** New leads per address per window (default newLeadRateLimit); e2e posts far more. */
   newLeadsPerWindow?: number;
 };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-const estimatesPath = '/api/estimates';
-const exportPath = '/api/estimates.csv';
 
 type Tree = {
   serve: ReturnType<typeof sirv>;
@@ -44,6 +40,16 @@ function readRules(dir: string): HeaderRule[] {
   } catch {
     return [];
   }
+}
+
+/** 400 for a malformed Host, on every path: the default brand's page and security headers. */
+function sendBadHost(brand: BrandId, tree: Tree, res: ServerResponse): void {
+  const body = clientErrorPage(400, brand);
+  for (const [name, value] of Object.entries(headersFor(readRules(tree.dir), '/*'))) {
+    res.setHeader(name, value);
+  }
+  res.writeHead(400, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(body);
 }
 
 function sendNotFound(tree: Tree, res: ServerResponse): void {
@@ -59,6 +65,14 @@ function sendNotFound(tree: Tree, res: ServerResponse): void {
   res.end(body);
 }
 
+/**
+ * A Host the origin can answer for: a DNS name, an IPv4 address or a bracketed IPv6 address, with
+ * an optional port. Anything else (a space, a slash, `@`, a second colon) is refused with 400: the
+ * host names the brand and, for the API, the site's origin that a form post must come from.
+ */
+const hostPattern =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 export function createOrigin(options: OriginOptions): Handler {
   const trees = Object.fromEntries(
     brandIds.map((brand) => {
@@ -70,18 +84,22 @@ export function createOrigin(options: OriginOptions): Handler {
     }),
   ) as Record<BrandId, Tree>;
   const compress = compression();
-  const store = createLocalLeadStore({ file: options.estimatesFile });
-  const estimates = createEstimateHandler({
-    store,
+  // The local adapters of the one API (router.ts): leads in a file, the rate limit in memory, no
+  // delivery (so no re-send), the hours and the business-hours test faults from the environment.
+  const api = createApi({
+    store: createLocalLeadStore({ file: options.estimatesFile }),
     rateLimiter: createMemoryRateLimiter({ limit: options.newLeadsPerWindow }),
     notifier: localNotifier,
+    staffSecret: options.exportSecret,
+    businessHours: () => ({
+      start: process.env.BUSINESS_START_TIME,
+      end: process.env.BUSINESS_END_TIME,
+      mode: process.env.BUSINESS_TIME_MODE,
+    }),
   });
-  const exportCsv = options.exportSecret
-    ? createExportHandler({ store, secret: options.exportSecret })
-    : undefined;
   /** The API's handlers, served as the Worker serves them (Fetch API, the host's brand). */
   const serveApi = (
-    handler: typeof estimates,
+    handler: EstimateHandler,
     req: IncomingMessage,
     res: ServerResponse,
     brand: BrandId,
@@ -97,7 +115,12 @@ export function createOrigin(options: OriginOptions): Handler {
 
   return (req, res) => {
     compress(req as never, res as never, () => {
-      const brand = brandIdForHost(req.headers.host ?? '');
+      const host = req.headers.host ?? '';
+      if (!hostPattern.test(host)) {
+        const fallback = brandIdForHost('');
+        return sendBadHost(fallback, trees[fallback], res);
+      }
+      const brand = brandIdForHost(host);
       const tree = trees[brand];
       const decision = decidePath(req.url ?? '/');
       // The security headers go on every answer: pages, redirects, 404s and the API's.
@@ -115,12 +138,8 @@ export function createOrigin(options: OriginOptions): Handler {
         return;
       }
       const { path } = decision;
-      if (path === businessTimePath) return handleBusinessTime(req, res);
-      if (path === estimatesPath) return serveApi(estimates, req, res, brand);
-      if (path === exportPath) {
-        if (!exportCsv) return sendNotFound(tree, res);
-        return serveApi(exportCsv, req, res, brand);
-      }
+      const route = api.route(path);
+      if (route) return serveApi(route, req, res, brand);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD' });
         res.end();

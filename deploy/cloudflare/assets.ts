@@ -40,6 +40,12 @@ export async function serveAsset(request: Request, env: Pick<Env, 'ASSETS'>): Pr
     headers.set('Cache-Control', cacheControl.revalidate);
     return new Response(null, { status: 301, headers });
   }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    // As the local origin answers: the asset server's own 405 names no allowed method.
+    const headers = await siteHeaders(env, url);
+    headers.set('Allow', 'GET, HEAD');
+    return new Response(null, { status: 405, headers });
+  }
   const answer = await env.ASSETS.fetch(new Request(new URL(decision.url, url), request));
   return answer.status === 404 ? notFound(env, url) : answer;
 }

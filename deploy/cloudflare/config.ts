@@ -1,13 +1,13 @@
 /**
  * Writes the wrangler configs of every brand in the brand table (src/brand/brands.ts), never
  * committed: one Worker per brand (its tree, D1 database, leads queue and dead-letter queue,
- * rate limiter and vars) and, for local runs, the dev router that picks a brand's Worker by Host.
+ * and vars) and, for local runs, the dev router that picks a brand's Worker by Host.
  *   node --import tsx deploy/cloudflare/config.ts <out dir> [--dist <dir>] [--local]
  * writes <out dir>/<brand>/wrangler.json (and, with --local, its .dev.vars) and
  * <out dir>/dev-router/wrangler.json. Deploy-time values come from the environment
  * (docs/deploy.md): D1_DATABASE_ID_<BRAND> (required unless --local), CUSTOM_DOMAIN_<BRAND> (the
- * brand's host), RATE_LIMIT_NAMESPACE_<BRAND>, BUSINESS_START_TIME_<BRAND>,
- * BUSINESS_END_TIME_<BRAND>, RATE_LIMIT (requests per minute per address). With --local, .dev.vars gets WEBHOOK_URL (`{brand}` is replaced by the brand id),
+ * brand's host), BUSINESS_START_TIME_<BRAND>, BUSINESS_END_TIME_<BRAND>. With --local, .dev.vars
+ * gets WEBHOOK_URL (`{brand}` is replaced by the brand id),
  * WEBHOOK_SECRET and EXPORT_SECRET from the environment, and retries are short
  * (RETRY_BASE_SECONDS, default 1 s; max_retries 2).
  */
@@ -15,12 +15,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brandIds, type BrandId } from '../../src/brand/brands';
-import { rateLimitPeriodSeconds } from './rateLimiter';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const compatibilityDate = '2026-11-01';
-/** Requests per minute per client address: generous, as many phones share one carrier address. */
-const defaultRateLimit = 30;
 const devRouterFolder = 'dev-router';
 
 type Environment = Record<string, string | undefined>;
@@ -124,17 +121,6 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
         { queue: names.deadLetterQueue, max_batch_size: 10, max_batch_timeout: 1 },
       ],
     },
-    ratelimits: [
-      {
-        name: 'RATE_LIMITER',
-        namespace_id:
-          options.env[`RATE_LIMIT_NAMESPACE_${suffix}`] ?? String(1001 + brandIds.indexOf(brand)),
-        simple: {
-          limit: positiveInteger(options.env.RATE_LIMIT, defaultRateLimit, 'RATE_LIMIT'),
-          period: rateLimitPeriodSeconds,
-        },
-      },
-    ],
     vars,
     observability: { enabled: true },
   };

@@ -98,8 +98,8 @@ function storedLead(record: LeadRecord): StoredLead {
   };
 }
 
-/** @internal The INSERT of a lead's row; exported for tests, which check it names every column. */
-export function insertStatement(columns: readonly string[]): string {
+/** The INSERT of a lead's row: nothing over an existing (brand, idempotency key). */
+function insertStatement(columns: readonly string[]): string {
   return (
     `INSERT INTO leads (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ` +
     'ON CONFLICT (brand, idempotency_key) DO NOTHING'

@@ -4,7 +4,7 @@
  * (WEBHOOK_URL, WEBHOOK_SECRET) and marks the row delivered on a 2xx. Anything else is retried
  * with exponential backoff (RETRY_BASE_SECONDS, doubling, up to the queue's max_retries), then
  * the queue moves the message to the dead-letter queue, whose consumer (here too) marks the row
- * dead-lettered. The row stays undelivered in D1 until a re-send (resend.ts) gets it through.
+ * dead-lettered. The row stays undelivered in D1 until a re-send (server/api/resend.ts) gets it through.
  */
 import type { LeadNotifier, NewLead, StoredLead } from '../../server/api/leadStore';
 import type { D1LeadStore } from './d1LeadStore';

@@ -42,11 +42,6 @@ export interface MessageBatch<Body> {
   readonly messages: readonly QueueMessage<Body>[];
 }
 
-/** The Workers rate-limiting binding (`ratelimits` in the wrangler config). */
-export interface RateLimit {
-  limit(options: { key: string }): Promise<{ success: boolean }>;
-}
-
 /** What a lead's queue message carries: the row is read from D1 when it is delivered. */
 export type LeadMessage = { id: string };
 
@@ -54,7 +49,6 @@ export type Env = {
   ASSETS: Fetcher;
   DB: D1Database;
   LEADS: Queue<LeadMessage>;
-  RATE_LIMITER: RateLimit;
   /** This Worker's brand id. */
   BRAND?: string;
   /** The name of the dead-letter queue, to tell its batches from the leads queue's. */

@@ -45,8 +45,6 @@ export const smokeApi = {
   stateDir: `.data/smoke-cloudflare-state-${engines.cloudflare.port}`,
   webhookPort: Number(process.env.WEBHOOK_PORT ?? engines.cloudflare.port + 1),
   webhookSecret: 'smoke-webhook-secret',
-  /** The Worker's requests per minute per client address; low, so the 429 test posts few. */
-  rateLimit: 10,
   /** The local origin's file of leads, cleared once per run. */
   estimatesFile: `.data/smoke-estimates-${engines.origin.port}.jsonl`,
 };
@@ -68,7 +66,6 @@ export function apiEnv(engine: EngineName, stateDir = smokeApi.stateDir): Record
     WEBHOOK_URL: `http://127.0.0.1:${smokeApi.webhookPort}/{brand}`,
     WEBHOOK_SECRET: smokeApi.webhookSecret,
     EXPORT_SECRET: smokeApi.exportSecret,
-    RATE_LIMIT: String(smokeApi.rateLimit),
     RETRY_BASE_SECONDS: '1',
   };
 }

@@ -1,9 +1,18 @@
 /**
- * The local origin's stand-in for the WordPress business_time endpoint
- * (GET /shaken/column/wp-json/wp/business_time). BUSINESS_TIME_MODE=fail|slow|garbage makes it
- * misbehave so e2e can prove the page ignores a broken endpoint.
+ * `GET /shaken/column/wp-json/wp/business_time`: the stand-in for the WordPress endpoint the page
+ * asks for the shop's opening hours, the same on both runtimes (routed by router.ts). The hours
+ * come from the runtime (BUSINESS_START_TIME / BUSINESS_END_TIME, H:MM, 9:00–19:00 unless set).
+ * The local origin alone can be told to misbehave (BUSINESS_TIME_MODE=fail|slow|garbage, see
+ * server/origin.ts), so e2e can prove the page ignores a broken endpoint.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json } from './http';
+
+export type BusinessHours = {
+  start: string | undefined;
+  end: string | undefined;
+  /** A test fault (local origin only): a 500, an answer after 8 s, or a body that is not JSON. */
+  mode?: string | undefined;
+};
 
 const defaultStart = '9:00';
 const defaultEnd = '19:00';
@@ -13,66 +22,38 @@ const defaultEnd = '19:00';
  */
 export const slowAnswerDelayMs = 8000;
 
-function send(res: ServerResponse, status: number, contentType: string, body: string): void {
-  if (res.writableEnded || res.destroyed) return;
-  res.writeHead(status, {
-    'Content-Type': contentType,
-    'Cache-Control': 'no-store',
-    'Content-Length': Buffer.byteLength(body),
+/** Waits `ms`, or rejects once `signal` aborts (the client went away): no timer is left behind. */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new Error('client went away'));
+    });
   });
-  res.end(body);
 }
 
-/**
- * The endpoint's JSON for configured opening hours (H:MM, 9:00–19:00 unless set).
- * @internal Exported: the Cloudflare Worker (deploy/cloudflare/worker.ts) answers with it too.
- */
-export function businessTimeJson(start: string | undefined, end: string | undefined): string {
-  return JSON.stringify({ start_time: start || defaultStart, end_time: end || defaultEnd });
-}
-
-function answerHours(res: ServerResponse): void {
-  const body = businessTimeJson(process.env.BUSINESS_START_TIME, process.env.BUSINESS_END_TIME);
-  send(res, 200, 'application/json; charset=utf-8', body);
-}
-
-export function handleBusinessTime(req: IncomingMessage, res: ServerResponse): void {
-  // HEAD is answered like GET; Node drops the body itself.
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.setHeader('Allow', 'GET, HEAD');
-    send(
-      res,
-      405,
-      'application/json; charset=utf-8',
-      JSON.stringify({ error: 'Method Not Allowed' }),
-    );
-    return;
+export async function businessTimeAnswer(
+  request: Request,
+  hours: BusinessHours,
+): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return json(405, { error: 'Method Not Allowed' }, { Allow: 'GET, HEAD' });
   }
-  switch (process.env.BUSINESS_TIME_MODE) {
+  const answer = (status: number, body: string) =>
+    new Response(request.method === 'HEAD' ? null : body, {
+      status,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  switch (hours.mode) {
     case 'fail':
-      send(
-        res,
-        500,
-        'application/json; charset=utf-8',
-        JSON.stringify({ error: 'Internal Server Error' }),
-      );
-      return;
+      return answer(500, JSON.stringify({ error: 'Internal Server Error' }));
     case 'garbage':
       // Claims JSON but is not, like a PHP notice printed before the body.
-      send(
-        res,
-        200,
-        'application/json; charset=utf-8',
-        '<br />\n<b>Notice</b>: oops {"start_time":',
-      );
-      return;
-    case 'slow': {
-      const timer = setTimeout(() => answerHours(res), slowAnswerDelayMs);
-      // A client that gave up must not keep the timer (or a test run) alive.
-      res.on('close', () => clearTimeout(timer));
-      return;
-    }
-    default:
-      answerHours(res);
+      return answer(200, '<br />\n<b>Notice</b>: oops {"start_time":');
+    case 'slow':
+      await delay(slowAnswerDelayMs, request.signal);
   }
+  const body = { start_time: hours.start || defaultStart, end_time: hours.end || defaultEnd };
+  return answer(200, JSON.stringify(body));
 }

@@ -1,8 +1,8 @@
 /**
- * The seams between the estimate API's rules (estimateHandler.ts, one module for Node and
- * Workers) and where it runs: a store of leads, a rate limiter and a notifier. The local origin
- * implements them over a file and memory (localLeadStore.ts); the Cloudflare Worker over D1, the
- * rate-limiting binding (or a D1 counter) and a Queue (deploy/cloudflare/).
+ * The seams between the API's rules (router.ts, one module for Node and Workers) and where it
+ * runs: a store of leads, a rate limiter and a notifier. The local origin implements them over a
+ * file and memory (localLeadStore.ts); the Cloudflare Worker over D1 and a Queue
+ * (deploy/cloudflare/).
  */
 import type { BrandId } from '../../src/brand/brands';
 
@@ -46,20 +46,26 @@ export interface LeadStore {
   list(brand: BrandId, from: string, to: string): Promise<StoredLead[]>;
 }
 
-/**
- * New leads one client address may send: 20 per 10 minutes. Generous on purpose: Japanese
- * carriers put many phones behind one address (carrier-grade NAT), and a shop gets a handful of
- * leads a day, so no real visitor nears it, while a script posting leads in a loop is stopped
- * after 20. Only new leads count: replays, duplicates and refused posts do not.
- */
-export const newLeadRateLimit = { limit: 20, windowSeconds: 10 * 60 } as const;
-
+/** Applies newLeadRateLimit (rateLimitPolicy.ts) to the keys rateLimitKey gives. */
 export interface RateLimiter {
-  /** Counts one request for `key`; `ok: false` once over the limit, with seconds to wait. */
+  /** Counts one new lead for `key`; `ok: false` once over the limit, with seconds to wait. */
   hit(key: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
 }
 
 export interface LeadNotifier {
   /** Called once per newly created lead that is not suspected spam (Queue → webhook). */
   created(lead: NewLead): Promise<void>;
+}
+
+/**
+ * What re-send needs (resend.ts): the Worker's D1 store and its delivery queue. The local origin
+ * delivers leads nowhere (localNotifier), so it has none and its re-send route is off.
+ */
+export interface Redelivery {
+  /** One lead by id, or null. */
+  get(id: string): Promise<StoredLead | null>;
+  /** Undelivered, unsent leads of `brand`: dead-lettered, or received before `staleBefore`. */
+  undelivered(brand: BrandId, staleBefore: string): Promise<string[]>;
+  /** Clears the lead's dead-letter mark and puts it on the delivery queue again. */
+  resend(id: string): Promise<void>;
 }

@@ -10,14 +10,8 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isBrandId, type BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
-import {
-  newLeadRateLimit,
-  type LeadNotifier,
-  type LeadStore,
-  type NewLead,
-  type RateLimiter,
-  type StoredLead,
-} from './leadStore';
+import { newLeadRateLimit } from './rateLimitPolicy';
+import type { LeadNotifier, LeadStore, NewLead, RateLimiter, StoredLead } from './leadStore';
 
 const slowModeDelayMs = 20_000;
 

@@ -43,6 +43,7 @@ function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>;
 
 function toFetchRequest(
   req: IncomingMessage,
+  res: ServerResponse,
   origin: string,
 ): { request: Request; discard(): void } {
   const headers = new Headers();
@@ -52,9 +53,13 @@ function toFetchRequest(
   }
   const method = req.method ?? 'GET';
   const body = method !== 'GET' && method !== 'HEAD' ? bodyStream(req) : undefined;
+  // The request's signal aborts once the connection is gone, so a handler still waiting stops.
+  const gone = new AbortController();
+  res.on('close', () => gone.abort());
   const request = new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
+    signal: gone.signal,
     ...(body && { body: body.stream, duplex: 'half' }),
   } as RequestInit);
   return { request, discard: body?.discard ?? (() => req.resume()) };
@@ -81,7 +86,7 @@ export async function serveFetch(
   origin: string,
   handle: (request: Request) => Promise<Response>,
 ): Promise<void> {
-  const { request, discard } = toFetchRequest(req, origin);
+  const { request, discard } = toFetchRequest(req, res, origin);
   try {
     await sendFetchResponse(res, await handle(request));
   } finally {

@@ -28,7 +28,6 @@ type Config = {
     producers: Array<{ binding: string; queue: string }>;
     consumers: Array<{ queue: string; max_retries?: number; dead_letter_queue?: string }>;
   };
-  ratelimits: Array<{ name: string; namespace_id: string; simple: { limit: number } }>;
   vars: Record<string, string>;
   routes?: Array<{ pattern: string; custom_domain: boolean }>;
 };
@@ -66,7 +65,6 @@ describe('Cloudflare config generator', () => {
       true,
     );
     expect(distinct(configs.map((config) => config.queues.producers[0]!.queue))).toBe(true);
-    expect(distinct(configs.map((config) => config.ratelimits[0]!.namespace_id))).toBe(true);
   });
 
   it('points the Worker and migrations at this folder, relative to where the config is written', () => {
@@ -91,7 +89,6 @@ describe('Cloudflare config generator', () => {
         [`D1_DATABASE_ID_${suffix}`]: 'db-uuid',
         [`BUSINESS_START_TIME_${suffix}`]: '10:00',
         [`CUSTOM_DOMAIN_${suffix}`]: 'www.example.jp',
-        RATE_LIMIT: '50',
       },
     }) as Config;
     expect(config.d1_databases[0]!.database_id).toBe('db-uuid');
@@ -99,12 +96,11 @@ describe('Cloudflare config generator', () => {
     expect((brandConfig(brand, local) as Config).routes).toBeUndefined();
     expect(config.vars.BUSINESS_START_TIME).toBe('10:00');
     expect(config.vars.BUSINESS_END_TIME).toBeUndefined();
-    expect(config.ratelimits[0]!.simple.limit).toBe(50);
     // Production retries for hours; local runs give up within seconds.
     expect(config.queues.consumers[0]!.max_retries).toBe(10);
     expect((brandConfig(brand, local) as Config).queues.consumers[0]!.max_retries).toBe(2);
-    expect(() => brandConfig(brand, { ...local, env: { RATE_LIMIT: 'many' } })).toThrow(
-      /RATE_LIMIT/,
+    expect(() => brandConfig(brand, { ...local, env: { RETRY_BASE_SECONDS: 'many' } })).toThrow(
+      /RETRY_BASE_SECONDS/,
     );
   });
 

@@ -1,14 +1,26 @@
-// Runs in Node: the real local origin answers over HTTP with Node's fetch.
+// Runs in Node: the business-hours handler answers over HTTP through the local origin's
+// Node ⇄ Fetch adapter, with the hours and faults from the environment as the origin reads them.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleBusinessTime, slowAnswerDelayMs } from '../../server/api/businessTime';
+import { businessTimeAnswer, slowAnswerDelayMs } from '../../server/api/businessTime';
+import { serveFetch } from '../../server/api/nodeFetch';
 
 let server: Server;
 let baseUrl: string;
 
+const fromEnv = () => ({
+  start: process.env.BUSINESS_START_TIME,
+  end: process.env.BUSINESS_END_TIME,
+  mode: process.env.BUSINESS_TIME_MODE,
+});
+
 beforeEach(async () => {
-  server = createServer(handleBusinessTime);
+  server = createServer((req, res) => {
+    void serveFetch(req, res, 'http://127.0.0.1', (request) =>
+      businessTimeAnswer(request, fromEnv()),
+    );
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -19,7 +31,7 @@ afterEach(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-describe('handleBusinessTime', () => {
+describe('businessTimeAnswer', () => {
   it('answers the default hours as uncached JSON', async () => {
     vi.stubEnv('BUSINESS_START_TIME', undefined);
     vi.stubEnv('BUSINESS_END_TIME', undefined);
@@ -67,21 +79,6 @@ describe('handleBusinessTime', () => {
   });
 
   describe('in slow mode', () => {
-    function fakeResponse() {
-      const listeners: Record<string, () => void> = {};
-      return {
-        writableEnded: false,
-        destroyed: false,
-        writeHead: vi.fn(),
-        end: vi.fn(),
-        setHeader: vi.fn(),
-        on: vi.fn((event: string, listener: () => void) => {
-          listeners[event] = listener;
-        }),
-        emit: (event: string) => listeners[event]?.(),
-      };
-    }
-
     beforeEach(() => {
       vi.useFakeTimers();
       vi.stubEnv('BUSINESS_TIME_MODE', 'slow');
@@ -91,24 +88,27 @@ describe('handleBusinessTime', () => {
       vi.useRealTimers();
     });
 
-    it('answers only after 8 seconds', () => {
-      const res = fakeResponse();
-      handleBusinessTime({ method: 'GET' } as never, res as never);
+    it('answers only after 8 seconds', async () => {
+      let answered: Response | undefined;
+      void businessTimeAnswer(new Request(baseUrl), fromEnv()).then((response) => {
+        answered = response;
+      });
 
-      vi.advanceTimersByTime(slowAnswerDelayMs - 1);
-      expect(res.end).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(slowAnswerDelayMs - 1);
+      expect(answered).toBeUndefined();
 
-      vi.advanceTimersByTime(1);
-      expect(res.writeHead).toHaveBeenCalledWith(200, expect.anything());
-      expect(JSON.parse(res.end.mock.calls[0]?.[0] as string)).toHaveProperty('start_time');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answered?.status).toBe(200);
+      expect(await answered?.json()).toHaveProperty('start_time');
     });
 
-    it('drops the pending answer when the client goes away', () => {
-      const res = fakeResponse();
-      handleBusinessTime({ method: 'GET' } as never, res as never);
+    it('drops the pending answer when the client goes away', async () => {
+      const gone = new AbortController();
+      const pending = businessTimeAnswer(new Request(baseUrl, { signal: gone.signal }), fromEnv());
 
-      res.emit('close');
+      gone.abort();
 
+      await expect(pending).rejects.toThrow();
       expect(vi.getTimerCount()).toBe(0);
     });
   });

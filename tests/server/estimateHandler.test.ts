@@ -5,15 +5,15 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answers } from '../../server/api/answers';
 import {
-  answers,
   createEstimateHandler,
   duplicateWindowMs,
   type EstimateContext,
 } from '../../server/api/estimateHandler';
 import { pageStyle } from '../../server/api/answerPages';
 import type { LeadStore, NewLead } from '../../server/api/leadStore';
-import { newLeadRateLimit } from '../../server/api/leadStore';
+import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
 import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/api/localLeadStore';
 import { brands, telHref } from '../../src/brand/brands';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
@@ -198,6 +198,23 @@ describe('rate limit', () => {
     expect(errors.form).toContain(phone);
     expect(errors.form).toMatch(/もう一度お試し/u);
     expect(await rows()).toHaveLength(newLeadRateLimit.limit);
+  });
+
+  it('counts an IPv6 /64 as one client: its 21st new lead gets 429 from any address in it', async () => {
+    make(); // the default limit
+    const inNetwork = (host: number) => ({
+      ...ctx,
+      clientKey: `2001:db8:0:7::${host.toString(16)}`,
+    });
+    for (let i = 0; i < newLeadRateLimit.limit; i += 1) {
+      expect((await postJson(validBody(`car-${i}`), `k${i}`, inNetwork(i + 1))).status).toBe(201);
+    }
+    const refused = await postJson(validBody('one-too-many'), 'over', inNetwork(0xbeef));
+    expect(refused.status).toBe(429);
+    const { errors } = (await refused.json()) as { errors: { form: string } };
+    expect(errors.form).toContain(phone);
+    const nextNetwork = { ...ctx, clientKey: '2001:db8:0:8::1' };
+    expect((await postJson(validBody('one-too-many'), 'over', nextNetwork)).status).toBe(201);
   });
 
   it('does not count replays, duplicates or refused posts, nor other clients', async () => {

@@ -5,12 +5,9 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  answers,
-  brandMismatchMessage,
-  createEstimateHandler,
-  maxBodyBytes,
-} from '../../server/api/estimateHandler';
+import { answers, brandMismatchMessage } from '../../server/api/answers';
+import { createEstimateHandler } from '../../server/api/estimateHandler';
+import { maxBodyBytes } from '../../server/api/http';
 import {
   createLocalLeadStore,
   createMemoryRateLimiter,

@@ -5,12 +5,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvCell, isFormulaLike } from '../../server/api/csv';
-import {
-  answers,
-  createEstimateHandler,
-  createExportHandler,
-  type EstimateContext,
-} from '../../server/api/estimateHandler';
+import { answers } from '../../server/api/answers';
+import { createEstimateHandler, type EstimateContext } from '../../server/api/estimateHandler';
+import { createExportHandler } from '../../server/api/leadsExport';
 import type { NewLead } from '../../server/api/leadStore';
 import {
   createLocalLeadStore,

@@ -280,6 +280,29 @@ describe("Node's own parser errors", () => {
     },
   );
 
+  it.each([
+    ['/', 'GET'],
+    ['/term', 'GET'],
+    ['/assets/app-abc.js', 'GET'],
+    ['/api/estimates', 'POST'],
+    ['/api/estimates.csv', 'GET'],
+    [businessTimePath, 'GET'],
+    ['/no-such-page', 'GET'],
+  ])('a malformed Host gets 400 with the security headers on %s', async (path, method) => {
+    for (const host of ['exa mple.com', 'evil.example/x', 'a@localhost', 'localhost:80:80', '']) {
+      const answer = parseRaw(
+        await sendRaw(`${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+      );
+
+      expect(answer.statusLine, host).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer.headers['content-security-policy']).toBe(csp);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.body).toContain('ページを表示できませんでした');
+    }
+  });
+
   it('serves a cookie of the size the site itself writes', async () => {
     const cookie = `tracking_data=${'x'.repeat(3800)}; business_start_time=9:00; business_end_time=19:00`;
     const answer = parseRaw(

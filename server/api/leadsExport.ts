@@ -1,0 +1,62 @@
+/**
+ * `GET /api/estimates.csv?from=YYYY-MM-DD&to=YYYY-MM-DD` (staff, behind the export secret): the
+ * brand's leads received on those days in Japan, both included, as CSV (leadsCsv.ts).
+ */
+import { brands } from '../../src/brand/brands';
+import { isRealDate, tokyoOffset } from '../../src/lib/tokyoTime';
+import { answers } from './answers';
+import type { EstimateHandler } from './estimateHandler';
+import { bearerMatches, text } from './http';
+import type { LeadStore } from './leadStore';
+import { leadsCsv } from './leadsCsv';
+
+export type ExportHandlerOptions = {
+  store: LeadStore;
+  /** The bearer secret staff send (`Authorization: Bearer …`); compared in constant time. */
+  secret: string;
+};
+
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayMs = 24 * 3600_000;
+
+/** The UTC instant a day in Japan (YYYY-MM-DD) begins, `addDays` later; null for no such day. */
+function tokyoDayStart(day: string | null, addDays = 0): string | null {
+  const match = day ? dayPattern.exec(day) : null;
+  if (!match) return null;
+  const [year, month, date] = match.slice(1).map(Number) as [number, number, number];
+  if (!isRealDate(year, month, date)) return null;
+  // Japan keeps no daylight saving time: every day there is 24 hours long.
+  return new Date(Date.parse(`${day}T00:00:00${tokyoOffset}`) + addDays * dayMs).toISOString();
+}
+
+export function createExportHandler(options: ExportHandlerOptions): EstimateHandler {
+  const { store, secret } = options;
+  return async (request, ctx) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
+    }
+    if (!(await bearerMatches(request, secret))) {
+      return text(401, answers.unauthorized, { 'WWW-Authenticate': 'Bearer' });
+    }
+    const url = new URL(request.url);
+    const from = url.searchParams.get('from');
+    const to = url.searchParams.get('to');
+    const start = tokyoDayStart(from);
+    const end = tokyoDayStart(to, 1);
+    if (!start || !end || start >= end) return text(400, answers.exportRange);
+    try {
+      const leads = await store.list(ctx.brand, start, end);
+      return new Response(request.method === 'HEAD' ? null : leadsCsv(leads), {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="estimates-${ctx.brand}-${from}-${to}.csv"`,
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    } catch (error) {
+      console.error('[estimates] export', error);
+      return text(503, answers.unavailable(brands[ctx.brand].phone));
+    }
+  };
+}

@@ -1,0 +1,162 @@
+// The Worker's D1 code (deploy/cloudflare/d1LeadStore.ts, rateLimiter.ts) against a real local
+// D1 database with the real migrations, not against SQL text.
+import { D1LeadStore } from '../../deploy/cloudflare/d1LeadStore';
+import { D1RateLimiter } from '../../deploy/cloudflare/rateLimiter';
+import type { NewLead } from '../../server/api/leadStore';
+import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
+import { validRequest } from '../server/requestFixtures';
+import { localD1, type LocalD1 } from './d1';
+
+let d1: LocalD1;
+let store: D1LeadStore;
+
+// One database for the file (starting workerd takes seconds), emptied before each test.
+beforeAll(async () => {
+  d1 = await localD1();
+  store = new D1LeadStore(d1.db);
+});
+
+beforeEach(async () => {
+  await d1.db.batch([
+    d1.db.prepare('DELETE FROM leads'),
+    d1.db.prepare('DELETE FROM rate_limit_hits'),
+  ]);
+});
+
+afterAll(async () => {
+  await d1.dispose();
+});
+
+let serial = 0;
+function lead(overrides: Partial<NewLead> = {}): NewLead {
+  serial += 1;
+  return {
+    id: `261124-${String(serial).padStart(8, '0')}`,
+    brand: 'yamada',
+    idempotencyKey: `key-${serial}`,
+    contentHash: `hash-${serial}`,
+    receivedAt: '2026-11-24T01:00:00.000Z',
+    suspectedSpam: false,
+    request: validRequest('yamada', { tracking: { source: 'google', gaid: 'g-1' } }),
+    ...overrides,
+  };
+}
+
+describe('D1LeadStore on D1', () => {
+  it('stores every column of the row and reads the lead back whole', async () => {
+    const stored = lead();
+    expect(await store.insert(stored)).toEqual({ id: stored.id, created: true });
+    const row = await d1.db
+      .prepare('SELECT * FROM leads WHERE id = ?')
+      .bind(stored.id)
+      .first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      brand: 'yamada',
+      idempotency_key: stored.idempotencyKey,
+      last_name: '山田',
+      source: 'google',
+      gaid: 'g-1',
+      suspected_spam: 0,
+      delivered_at: null,
+    });
+    expect(await store.get(stored.id)).toEqual({ ...stored, deliveredAt: null });
+    expect(await store.get('261124-NOSUCHID')).toBeNull();
+  });
+
+  it('keeps one row per brand and key, also for 50 concurrent inserts', async () => {
+    const first = lead({ idempotencyKey: 'one-key' });
+    await store.insert(first);
+    const again = await store.insert(lead({ idempotencyKey: 'one-key' }));
+    expect(again).toEqual({ id: first.id, created: false });
+    expect(await store.findByKey('yamada', 'one-key')).toBe(first.id);
+    expect(await store.findByKey('carsupport', 'one-key')).toBeNull();
+
+    const racing = await Promise.all(
+      Array.from({ length: 50 }, () => store.insert(lead({ idempotencyKey: 'racing' }))),
+    );
+    expect(racing.filter((insert) => insert.created)).toHaveLength(1);
+    expect(new Set(racing.map((insert) => insert.id)).size).toBe(1);
+    const { results } = await d1.db
+      .prepare("SELECT id FROM leads WHERE idempotency_key = 'racing'")
+      .all();
+    expect(results).toHaveLength(1);
+  });
+
+  it('finds a duplicate of the same brand and content since the given time only', async () => {
+    const stored = lead({ contentHash: 'same', receivedAt: '2026-11-24T01:00:00.000Z' });
+    await store.insert(stored);
+    expect(await store.findDuplicate('yamada', 'same', '2026-11-24T00:55:00.000Z')).toBe(stored.id);
+    expect(await store.findDuplicate('yamada', 'same', '2026-11-24T01:00:00.001Z')).toBeNull();
+    expect(await store.findDuplicate('carsupport', 'same', '2026-11-24T00:00:00.000Z')).toBeNull();
+    expect(await store.findDuplicate('yamada', 'other', '2026-11-24T00:00:00.000Z')).toBeNull();
+  });
+
+  it("lists a brand's leads in [from, to), oldest first", async () => {
+    const late = lead({ receivedAt: '2026-11-24T03:00:00.000Z' });
+    const early = lead({ receivedAt: '2026-11-24T02:00:00.000Z' });
+    const after = lead({ receivedAt: '2026-11-24T04:00:00.000Z' });
+    const otherBrand = lead({ brand: 'carsupport', receivedAt: '2026-11-24T02:30:00.000Z' });
+    for (const each of [late, early, after, otherBrand]) await store.insert(each);
+    const listed = await store.list('yamada', '2026-11-24T02:00:00.000Z', after.receivedAt);
+    expect(listed.map((each) => each.id)).toEqual([early.id, late.id]);
+    expect(listed[0]?.request).toEqual(early.request);
+  });
+
+  it('marks delivery and dead letters, and lists what re-send may send', async () => {
+    const delivered = lead({ receivedAt: '2026-11-24T00:00:00.000Z' });
+    const dead = lead({ receivedAt: '2026-11-24T05:00:00.000Z' });
+    const stale = lead({ receivedAt: '2026-11-24T00:10:00.000Z' });
+    const fresh = lead({ receivedAt: '2026-11-24T05:30:00.000Z' });
+    const spam = lead({ receivedAt: '2026-11-24T00:20:00.000Z', suspectedSpam: true });
+    for (const each of [delivered, dead, stale, fresh, spam]) await store.insert(each);
+    await store.markDelivered(delivered.id, '2026-11-24T00:00:05.000Z');
+    await store.markDeadLettered(dead.id, '2026-11-24T06:00:00.000Z');
+    // A lead delivered meanwhile is never marked dead.
+    await store.markDeadLettered(delivered.id, '2026-11-24T06:00:00.000Z');
+
+    const staleBefore = '2026-11-24T01:00:00.000Z';
+    expect(await store.undelivered('yamada', staleBefore)).toEqual([stale.id, dead.id]);
+    expect((await store.get(delivered.id))?.deliveredAt).toBe('2026-11-24T00:00:05.000Z');
+    await store.requeued(dead.id);
+    expect(await store.undelivered('yamada', staleBefore)).toEqual([stale.id]);
+    expect(await store.undelivered('carsupport', staleBefore)).toEqual([]);
+  });
+});
+
+describe('D1RateLimiter on D1', () => {
+  const windowMs = newLeadRateLimit.windowSeconds * 1000;
+
+  it('lets 20 new leads per client through in 10 minutes, then asks to wait', async () => {
+    let clock = Date.parse('2026-11-24T01:00:00.000Z');
+    const limiter = new D1RateLimiter(d1.db, () => clock);
+    for (let n = 0; n < newLeadRateLimit.limit; n += 1) {
+      expect(await limiter.hit('203.0.113.5')).toEqual({ ok: true });
+      clock += 1000;
+    }
+    const refused = await limiter.hit('203.0.113.5');
+    expect(refused).toEqual({ ok: false, retryAfterSeconds: newLeadRateLimit.windowSeconds - 20 });
+    expect(await limiter.hit('198.51.100.7')).toEqual({ ok: true });
+    // Once the first hit has left the window, one more gets through.
+    clock = Date.parse('2026-11-24T01:00:00.000Z') + windowMs + 1;
+    expect(await limiter.hit('203.0.113.5')).toEqual({ ok: true });
+    expect((await limiter.hit('203.0.113.5')).ok).toBe(false);
+  });
+
+  it('never lets more than the limit through when hits race', async () => {
+    const limiter = new D1RateLimiter(d1.db);
+    const hits = await Promise.all(
+      Array.from({ length: newLeadRateLimit.limit + 15 }, () => limiter.hit('2001:db8::/64')),
+    );
+    expect(hits.filter((hit) => hit.ok)).toHaveLength(newLeadRateLimit.limit);
+  });
+
+  it('sweeps hits that left the window', async () => {
+    let clock = Date.parse('2026-11-24T01:00:00.000Z');
+    const limiter = new D1RateLimiter(d1.db, () => clock);
+    await limiter.hit('203.0.113.5');
+    clock += windowMs + 1;
+    await limiter.hit('198.51.100.7');
+    const { results } = await d1.db.prepare('SELECT client_key FROM rate_limit_hits').all();
+    expect(results).toEqual([{ client_key: '198.51.100.7' }]);
+  });
+});

@@ -1,0 +1,73 @@
+// The one API router (server/api/router.ts): which routes exist on a runtime, given its adapters.
+// A route that is off is not routed, so both runtimes answer it with the site's 404 page.
+import { apiPaths, createApi, type ApiAdapters } from '../../server/api/router';
+import { createMemoryRateLimiter, localNotifier } from '../../server/api/localLeadStore';
+import type { LeadStore, Redelivery } from '../../server/api/leadStore';
+
+const store: LeadStore = {
+  insert: () => Promise.reject(new Error('unused')),
+  findByKey: () => Promise.resolve(null),
+  findDuplicate: () => Promise.resolve(null),
+  list: () => Promise.resolve([]),
+};
+const redelivery: Redelivery = {
+  get: () => Promise.resolve(null),
+  undelivered: () => Promise.resolve(['261124-AAAAAAAA']),
+  resend: () => Promise.resolve(),
+};
+const ctx = { brand: 'yamada' as const, clientKey: '203.0.113.5', siteOrigin: 'https://x.test' };
+
+function api(overrides: Partial<ApiAdapters> = {}) {
+  return createApi({
+    store,
+    rateLimiter: createMemoryRateLimiter(),
+    notifier: localNotifier,
+    staffSecret: undefined,
+    businessHours: () => ({ start: '10:00', end: '18:30' }),
+    ...overrides,
+  });
+}
+
+describe('createApi', () => {
+  it('routes only its own paths', () => {
+    expect(api().route('/api/estimates/')).toBeUndefined();
+    expect(api().route('/api/other')).toBeUndefined();
+    expect(api().route(apiPaths.estimates)).toBeDefined();
+  });
+
+  it('turns the staff routes off without a secret, re-send also without a delivery queue', () => {
+    for (const staffSecret of [undefined, '']) {
+      const off = api({ staffSecret, redelivery });
+      expect(off.route(apiPaths.export)).toBeUndefined();
+      expect(off.route(apiPaths.resend)).toBeUndefined();
+    }
+    const local = api({ staffSecret: 's' });
+    expect(local.route(apiPaths.export)).toBeDefined();
+    expect(local.route(apiPaths.resend)).toBeUndefined();
+    expect(api({ staffSecret: 's', redelivery }).route(apiPaths.resend)).toBeDefined();
+  });
+
+  it('answers the business hours the runtime gives, on each request', async () => {
+    const route = api().route(apiPaths.businessTime)!;
+    const answer = await route(new Request(`https://x.test${apiPaths.businessTime}`), ctx);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.json()).toEqual({ start_time: '10:00', end_time: '18:30' });
+  });
+
+  it('re-sends for the bearer of the secret only', async () => {
+    const route = api({ staffSecret: 's', redelivery }).route(apiPaths.resend)!;
+    const post = (authorization: string) =>
+      route(
+        new Request(`https://x.test${apiPaths.resend}`, {
+          method: 'POST',
+          headers: { Authorization: authorization },
+        }),
+        ctx,
+      );
+    const refused = await post('Bearer wrong');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    const done = await post('Bearer s');
+    expect(await done.json()).toEqual({ resent: ['261124-AAAAAAAA'] });
+  });
+});
