@@ -17,7 +17,7 @@ import {
   waitForApp,
   openAllDay,
 } from './fixtures';
-import { taroCustomer } from '../tests/server/requestFixtures';
+import { storedCustomer } from '../tests/factories/estimate';
 
 const formChunk = /\/assets\/EstimateForm-[\w-]+\.js$/;
 
@@ -160,7 +160,7 @@ for (const brand of brandList) {
             brand: brand.id,
             entryPoint: 'header',
             vehicle: { ...dates, maker: 'いすゞ', model: 'エルフ', postalCode: '1000001' },
-            customer: taroCustomer(uniqueEmail(brand.id)),
+            customer: storedCustomer(uniqueEmail(brand.id)),
             request: {},
             consent: true,
             tracking: {},

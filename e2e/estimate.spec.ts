@@ -26,7 +26,7 @@ import {
   waitForApp,
   openAllDay,
 } from './fixtures';
-import { taroCustomer } from '../tests/server/requestFixtures';
+import { storedCustomer } from '../tests/factories/estimate';
 
 const apiUrl = '**/api/estimates';
 const draftKey = 'estimate_draft';
@@ -274,9 +274,9 @@ for (const brand of brandList) {
       await expect(dialog).toBeVisible();
       await expectPrefilled(dialog);
       await expect(dialog.getByLabel('姓', { exact: true })).toHaveValue('山田');
-      await expect(dialog.getByLabel('名', { exact: true })).toHaveValue('太郎');
+      await expect(dialog.getByLabel('名', { exact: true })).toHaveValue('花子');
       await expect(dialog.getByLabel('セイ', { exact: true })).toHaveValue(/^(やまだ|ヤマダ)$/);
-      await expect(dialog.getByLabel('メイ', { exact: true })).toHaveValue(/^(たろう|タロウ)$/);
+      await expect(dialog.getByLabel('メイ', { exact: true })).toHaveValue(/^(はなこ|ハナコ)$/);
       await expect(dialog.getByLabel('電話番号')).toHaveValue(
         /^(０９０－１２３４－５６７８|090-?1234-?5678)$/,
       );
@@ -305,7 +305,7 @@ for (const brand of brandList) {
         body: {
           entryPoint: 'header',
           request: { courtesyCar: 'yes', notes: '午前中の連絡を希望します。\n代車は軽自動車で。' },
-          customer: { lastNameKana: 'ヤマダ', firstNameKana: 'タロウ', phone: '09012345678' },
+          customer: storedCustomer(email),
         },
       });
     });
@@ -405,7 +405,7 @@ for (const brand of brandList) {
             model: 'プリウス',
             postalCode: '1234567',
           },
-          customer: taroCustomer(email),
+          customer: storedCustomer(email),
           tracking: {
             source: 'e2e',
             campaign: 'spring',

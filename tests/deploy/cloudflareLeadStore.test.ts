@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { insertStatement, leadRow } from '../../deploy/cloudflare/d1LeadStore';
 import { trackingKeys } from '../../src/tracking/trackingFields';
-import { taroCustomer } from '../server/requestFixtures';
+import { storedCustomer } from '../factories/estimate';
 
 const migration = readFileSync('deploy/cloudflare/migrations/0001_leads.sql', 'utf8');
 const tableColumns = [
@@ -27,7 +27,7 @@ const lead = {
       model: 'プリウス',
       postalCode: '1000001',
     },
-    customer: taroCustomer('a@example.com'),
+    customer: storedCustomer('a@example.com'),
     request: { preferredDate1: '2026-12-01', preferredDate2: '' },
     quote: { vehicleClass: 'compact', roughTotal: 52000 },
     tracking: { gaid: 'g-1', yclid: 'y-1', source: 'google' },
@@ -51,7 +51,7 @@ describe('D1 lead store', () => {
       brand: 'carsupport',
       entry_point: 'price-check',
       last_name: '山田',
-      first_name_kana: 'タロウ',
+      first_name_kana: 'ハナコ',
       phone: '09012345678',
       expiry: '2027-03',
       preferred_date1: '2026-12-01',

@@ -1,6 +1,6 @@
 // The estimate API's rules, once, over the local store: the handler called with Fetch API
 // Requests as the Worker calls it (the HTTP adapter is covered by estimates.test.ts).
-import { validFormPost, validRequest } from './requestFixtures';
+import { validFormPost, validRequest } from '../factories/estimate';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -19,6 +19,7 @@ import {
 import { serveFetch } from '../../server/api/nodeFetch';
 import { brandIdForHost, brands } from '../../src/brand/brands';
 import { clickIdParams } from '../../src/tracking/trackingFields';
+import { validRequest } from '../factories/estimate';
 
 let dir: string;
 let file: string;
@@ -60,28 +61,10 @@ afterEach(async () => {
 });
 
 function validBody() {
-  return {
-    brand: 'yamada',
+  return validRequest('yamada', {
     entryPoint: 'simple-form-1',
-    vehicle: {
-      expiryYear: String(new Date().getFullYear() + 1),
-      expiryMonth: '4',
-      maker: 'ホンダ',
-      model: 'N-BOX',
-      postalCode: '１２３－４５６７',
-    },
-    customer: {
-      lastName: '山田',
-      firstName: '花子',
-      lastNameKana: 'やまだ',
-      firstNameKana: 'ハナコ',
-      phone: '090-1234-5678',
-      email: 'hanako@example.com',
-    },
-    request: { courtesyCar: 'yes' },
-    consent: true,
     tracking: { source: 'google', campaign: 'spring' },
-  };
+  });
 }
 
 /** The host each brand's site is served on; the API takes requests for that brand only. */
