@@ -1,8 +1,9 @@
 // The one way the e2e specs and the bench fill the estimate form (src/estimate/EstimateFields.tsx)
 // and find what the local API stored. Labels, not names: what a visitor sees is what is tested.
+// The dialog is filled with the test factory's lead (tests/factories/estimate.ts).
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { nextExpiryYear, typedCustomer } from '../tests/factories/estimate';
+import { nextExpiryYear, typedCustomer, validFormValues } from '../tests/factories/estimate';
 
 /** A 車検満了日 year the form offers (last year to three years ahead). */
 export const expiryYear = nextExpiryYear();
@@ -33,11 +34,12 @@ export async function fillVehicle(
   dialog: Locator,
   vehicle: { model?: string; maker?: string } = {},
 ): Promise<void> {
-  await dialog.getByLabel('車検満了日の年').selectOption(expiryYear);
-  await dialog.getByLabel('車検満了日の月').selectOption('3');
-  await dialog.getByLabel('メーカー').selectOption(vehicle.maker ?? 'ホンダ');
-  await dialog.getByLabel('車種').fill(vehicle.model ?? 'フィット');
-  await dialog.getByLabel('郵便番号').fill('1000001');
+  const values = { ...validFormValues().vehicle, ...vehicle };
+  await dialog.getByLabel('車検満了日の年').selectOption(values.expiryYear);
+  await dialog.getByLabel('車検満了日の月').selectOption(values.expiryMonth);
+  await dialog.getByLabel('メーカー').selectOption(values.maker);
+  await dialog.getByLabel('車種').fill(values.model);
+  await dialog.getByLabel('郵便番号').fill(values.postalCode);
 }
 
 /** The required customer fields, typed with full-width digits, hyphens and hiragana. */
