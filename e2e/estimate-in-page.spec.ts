@@ -15,6 +15,7 @@ import {
   uniqueEmail,
 } from './estimateForm';
 import { brandList, estimatesFile, expect, originFor, test } from './fixtures';
+import { typedCustomer } from '../tests/factories/estimate';
 
 /** Holds every script of the site until release() is called; returns release. */
 async function holdScripts(
@@ -265,15 +266,8 @@ for (const brand of brandList) {
         '#f-customer-lastName',
       );
       const email = uniqueEmail(`${brand.id}-simple-nojs`);
-      for (const [name, value] of [
-        ['customer.lastName', '山田'],
-        ['customer.firstName', '太郎'],
-        ['customer.lastNameKana', 'やまだ'],
-        ['customer.firstNameKana', 'たろう'],
-        ['customer.phone', '09012345678'],
-        ['customer.email', email],
-      ] as const) {
-        await page.locator(`[name="${name}"]`).fill(value);
+      for (const [name, value] of Object.entries(typedCustomer(email))) {
+        await page.locator(`[name="customer.${name}"]`).fill(value);
       }
       await page.locator('[name="consent"]').check();
       await page.getByRole('button', { name: 'この内容で送信する' }).click();

@@ -1,6 +1,6 @@
 // The estimate journey in a real browser, for both brands: simple forms and openers, the lazy
-// modal, validation, the draft across reloads, failures and retries, the stored request, the
-// tag-manager events, and the local API itself.
+// modal, validation, the draft across reloads, failures and retries, the stored request and the
+// tag-manager events. The API's own rules are unit-tested (tests/server).
 import type { Locator, Page, Request } from '@playwright/test';
 import { brands, type BrandId } from '../src/brand/brands';
 import {
@@ -18,15 +18,13 @@ import {
   brandList,
   estimatesFile,
   expect,
-  hostFor,
   originFor,
-  port,
   simpleFormCount,
   test,
   waitForApp,
   openAllDay,
 } from './fixtures';
-import { taroCustomer } from '../tests/server/requestFixtures';
+import { storedCustomer } from '../tests/factories/estimate';
 
 const apiUrl = '**/api/estimates';
 const draftKey = 'estimate_draft';
@@ -274,9 +272,9 @@ for (const brand of brandList) {
       await expect(dialog).toBeVisible();
       await expectPrefilled(dialog);
       await expect(dialog.getByLabel('姓', { exact: true })).toHaveValue('山田');
-      await expect(dialog.getByLabel('名', { exact: true })).toHaveValue('太郎');
+      await expect(dialog.getByLabel('名', { exact: true })).toHaveValue('花子');
       await expect(dialog.getByLabel('セイ', { exact: true })).toHaveValue(/^(やまだ|ヤマダ)$/);
-      await expect(dialog.getByLabel('メイ', { exact: true })).toHaveValue(/^(たろう|タロウ)$/);
+      await expect(dialog.getByLabel('メイ', { exact: true })).toHaveValue(/^(はなこ|ハナコ)$/);
       await expect(dialog.getByLabel('電話番号')).toHaveValue(
         /^(０９０－１２３４－５６７８|090-?1234-?5678)$/,
       );
@@ -305,7 +303,7 @@ for (const brand of brandList) {
         body: {
           entryPoint: 'header',
           request: { courtesyCar: 'yes', notes: '午前中の連絡を希望します。\n代車は軽自動車で。' },
-          customer: { lastNameKana: 'ヤマダ', firstNameKana: 'タロウ', phone: '09012345678' },
+          customer: storedCustomer(email),
         },
       });
     });
@@ -405,7 +403,7 @@ for (const brand of brandList) {
             model: 'プリウス',
             postalCode: '1234567',
           },
-          customer: taroCustomer(email),
+          customer: storedCustomer(email),
           tracking: {
             source: 'e2e',
             campaign: 'spring',
@@ -556,83 +554,3 @@ for (const brand of brandList) {
     });
   });
 }
-
-test.describe('local estimate API', () => {
-  const api = `http://127.0.0.1:${port}/api/estimates`;
-
-  function validBody(email: string) {
-    return {
-      brand: 'yamada',
-      entryPoint: 'cta',
-      vehicle: {
-        expiryYear,
-        expiryMonth: '８',
-        maker: 'トヨタ',
-        model: 'アクア',
-        postalCode: '１００－０００１',
-      },
-      customer: {
-        lastName: '山田',
-        firstName: '花子',
-        lastNameKana: 'やまだ',
-        firstNameKana: 'ハナコ',
-        phone: '03-1234-5678',
-        email,
-      },
-      request: {},
-      consent: true,
-      tracking: { source: 'api-test' },
-    };
-  }
-
-  test('answers 422 with a Japanese message per field for bad input', async ({ request }) => {
-    const body = validBody('not-an-address');
-    body.customer.phone = '12345';
-    body.vehicle.postalCode = '12';
-    const response = await request.post(api, {
-      headers: { Host: hostFor('yamada'), 'Idempotency-Key': crypto.randomUUID() },
-      data: { ...body, consent: false },
-    });
-    expect(response.status()).toBe(422);
-    expect((await response.json()) as unknown).toEqual({
-      errors: {
-        'vehicle.postalCode': '郵便番号は7桁の数字で入力してください',
-        'customer.phone': '電話番号は市外局番から10桁または11桁で入力してください',
-        'customer.email': '正しいメールアドレスを入力してください',
-        consent: '個人情報の取り扱いに同意してください',
-      },
-    });
-  });
-
-  test('answers 201 and the same id for a repeated Idempotency-Key, storing it once', async ({
-    request,
-  }) => {
-    const email = uniqueEmail('yamada');
-    const key = crypto.randomUUID();
-    const send = () =>
-      request.post(api, {
-        headers: { Host: hostFor('yamada'), 'Idempotency-Key': key },
-        data: validBody(email),
-      });
-    const first = await send();
-    expect(first.status()).toBe(201);
-    const { id } = (await first.json()) as { id: string };
-    expect(id).toBeTruthy();
-    const again = await Promise.all([send(), send()]);
-    for (const response of again) {
-      expect(response.status()).toBe(201);
-      expect(await response.json()).toEqual({ id });
-    }
-    const stored = await storedFor(email);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({
-      id,
-      idempotencyKey: key,
-      body: {
-        vehicle: { expiryMonth: '8', postalCode: '1000001' },
-        customer: { lastNameKana: 'ヤマダ', phone: '0312345678' },
-        tracking: { source: 'api-test' },
-      },
-    });
-  });
-});

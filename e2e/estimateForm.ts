@@ -1,13 +1,12 @@
 // The one way the e2e specs and the bench fill the estimate form (src/estimate/EstimateFields.tsx)
 // and find what the local API stored. Labels, not names: what a visitor sees is what is tested.
+// The dialog is filled with the test factory's lead (tests/factories/estimate.ts).
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import { nextExpiryYear, typedCustomer, validFormValues } from '../tests/factories/estimate';
 
-const tokyoYear = Number(
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date()),
-);
 /** A 車検満了日 year the form offers (last year to three years ahead). */
-export const expiryYear = String(tokyoYear + 1);
+export const expiryYear = nextExpiryYear();
 
 function fullWidth(text: string): string {
   return text.replace(/[0-9]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) + 0xfee0));
@@ -35,20 +34,22 @@ export async function fillVehicle(
   dialog: Locator,
   vehicle: { model?: string; maker?: string } = {},
 ): Promise<void> {
-  await dialog.getByLabel('車検満了日の年').selectOption(expiryYear);
-  await dialog.getByLabel('車検満了日の月').selectOption('3');
-  await dialog.getByLabel('メーカー').selectOption(vehicle.maker ?? 'ホンダ');
-  await dialog.getByLabel('車種').fill(vehicle.model ?? 'フィット');
-  await dialog.getByLabel('郵便番号').fill('1000001');
+  const values = { ...validFormValues().vehicle, ...vehicle };
+  await dialog.getByLabel('車検満了日の年').selectOption(values.expiryYear);
+  await dialog.getByLabel('車検満了日の月').selectOption(values.expiryMonth);
+  await dialog.getByLabel('メーカー').selectOption(values.maker);
+  await dialog.getByLabel('車種').fill(values.model);
+  await dialog.getByLabel('郵便番号').fill(values.postalCode);
 }
 
 /** The required customer fields, typed with full-width digits, hyphens and hiragana. */
 export async function fillCustomer(dialog: Locator, email: string): Promise<void> {
-  await dialog.getByLabel('姓', { exact: true }).fill('山田');
-  await dialog.getByLabel('名', { exact: true }).fill('太郎');
-  await dialog.getByLabel('セイ', { exact: true }).fill('やまだ');
-  await dialog.getByLabel('メイ', { exact: true }).fill('たろう');
-  await dialog.getByLabel('電話番号').fill('０９０－１２３４－５６７８');
+  const customer = typedCustomer(email);
+  await dialog.getByLabel('姓', { exact: true }).fill(customer.lastName);
+  await dialog.getByLabel('名', { exact: true }).fill(customer.firstName);
+  await dialog.getByLabel('セイ', { exact: true }).fill(customer.lastNameKana);
+  await dialog.getByLabel('メイ', { exact: true }).fill(customer.firstNameKana);
+  await dialog.getByLabel('電話番号').fill(customer.phone);
   await dialog.getByLabel('メールアドレス').fill(email);
   await dialog.getByRole('checkbox', { name: '個人情報の取扱いに同意する' }).check();
 }

@@ -4,7 +4,7 @@
 // execute --local` on the engine's state folder, or through the CSV export. On the local origin,
 // the same handler over its file: the checks that hold there (no D1, queue or webhook; its rate
 // limiter sees one address for every test). nginx serves no API.
-import { validFormPost, validRequest } from '../../tests/server/requestFixtures';
+import { validFormPost, validRequest } from '../../tests/factories/estimate';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';

@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { brandIds, type BrandId } from '../../src/brand/brands';
 import { tokyoToday } from '../../src/lib/tokyoTime';
 import { apiPaths } from '../../server/api/router';
-import { validFormPost, validRequest } from '../../tests/server/requestFixtures';
+import { validFormPost, validRequest } from '../../tests/factories/estimate';
 import { brandHost, engines, selectedEngines, smokeApi } from './engines';
 
 type Answer = { status: number; headers: Record<string, string>; body: string };

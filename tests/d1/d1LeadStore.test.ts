@@ -4,7 +4,7 @@ import { D1LeadStore } from '../../deploy/cloudflare/d1LeadStore';
 import { D1RateLimiter } from '../../deploy/cloudflare/rateLimiter';
 import type { NewLead } from '../../server/api/leadStore';
 import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
-import { validRequest } from '../server/requestFixtures';
+import { validRequest } from '../factories/estimate';
 import { localD1, type LocalD1 } from './d1';
 
 let d1: LocalD1;

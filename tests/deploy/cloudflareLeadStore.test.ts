@@ -1,7 +1,7 @@
 // The D1 lead store's row (deploy/cloudflare/d1LeadStore.ts): the staff columns come out of the
 // validated request. That the row fits the migrations is tested on D1 (tests/d1/).
 import { leadRow } from '../../deploy/cloudflare/d1LeadStore';
-import { taroCustomer } from '../server/requestFixtures';
+import { storedCustomer } from '../factories/estimate';
 
 const lead = {
   id: 'id-1',
@@ -20,7 +20,7 @@ const lead = {
       model: 'プリウス',
       postalCode: '1000001',
     },
-    customer: taroCustomer('a@example.com'),
+    customer: storedCustomer('a@example.com'),
     request: { preferredDate1: '2026-12-01', preferredDate2: '' },
     quote: { vehicleClass: 'compact', roughTotal: 52000 },
     tracking: { gaid: 'g-1', yclid: 'y-1', source: 'google' },
@@ -34,7 +34,7 @@ describe('D1 lead store', () => {
       brand: 'carsupport',
       entry_point: 'price-check',
       last_name: '山田',
-      first_name_kana: 'タロウ',
+      first_name_kana: 'ハナコ',
       phone: '09012345678',
       expiry: '2027-03',
       preferred_date1: '2026-12-01',

@@ -3,23 +3,13 @@ import { AxiosError } from 'axios';
 import { estimateApiClient, requestTimeoutMs, submitEstimate } from '../../src/estimate/api';
 import type { EstimateRequest } from '../../src/estimate/validation/estimateSchema';
 import { answer, estimateApi, networkError, type Answer } from './estimateApi';
-import { taroCustomer } from '../server/requestFixtures';
+import { validRequest } from '../factories/estimate';
 
-const body = {
-  brand: 'carsupport',
+const body = validRequest('carsupport', {
   entryPoint: 'header',
-  vehicle: {
-    expiryYear: '2026',
-    expiryMonth: '8',
-    maker: 'トヨタ',
-    model: 'プリウス',
-    postalCode: '1234567',
-  },
-  customer: taroCustomer('taro@example.com'),
   request: {},
-  consent: true,
   tracking: {},
-} as EstimateRequest;
+}) as EstimateRequest;
 
 const { requests, answers } = estimateApi();
 

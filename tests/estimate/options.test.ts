@@ -4,7 +4,8 @@ import { parse, safeParse } from 'valibot';
 import { brandIds } from '../../src/brand/brands';
 import { expiryYearOptions, firstRegistrationYearOptions } from '../../src/estimate/dates';
 import type { EstimateFormValues } from '../../src/estimate/formValues';
-import { freezeDateAtFixedNow, validValues } from './formFixtures';
+import { freezeDateAtFixedNow } from './fixedNow';
+import { validFormValues } from '../factories/estimate';
 import {
   contactTimeOptions,
   courtesyCarOptions,
@@ -27,7 +28,7 @@ function requestErrors(
   brand: (typeof brandIds)[number],
   patch: (values: EstimateFormValues) => void,
 ): Record<string, string> {
-  const values = validValues();
+  const values = validFormValues();
   patch(values);
   const body = JSON.parse(
     JSON.stringify({ brand, entryPoint: 'header', ...values, tracking: {} }),
@@ -48,7 +49,7 @@ describe.each(brandIds)('%s: every option a form offers is accepted', (brand) =>
   });
 
   it('stores a maker as the list spells it, even from a half-width variant', () => {
-    const body = { brand, entryPoint: 'header', ...validValues(), tracking: {} };
+    const body = { brand, entryPoint: 'header', ...validFormValues(), tracking: {} };
     for (const [sent, stored] of [
       ['その他(国産車)', 'その他（国産車）'],
       [' 輸入車 ', '輸入車'],
@@ -131,7 +132,9 @@ describe.each(brandIds)('%s: every option a form offers is accepted', (brand) =>
       const parsed = safeParse(
         estimateRequestSchema,
         toEstimateRequest(
-          { ...validValues(), consent: true } as unknown as Parameters<typeof toEstimateRequest>[0],
+          { ...validFormValues(), consent: true } as unknown as Parameters<
+            typeof toEstimateRequest
+          >[0],
           { brand, entryPoint, tracking: {} },
         ),
       );
@@ -142,7 +145,7 @@ describe.each(brandIds)('%s: every option a form offers is accepted', (brand) =>
 
 it('a simple form’s raw input at its maximum lengths is accepted as the modal’s vehicle', () => {
   // The year and the postal code as typed, full width and with a hyphen.
-  const values = validValues();
+  const values = validFormValues();
   values.vehicle = {
     ...values.vehicle,
     expiryYear: '２０２６'.slice(0, maxLengths.expiryYear),

@@ -13,14 +13,14 @@ import {
   textLength,
 } from '../../src/estimate/validation/normalize';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
-import { freezeDateAtFixedNow, validValues } from './formFixtures';
+import { freezeDateAtFixedNow } from './fixedNow';
 import { preferredDateBounds } from '../../src/estimate/dates';
 import {
   clickIdParams,
   trackingUrlMaxLength,
   trackingValueMaxLength,
 } from '../../src/tracking/trackingFields';
-import { taroCustomer } from '../server/requestFixtures';
+import { storedCustomer, validFormValues, validRequest } from '../factories/estimate';
 
 freezeDateAtFixedNow();
 
@@ -30,19 +30,19 @@ function errorsFor(values: unknown): Record<string, string> {
 }
 
 function withVehicle(patch: Partial<EstimateFormValues['vehicle']>): EstimateFormValues {
-  const values = validValues();
+  const values = validFormValues();
   values.vehicle = { ...values.vehicle, ...patch };
   return values;
 }
 
 function withCustomer(patch: Partial<EstimateFormValues['customer']>): EstimateFormValues {
-  const values = validValues();
+  const values = validFormValues();
   values.customer = { ...values.customer, ...patch };
   return values;
 }
 
 function withRequest(patch: Partial<EstimateFormValues['request']>): EstimateFormValues {
-  const values = validValues();
+  const values = validFormValues();
   values.request = { ...values.request, ...patch };
   return values;
 }
@@ -63,7 +63,7 @@ describe('normalisation', () => {
   });
 
   it('stores what the visitor typed in full width as half-width values', () => {
-    const values = validValues();
+    const values = validFormValues();
     values.vehicle.expiryYear = '２０２６';
     values.vehicle.expiryMonth = '０８';
     values.vehicle.postalCode = '〒１２３－４５６７';
@@ -180,7 +180,7 @@ describe('required fields', () => {
   });
 
   it('accepts a complete form with the optional fields left empty', () => {
-    expect(errorsFor(validValues())).toEqual({});
+    expect(errorsFor(validFormValues())).toEqual({});
   });
 });
 
@@ -336,7 +336,7 @@ describe('customer rules', () => {
   });
 
   it('needs the consent to be given', () => {
-    const values = validValues();
+    const values = validFormValues();
     values.consent = false;
     expect(errorsFor(values)).toEqual({ consent: '個人情報の取り扱いに同意してください' });
   });
@@ -437,7 +437,7 @@ describe('a simple form’s fields in the modal', () => {
 
 describe('toEstimateRequest', () => {
   it('builds the documented body, which the request schema accepts unchanged', () => {
-    const values = validValues();
+    const values = validFormValues();
     values.request.notes = '代車希望です';
     const body = toEstimateRequest(parse(estimateFormSchema, values), {
       brand: 'yamada',
@@ -449,13 +449,13 @@ describe('toEstimateRequest', () => {
       brand: 'yamada',
       entryPoint: 'simple-form-2',
       vehicle: {
-        expiryYear: '2026',
-        expiryMonth: '8',
-        maker: 'トヨタ',
-        model: 'プリウス',
+        expiryYear: values.vehicle.expiryYear,
+        expiryMonth: '4',
+        maker: 'ホンダ',
+        model: 'N-BOX',
         postalCode: '1234567',
       },
-      customer: taroCustomer('taro@example.com'),
+      customer: storedCustomer(),
       request: { notes: '代車希望です' },
       consent: true,
       tracking: { source: 'google', gaid: 'abc', lp_entry_url: '/?utm_source=google' },
@@ -465,7 +465,7 @@ describe('toEstimateRequest', () => {
   });
 
   it('caps long tracking values with the cookie’s caps instead of refusing the lead', () => {
-    const body = toEstimateRequest(parse(estimateFormSchema, validValues()), {
+    const body = toEstimateRequest(parse(estimateFormSchema, validFormValues()), {
       brand: 'carsupport',
       entryPoint: 'header',
       tracking: { campaign: 'x'.repeat(5000), lp_entry_url: `/${'y'.repeat(5000)}` },
@@ -479,7 +479,7 @@ describe('estimateRequestSchema', () => {
   function validBody(): Record<string, unknown> {
     return JSON.parse(
       JSON.stringify(
-        toEstimateRequest(parse(estimateFormSchema, validValues()), {
+        toEstimateRequest(parse(estimateFormSchema, validFormValues()), {
           brand: 'carsupport',
           entryPoint: 'cta',
           tracking: {},
@@ -506,7 +506,7 @@ describe('estimateRequestSchema', () => {
   });
 
   it("carries the price check's class and rough total, as the visitor saw them", () => {
-    const body = toEstimateRequest(parse(estimateFormSchema, validValues()), {
+    const body = toEstimateRequest(parse(estimateFormSchema, validFormValues()), {
       brand: 'carsupport',
       entryPoint: 'price-check',
       tracking: {},
@@ -561,18 +561,8 @@ describe('estimateRequestSchema', () => {
 const japaneseMessage = /^[^\n]*[ぁ-んァ-ヶ一-龠][^\n]*$/u;
 
 describe('hostile request bodies', () => {
-  function validRequest(): Record<string, unknown> {
-    return JSON.parse(
-      JSON.stringify(
-        toEstimateRequest(parse(estimateFormSchema, validValues()), {
-          brand: 'yamada',
-          entryPoint: 'cta',
-          tracking: {},
-        }),
-      ),
-    ) as Record<string, unknown>;
-  }
-  const valid = validRequest;
+  const valid = (): Record<string, unknown> =>
+    validRequest('yamada', { request: {}, tracking: {} });
   const without = (key: string) => {
     const body = valid();
     delete body[key];
@@ -694,7 +684,7 @@ describe('unsafe characters', () => {
   ];
 
   it.each(unsafe)('%s is stripped from every text field', (_name, char) => {
-    const values = validValues();
+    const values = validFormValues();
     values.vehicle.model = `プリ${char}ウス`;
     values.vehicle.postalCode = `123${char}4567`;
     values.customer = {
@@ -723,7 +713,7 @@ describe('unsafe characters', () => {
 
   it.each(unsafe)('%s is stripped from every tracking value', (_name, char) => {
     const body = parse(estimateRequestSchema, {
-      ...toEstimateRequest(parse(estimateFormSchema, validValues()), {
+      ...toEstimateRequest(parse(estimateFormSchema, validFormValues()), {
         brand: 'carsupport',
         entryPoint: 'cta',
         tracking: {},
@@ -808,7 +798,7 @@ describe('unsafe characters', () => {
 describe('tracking in the request', () => {
   function parseTracking(tracking: unknown) {
     return parse(estimateRequestSchema, {
-      ...toEstimateRequest(parse(estimateFormSchema, validValues()), {
+      ...toEstimateRequest(parse(estimateFormSchema, validFormValues()), {
         brand: 'carsupport',
         entryPoint: 'cta',
         tracking: {},

@@ -1,6 +1,6 @@
 // The estimate API's rules, once, over the local store: the handler called with Fetch API
 // Requests as the Worker calls it (the HTTP adapter is covered by estimates.test.ts).
-import { validFormPost, validRequest } from './requestFixtures';
+import { validFormPost, validRequest } from '../factories/estimate';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import {
   duplicateWindowMs,
   type EstimateContext,
 } from '../../server/api/estimateHandler';
+import { maxBodyBytes } from '../../server/api/http';
 import { pageStyle } from '../../server/api/answerPages';
 import type { LeadStore, NewLead } from '../../server/api/leadStore';
 import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
@@ -419,10 +420,31 @@ describe('the native form post', () => {
     expect(await rows()).toHaveLength(1);
   });
 
-  it('answers a native post over 64 KB with a 413 page', async () => {
-    const response = await postForm({ ...validForm(), 'request.notes': 'x'.repeat(70_000) });
-    expect(response.status).toBe(413);
-    expect(await response.text()).toContain(answers.tooLarge);
+  it('refuses a body over 64 KB, sent or declared, with 413 in Japanese: JSON, or a page', async () => {
+    const notes = 'x'.repeat(maxBodyBytes);
+    const json = await postJson({ ...validBody(), request: { notes } }, 'big');
+    expect(json.status).toBe(413);
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await json.json()).toEqual({ error: answers.tooLarge });
+    // Refused on its Content-Length alone, before the body is read.
+    const declared = await handler(
+      new Request(apiUrl, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': String(maxBodyBytes + 1),
+          'Idempotency-Key': 'declared',
+        },
+        body: '{}',
+      }),
+      ctx,
+    );
+    expect(declared.status).toBe(413);
+    const page = await postForm({ ...validForm(), 'request.notes': notes });
+    expect(page.status).toBe(413);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain(answers.tooLarge);
+    expect(await rows()).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 // The staff CSV export (createExportHandler over the local store) and the cells it neutralises,
 // plus the local store's own guarantees.
-import { validRequest } from './requestFixtures';
+import { validRequest } from '../factories/estimate';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

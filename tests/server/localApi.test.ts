@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { createOrigin, type OriginOptions } from '../../server/origin';
 import { httpRequest, type HttpAnswer } from './httpRequest';
 import { brands } from '../../src/brand/brands';
-import { tokyoToday, tokyoYear } from '../../src/lib/tokyoTime';
+import { tokyoToday } from '../../src/lib/tokyoTime';
+import { validFormPost } from '../factories/estimate';
 
 let dir: string;
 let server: Server | undefined;
@@ -46,20 +47,7 @@ const yamadaHost = 'yamada-shaken.localhost:4173';
 
 function form(model = 'N-BOX'): string {
   return new URLSearchParams({
-    'vehicle.expiryYear': String(tokyoYear() + 1),
-    'vehicle.expiryMonth': '4',
-    'vehicle.maker': 'ホンダ',
-    'vehicle.model': model,
-    'vehicle.postalCode': '1234567',
-    'customer.lastName': '山田',
-    'customer.firstName': '花子',
-    'customer.lastNameKana': 'ヤマダ',
-    'customer.firstNameKana': 'ハナコ',
-    'customer.phone': '09012345678',
-    'customer.email': 'hanako@example.com',
-    consent: 'on',
-    brand: 'yamada',
-    entryPoint: 'header',
+    ...validFormPost('yamada', { entryPoint: 'header', vehicle: { model }, request: {} }),
     homepage: '',
   }).toString();
 }
