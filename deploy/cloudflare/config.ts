@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brandIds, type BrandId } from '../../src/brand/brands';
-import { rateLimitPeriodSeconds } from './rateLimiter';
+import { rateLimitPeriodSeconds } from './rateLimitPeriod';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const compatibilityDate = '2026-11-01';

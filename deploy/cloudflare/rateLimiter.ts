@@ -5,12 +5,7 @@
  */
 import type { RateLimiter } from '../../server/api/leadStore';
 import type { RateLimit } from './env';
-
-/**
- * The binding's period (it takes 10 or 60 s), and so the Retry-After of a 429. config.ts writes
- * it into the wrangler config.
- */
-export const rateLimitPeriodSeconds = 60;
+import { rateLimitPeriodSeconds } from './rateLimitPeriod';
 
 export class BindingRateLimiter implements RateLimiter {
   constructor(private readonly binding: RateLimit) {}

@@ -5,7 +5,7 @@
  * webhook (delivery.ts).
  */
 import { brandIdForHost, isBrandId, type BrandId } from '../../src/brand/brands';
-import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
+import { businessTimePath } from '../../src/business-hours/businessHoursNames';
 import { businessTimeJson } from '../../server/api/businessTime';
 import {
   createEstimateHandler,

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleBusinessTime, slowAnswerDelayMs } from '../../server/api/businessTime';
+import { handleBusinessTime, slowAnswerDelayMs } from '../../server/businessTime';
 
 let server: Server;
 let baseUrl: string;
