@@ -36,3 +36,4 @@ export function formatSummary(s: Summary, format: (n: number) => string, unit = 
 
 export const ms = (n: number) => String(Math.round(n));
 export const fixed = (digits: number) => (n: number) => n.toFixed(digits);
+export const score = fixed(2);

@@ -7,158 +7,11 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type CDPSession, type Locator, type Page } from '@playwright/test';
-import {
-  screenEmulationMetrics,
-  throttling,
-  userAgents,
-} from 'lighthouse/core/config/constants.js';
 import type { BrandId } from '../src/brand/brands';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
 import { fillSimpleForm } from '../e2e/estimateForm';
-
-/**
- * Lighthouse's "Slow 4G" (mobileSlow4G), applied the way DevTools applies it: 562.5 ms request
- * latency, 1.47 Mbps down, 675 kbps up, CPU 4x slower than this machine.
- */
-export const tapProfile = {
-  latencyMs: throttling.mobileSlow4G.requestLatencyMs,
-  downloadKbps: throttling.mobileSlow4G.downloadThroughputKbps,
-  uploadKbps: throttling.mobileSlow4G.uploadThroughputKbps,
-  cpuSlowdown: throttling.mobileSlow4G.cpuSlowdownMultiplier,
-  viewport: {
-    width: screenEmulationMetrics.mobile.width,
-    height: screenEmulationMetrics.mobile.height,
-  },
-  deviceScaleFactor: screenEmulationMetrics.mobile.deviceScaleFactor,
-  userAgent: userAgents.mobile,
-  /** How long a finger rests on the screen in a tap. */
-  tapHoldMs: 60,
-  /** A visitor reads this long after the page has settled before tapping. */
-  readingMs: 3_000,
-  /** Between closing the dialog and the repeat tap. */
-  pauseBeforeRepeatMs: 1_500,
-  /** A dialog that has not opened by then counts as not opened. */
-  dialogTimeoutMs: 20_000,
-};
-
-export const tapScenarios = [
-  {
-    id: 'opener-idle',
-    label: '無料見積もり (sticky footer), after reading',
-    description:
-      'the app has started and the page is idle; the visitor reads for a few seconds, then taps',
-  },
-  {
-    id: 'opener-held',
-    label: '無料見積もり (sticky footer), scripts held back',
-    description:
-      "tapped at first paint while the site's scripts are held back (never answered): only the HTML and its inline scripts",
-  },
-  {
-    id: 'simple-form-idle',
-    label: 'simple form #1 submit, after reading',
-    description: 'valid values filled after the page is idle, then the submit button tapped',
-  },
-] as const;
-
-export type TapScenarioId = (typeof tapScenarios)[number]['id'];
-
-/** One tap: milliseconds from the click event to the end of the frame after the dialog opened. */
-type TapTiming = {
-  /** click.timeStamp → first frame after the dialog's `open`; NaN when it never opened. */
-  dialogMs: number;
-  /** click.timeStamp → first frame after an open dialog's 車種 input is visible and enabled. */
-  formMs: number;
-  /** pointerdown.timeStamp → the same frame as dialogMs (the whole tap, finger down included). */
-  fromPointerDownMs: number;
-  /** Whether the form's code had been requested before the tap (its resource timing entry). */
-  chunkBeforeTap: boolean;
-};
-
-export type TapRun = {
-  brand: BrandId;
-  scenario: TapScenarioId;
-  run: number;
-  /** performance.now() when html[data-hydrated] appeared. */
-  hydratedAtMs: number;
-  first: TapTiming;
-  repeat: TapTiming;
-  error?: string;
-};
-
-type Marks = {
-  pointerdown?: number;
-  click?: number;
-  dialog?: number;
-  form?: number;
-};
-
-type Probe = { marks: Marks; hydratedAt?: number };
-
-/**
- * Runs in the page before any of its scripts. Records the trusted pointerdown and click, and the
- * end of the first frame (rAF, then a task) after a dialog opens and after an open dialog holds
- * a form. Generic on purpose: it knows <dialog>, not the app's code.
- */
-function installProbe(): void {
-  const probe: Probe = { marks: {} };
-  (window as unknown as { __benchProbe: Probe }).__benchProbe = probe;
-  const afterNextFrame = (record: (at: number) => void) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => record(performance.now());
-      channel.port2.postMessage(null);
-    });
-  const pending = { dialog: false, form: false };
-  const check = () => {
-    if (probe.hydratedAt === undefined && document.documentElement?.dataset.hydrated === 'true')
-      probe.hydratedAt = performance.now();
-    const dialog = Array.from(document.querySelectorAll('dialog')).find((d) => d.open);
-    if (!dialog) {
-      pending.dialog = false;
-      pending.form = false;
-      return;
-    }
-    const marks = probe.marks;
-    if (!pending.dialog && marks.dialog === undefined) {
-      pending.dialog = true;
-      afterNextFrame((at) => (marks.dialog = at));
-    }
-    const model = dialog.querySelector<HTMLInputElement>('[name="vehicle.model"]');
-    const usable = model && !model.disabled && model.checkVisibility();
-    if (!pending.form && marks.form === undefined && usable) {
-      pending.form = true;
-      afterNextFrame((at) => (marks.form = at));
-    }
-  };
-  new MutationObserver(check).observe(document, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    attributeFilter: ['open', 'data-hydrated'],
-  });
-  addEventListener(
-    'pointerdown',
-    (event) => {
-      if (event.isTrusted && probe.marks.pointerdown === undefined)
-        probe.marks.pointerdown = event.timeStamp;
-    },
-    true,
-  );
-  addEventListener(
-    'click',
-    (event) => {
-      if (event.isTrusted && probe.marks.click === undefined) probe.marks.click = event.timeStamp;
-    },
-    true,
-  );
-}
-
-async function resetMarks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { __benchProbe: Probe }).__benchProbe.marks = {};
-  });
-}
+import { hydratedAt, installProbe, notMeasured, readTiming, resetMarks } from './tapProbe';
+import { tapProfile, tapScenarios, type TapRun, type TapScenarioId } from './tapProfile';
 
 /** A tap as a finger gives it: touch down, rest, up (the browser makes the click). */
 async function tap(cdp: CDPSession, target: Locator): Promise<void> {
@@ -169,35 +22,6 @@ async function tap(cdp: CDPSession, target: Locator): Promise<void> {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
   await sleep(tapProfile.tapHoldMs);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-
-/** Waits for the frame after the dialog (and its form) opened, and reads the timing. */
-async function readTiming(page: Page): Promise<TapTiming> {
-  try {
-    await page.waitForFunction(
-      () => {
-        const { marks } = (window as unknown as { __benchProbe: Probe }).__benchProbe;
-        return marks.dialog !== undefined && marks.form !== undefined;
-      },
-      undefined,
-      { timeout: tapProfile.dialogTimeoutMs, polling: 50 },
-    );
-  } catch {
-    // Not opened in time: reported as such (NaN), the run goes on.
-  }
-  return page.evaluate(() => {
-    const { marks } = (window as unknown as { __benchProbe: Probe }).__benchProbe;
-    const click = marks.click ?? Number.NaN;
-    const chunkBeforeTap = performance
-      .getEntriesByType('resource')
-      .some((entry) => /\/EstimateForm[-.][^/]*\.js/.test(entry.name) && entry.startTime < click);
-    return {
-      dialogMs: (marks.dialog ?? Number.NaN) - click,
-      formMs: (marks.form ?? Number.NaN) - click,
-      fromPointerDownMs: (marks.dialog ?? Number.NaN) - (marks.pointerdown ?? Number.NaN),
-      chunkBeforeTap,
-    };
-  });
 }
 
 async function closeDialog(page: Page): Promise<void> {
@@ -242,13 +66,6 @@ async function throttledPage(browser: Browser) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: tapProfile.cpuSlowdown });
   return { context, page, cdp };
 }
-
-const notMeasured: TapTiming = {
-  dialogMs: Number.NaN,
-  formMs: Number.NaN,
-  fromPointerDownMs: Number.NaN,
-  chunkBeforeTap: false,
-};
 
 async function runScenario(
   browser: Browser,
@@ -296,9 +113,7 @@ async function runScenario(
     await tap(cdp, target);
     const repeat = await readTiming(page);
 
-    const hydratedAtMs = await page.evaluate(
-      () => (window as unknown as { __benchProbe: Probe }).__benchProbe.hydratedAt ?? Number.NaN,
-    );
+    const hydratedAtMs = await hydratedAt(page);
     return { hydratedAtMs, first, repeat };
   } finally {
     await context.close();

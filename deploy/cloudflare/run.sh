@@ -9,8 +9,7 @@
 # brand id), WEBHOOK_SECRET and EXPORT_SECRET go to each Worker's .dev.vars there;
 # RETRY_BASE_SECONDS tunes the retry delays (config.ts). The inspector listens on
 # INSPECTOR_PORT (default PORT + 10).
-# wrangler needs Node >= 22.12: this folder's package.json pins wrangler and Node 22 itself (the
-# npm package "node"), installed here on first run (install.sh); the project stays on its own Node.
+# wrangler and the Node 22 it needs are installed into this folder on first run (wrangler.sh).
 # Stops cleanly on SIGTERM or Ctrl-C.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -19,9 +18,8 @@ root="$(cd "$here/../.." && pwd)"
 port="${PORT:?set PORT, e.g. PORT=4223 bash deploy/cloudflare/run.sh}"
 dist="$(cd "$root" && realpath "${DIST_DIR:-dist}")"
 
-node22="$here/node_modules/node/bin/node"
-wrangler="$here/node_modules/wrangler/bin/wrangler.js"
-bash "$here/install.sh"
+# shellcheck source=wrangler.sh
+source "$here/wrangler.sh"
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/shaken-cloudflare.XXXXXX")"
 if [ -n "${CLOUDFLARE_STATE_DIR:-}" ]; then
@@ -37,7 +35,6 @@ mapfile -t configs <<<"$written"
 router="${configs[-1]}"
 brand_configs=("${configs[@]:0:${#configs[@]}-1}")
 
-export WRANGLER_SEND_METRICS=false
 # One brand's database after the other: they share the state folder's metadata, which two
 # wrangler processes at once can find locked (SQLITE_BUSY).
 for config in "${brand_configs[@]}"; do

@@ -20,8 +20,8 @@ import { parseHeadersFile, rulePattern, type HeaderRule } from '../../prerender/
 import {
   businessEndCookieName,
   businessStartCookieName,
-} from '../../src/business-hours/loadBusinessHours';
-import { fitCookieBudget, trackingCookieName } from '../../src/tracking/trackingData';
+} from '../../src/business-hours/businessHoursNames';
+import { fitCookieBudget, trackingCookieName } from '../../src/tracking/trackingCookie';
 import {
   trackingKeys,
   trackingMaxLength,

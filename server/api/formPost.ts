@@ -7,7 +7,7 @@
  */
 import { formFieldNames } from '../../src/estimate/formValues';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
-import { trackingCookieName } from '../../src/tracking/trackingData';
+import { trackingCookieName } from '../../src/tracking/trackingCookie';
 
 /** Hidden controls of the form besides its fields. */
 const hiddenNames = ['brand', 'entryPoint', 'quote.vehicleClass', 'quote.roughTotal'] as const;

@@ -22,7 +22,7 @@
  * - The business-hours test faults (BUSINESS_TIME_MODE) exist on the local origin only: they
  *   serve e2e, which runs there.
  */
-import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
+import { businessTimePath } from '../../src/business-hours/businessHoursNames';
 import { businessTimeAnswer, type BusinessHours } from './businessTime';
 import { createEstimateHandler, type EstimateHandler } from './estimateHandler';
 import { createExportHandler } from './leadsExport';

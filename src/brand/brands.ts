@@ -1,6 +1,6 @@
 /**
  * The brand table: one row per brand holds everything that differs between brands (spec
- * section 9, DESIGN.md "Brands"). Everything else reads this table or is generated from it;
+ * section 9; docs/architecture.md, "Brands"). Everything else reads this table or is generated from it;
  * no code asks "is this brand X?". The brand's copy, logo drawing and theme colours live in its
  * folder, src/content/<id>/ (see `contentFolder`). Adding a brand is a row here plus that folder
  * (README, Contributing).

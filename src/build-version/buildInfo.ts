@@ -48,8 +48,8 @@ async function fetchJson(url: string, cache: RequestCache): Promise<unknown> {
 }
 
 /**
- * Requests this bundle's meta file once at start, as DESIGN.md ("Deploys without broken tabs")
- * asks. Nothing in the page reads the answer, so none is returned (a reader would add the
+ * Requests this bundle's meta file once at start, as docs/architecture.md ("Deploys without broken
+ * tabs") states. Nothing in the page reads the answer, so none is returned (a reader would add the
  * guard for the BuildMeta shape); a failure or a body that isn't JSON changes nothing.
  */
 export async function requestBuildMeta(id: string = __BUILD_ID__): Promise<void> {

@@ -1,13 +1,20 @@
 import Cookies from 'js-cookie';
 import { cookieAttributesForHost } from '../tracking/trackingData';
 import { plausibleHours, shopHours } from './businessHours';
+import {
+  businessEndCookieName,
+  businessStartCookieName,
+  businessTimePath,
+} from './businessHoursNames';
+
+export {
+  businessEndCookieName,
+  businessStartCookieName,
+  businessTimePath,
+} from './businessHoursNames';
 
 export type BusinessHours = { start: string; end: string };
 
-/** The cookie names (spec section 3). */
-export const businessStartCookieName = 'business_start_time';
-export const businessEndCookieName = 'business_end_time';
-export const businessTimePath = '/shaken/column/wp-json/wp/business_time';
 /** Shorter than other housekeeping requests (lib/withTimeout.ts): the cta waits for this one. */
 const requestTimeoutMs = 5000;
 /** 86400 s (spec section 9); js-cookie counts in days. */

@@ -1,5 +1,5 @@
 /**
- * Where each build's files live in a brand tree (DESIGN.md, output tree): the prerender writes
+ * Where each build's files live in a brand tree (docs/architecture.md, "Output tree"): the prerender writes
  * them there, the page reads them from there.
  */
 const buildsBase = '/_app/builds';

@@ -1,5 +1,5 @@
 /**
- * A registry of places that hold what a visitor is typing (an open estimate modal, a simple form
+ * A registry of places that hold what a visitor is typing (an open estimate dialog, a simple form
  * with input). A reload for a new build waits while any is registered, so a deploy never costs a
  * visitor what they typed. Framework-free so the version poller can read it without React.
  */

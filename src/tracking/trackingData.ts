@@ -11,22 +11,19 @@ import {
   type TrackingKey,
 } from './trackingFields';
 import { isRecord } from '../lib/isRecord';
+import { fitCookieBudget, trackingCookieName } from './trackingCookie';
 
 export type { TrackingData } from './trackingFields';
+// The cookie's name and size budget need no browser (the API and nginx read them too).
+export { fitCookieBudget, maxCookieBytes, trackingCookieName } from './trackingCookie';
 
 type TrackingField = TrackingKey;
 
-export const trackingCookieName = 'tracking_data';
 /** sessionStorage key holding the first path of the session, with its attribution parameters. */
 export const entryUrlStorageKey = 'lp_entry_url';
 
 const trackingFields: readonly TrackingField[] = trackingKeys;
 
-/**
- * Browsers cap name + value at 4096 bytes and drop bigger cookies silently, so stay well below
- * that and leave room for the attributes in the same Set-Cookie string.
- */
-export const maxCookieBytes = 3800;
 const cookieLifetimeDays = 1;
 
 export type CookieAttributesForHost = {
@@ -88,41 +85,6 @@ export function readTrackingData(): TrackingData {
   } catch {
     return {};
   }
-}
-
-function encodedSize(data: TrackingData): number {
-  return (
-    trackingCookieName.length +
-    1 +
-    Cookies.converter.write(JSON.stringify(data), trackingCookieName).length
-  );
-}
-
-/**
- * Shrinks the longest values until the encoded cookie fits, so an oversized cookie is never
- * silently dropped by the browser together with the attribution it carries.
- */
-export function fitCookieBudget(data: TrackingData, budget = maxCookieBytes): TrackingData {
-  const result = { ...data };
-  while (encodedSize(result) > budget) {
-    let longest: TrackingField | undefined;
-    let longestSize = -1;
-    for (const field of trackingFields) {
-      const value = result[field];
-      if (value === undefined) continue;
-      const size = Cookies.converter.write(value, trackingCookieName).length;
-      if (size > longestSize) {
-        longest = field;
-        longestSize = size;
-      }
-    }
-    if (!longest) break;
-    const points = Array.from(result[longest] ?? '');
-    const kept = points.slice(0, Math.floor(points.length / 2)).join('');
-    if (kept) result[longest] = kept;
-    else delete result[longest];
-  }
-  return result;
 }
 
 /** Used only when sessionStorage is blocked, so the entry stays stable for this page's life. */

@@ -14,7 +14,7 @@ beforeEach(() => {
 
 afterEach(() => {
   resetNewBuildReload();
-  setPendingInput('estimate-modal', false);
+  setPendingInput('estimate-dialog', false);
   setPendingInput('simple-form', false);
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -34,13 +34,13 @@ describe('handleNewBuild', () => {
 
   it('waits while input is pending and reloads once it is released', async () => {
     const location = stubLocation('http://localhost:3000/');
-    setPendingInput('estimate-modal', true);
+    setPendingInput('estimate-dialog', true);
     setPendingInput('simple-form', true);
     handleNewBuild('b2');
     await vi.runAllTimersAsync();
     expect(location.reload).not.toHaveBeenCalled();
 
-    setPendingInput('estimate-modal', false);
+    setPendingInput('estimate-dialog', false);
     await vi.runAllTimersAsync();
     expect(location.reload).not.toHaveBeenCalled();
 
@@ -58,10 +58,10 @@ describe('handleNewBuild', () => {
   it('does not reload when input starts before the idle moment comes', async () => {
     const location = stubLocation('http://localhost:3000/');
     handleNewBuild('b2');
-    setPendingInput('estimate-modal', true);
+    setPendingInput('estimate-dialog', true);
     await vi.runAllTimersAsync();
     expect(location.reload).not.toHaveBeenCalled();
-    setPendingInput('estimate-modal', false);
+    setPendingInput('estimate-dialog', false);
     await vi.runAllTimersAsync();
     expect(location.reload).toHaveBeenCalledTimes(1);
   });
@@ -117,7 +117,7 @@ describe('navigateWithFullLoad', () => {
 
   it('keeps navigating in-app while input is pending', () => {
     const location = stubLocation('http://localhost:3000/');
-    setPendingInput('estimate-modal', true);
+    setPendingInput('estimate-dialog', true);
     handleNewBuild('b2');
     expect(navigateWithFullLoad('/term')).toBe(false);
     expect(location.assign).not.toHaveBeenCalled();
@@ -125,9 +125,9 @@ describe('navigateWithFullLoad', () => {
 
   it('keeps navigating in-app when that path was just reloaded', () => {
     const location = stubLocation('http://localhost:3000/');
-    setPendingInput('estimate-modal', true);
+    setPendingInput('estimate-dialog', true);
     handleNewBuild('b2');
-    setPendingInput('estimate-modal', false);
+    setPendingInput('estimate-dialog', false);
     sessionStorage.setItem('reload_guard:/term', String(Date.now() - reloadGuardMs + 1_000));
     expect(navigateWithFullLoad('/term')).toBe(false);
     expect(location.assign).not.toHaveBeenCalled();

@@ -42,7 +42,7 @@ function batch(queue: string, attempts = 1) {
         outcomes.push(`retry ${options?.delaySeconds}`),
     },
   ];
-  return { batch: { queue, messages } as MessageBatch<LeadMessage>, outcomes };
+  return { batch: { queue, messages } as unknown as MessageBatch<LeadMessage>, outcomes };
 }
 
 const env = {

@@ -8,7 +8,7 @@ import {
 } from '../../deploy/nginx/config';
 import { headerRules, type HeaderRule } from '../../prerender/headers';
 import { brandIds, brands, defaultBrandId } from '../../src/brand/brands';
-import { maxCookieBytes } from '../../src/tracking/trackingData';
+import { maxCookieBytes } from '../../src/tracking/trackingCookie';
 
 /** The same rules for every brand of the table. */
 function everyBrand(rules: HeaderRule[]) {

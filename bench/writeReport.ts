@@ -1,0 +1,105 @@
+/**
+ * The bench's report: the runs summarised against the goals, written to bench/report.json,
+ * bench/report.md and the README's "Latest figures" block.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import * as prettier from 'prettier';
+import { brandIds } from '../src/brand/brands';
+import { chromiumPath } from '../e2e/browser';
+import { goals, pageMisses, summarizeTaps, tapMisses, type Report } from './goals';
+import { lighthouseVersion, pageRows, type LighthouseSample } from './lighthouse';
+import { renderReadmeFigures, renderReport } from './render';
+import { firstViewSizes, lazyChunkSizes } from './sizes';
+import { summarize } from './stats';
+import type { TapRun } from './tapProfile';
+
+const readmeStart = '<!-- bench:figures:start -->';
+const readmeEnd = '<!-- bench:figures:end -->';
+
+/** Rewrites the README's generated block, formatted as `npm test`'s prettier check wants it. */
+async function updateReadme(figures: string): Promise<void> {
+  const readme = readFileSync('README.md', 'utf8');
+  const start = readme.indexOf(readmeStart);
+  const end = readme.indexOf(readmeEnd);
+  if (start < 0 || end < start) {
+    console.warn(`README.md has no ${readmeStart} … ${readmeEnd} block; not updated`);
+    return;
+  }
+  const updated = `${readme.slice(0, start + readmeStart.length)}\n\n${figures}\n\n${readme.slice(end)}`;
+  const options = (await prettier.resolveConfig('README.md')) ?? {};
+  writeFileSync('README.md', await prettier.format(updated, { ...options, filepath: 'README.md' }));
+}
+
+function chromiumVersion(): string {
+  const out = spawnSync(chromiumPath, ['--version'], { encoding: 'utf8' }).stdout ?? '';
+  return /(\d+\.\d+\.\d+\.\d+)/.exec(out)?.[1] ?? 'unknown';
+}
+
+/** Failed runs and failed audits, one line each. */
+function runNotes(lighthouseSamples: LighthouseSample[], tapSamples: TapRun[]): string[] {
+  const notes: string[] = [];
+  for (const s of lighthouseSamples) {
+    if (s.error)
+      notes.push(
+        `${s.brand} ${s.path} (${s.variant}) run ${s.run}: Lighthouse failed three times: ${s.error}`,
+      );
+    else if (s.failedAudits.length)
+      notes.push(
+        `${s.brand} ${s.path} (${s.variant}) run ${s.run}: failed audits ${s.failedAudits.join(', ')}`,
+      );
+  }
+  for (const t of tapSamples) {
+    if (t.error) notes.push(`tap ${t.brand} ${t.scenario} run ${t.run}: failed twice: ${t.error}`);
+  }
+  return notes;
+}
+
+export function assembleReport(input: {
+  runs: number;
+  durationMs: Report['durationMs'];
+  load: number[];
+  lighthouseSamples: LighthouseSample[];
+  tapSamples: TapRun[];
+}): Report {
+  const { lighthouseSamples, tapSamples } = input;
+  const pages = pageRows(lighthouseSamples);
+  const taps = summarizeTaps(tapSamples);
+  return {
+    measuredAt: new Date().toISOString(),
+    durationMs: input.durationMs,
+    runs: input.runs,
+    lighthouseVersion: lighthouseVersion(),
+    chromiumVersion: chromiumVersion(),
+    machine: {
+      cpus: cpus().length,
+      loadAverage1m: summarize(input.load),
+      benchmarkIndex: summarize(lighthouseSamples.map((s) => s.benchmarkIndex)),
+      ...(process.env.BENCH_NOTE ? { note: process.env.BENCH_NOTE } : {}),
+    },
+    goals,
+    pages,
+    taps,
+    formChunk: Object.fromEntries(
+      brandIds.flatMap((brand) => {
+        const chunk = lazyChunkSizes(
+          join('dist', brand),
+          'EstimateForm',
+          firstViewSizes(join('dist', brand), 'index.html'),
+        );
+        return chunk ? [[brand, chunk]] : [];
+      }),
+    ),
+    misses: [...pageMisses(pages), ...tapMisses(taps)],
+    notes: runNotes(lighthouseSamples, tapSamples),
+    samples: { lighthouse: lighthouseSamples, taps: tapSamples },
+  };
+}
+
+export async function writeReport(report: Report): Promise<void> {
+  writeFileSync('bench/report.json', `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync('bench/report.md', renderReport(report));
+  await updateReadme(renderReadmeFigures(report, brandIds));
+}
