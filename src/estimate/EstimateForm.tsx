@@ -32,7 +32,8 @@ import { createDraft, draftForSending, type EstimateDraft } from './draftRules';
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields, HiddenFields } from './EstimateFields';
 import { QuoteNote, RejectedAlert, RetryAlert } from './EstimateNotices';
-import { control, domValue, entryPointOf, quoteOf } from './formDom';
+import { control, domValue, entryPointOf } from './formDom';
+import { quoteOf } from './quote';
 import {
   emptyFormValues,
   formFieldNames,

@@ -7,6 +7,7 @@ import { draftStorageKey, loadDraft, saveDraft } from '../../src/estimate/draft'
 import { createDraft } from '../../src/estimate/draftRules';
 import { emptyFormValues } from '../../src/estimate/formValues';
 import EstimateForm from '../../src/estimate/EstimateForm';
+import { openEstimate } from '../../src/firstPaint/estimateDialog';
 import type { EntryPoint } from '../../src/estimate/types';
 import { hasPendingInput } from '../../src/lib/pendingInput';
 import { trackingConfig } from '../../src/content/trackingConfig';
@@ -35,26 +36,9 @@ function Dialog() {
 
 type OpenOptions = { entryPoint?: EntryPoint; values?: Record<string, string> };
 
-/**
- * Opens the dialog as the first-paint script does (prerender/firstPaint.ts): the entry point and
- * an opener's values written into the form's controls, then shown, then the open event.
- */
+/** Opens the dialog as an opener does: the first-paint script's own open (src/firstPaint/). */
 function openDialog({ entryPoint = 'header', values = {} }: OpenOptions = {}) {
-  const dialog = document.getElementById('estimate') as HTMLDialogElement;
-  const form = dialog.querySelector('form')!;
-  const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
-  control('entryPoint').value = entryPoint;
-  for (const name of ['quote.vehicleClass', 'quote.roughTotal']) control(name).disabled = true;
-  // Written without events, as the script does: the form takes them in itself.
-  for (const [name, value] of Object.entries(values)) {
-    const element = control(name);
-    element.value = value;
-    if (element.hidden) element.disabled = false;
-  }
-  act(() => {
-    dialog.showModal();
-    dialog.dispatchEvent(new CustomEvent('estimate-open', { detail: entryPoint }));
-  });
+  act(() => openEstimate(entryPoint, values));
 }
 
 function renderModal(options: OpenOptions = {}, brand: BrandId = 'carsupport') {
