@@ -17,7 +17,7 @@ import { captureEntryScript } from '../src/tracking/captureEntry';
 import { apiOrigins, contentSecurityPolicy, inlineStyles } from './csp';
 import { headerRules, renderHeadersFile } from './headers';
 import { pageChunkFiles, readManifest } from './preload';
-import { appLoaderScript, deferScripts } from './firstPaint';
+import { buildFirstPaintScript, deferScripts } from './firstPaint';
 import { escapeHtml } from './html';
 import { renderHead } from './head';
 import { robotsTxt, sitemapXml } from './seo';
@@ -44,10 +44,9 @@ async function writeOut(file: string, content: string): Promise<void> {
 /**
  * Inline scripts of every page: in <head>, the theme before first paint and the session's entry
  * URL (attribution must survive a page left before the app loads); at the end of <body>, the
- * loader of the tag manager and the app (firstPaint.ts).
+ * first-paint script (firstPaint.ts builds it), passed in as `loader`.
  */
 const headScripts = [themeInitScript, captureEntryScript];
-const inlineScripts = [...headScripts, appLoaderScript];
 
 function fillTemplate(
   template: string,
@@ -67,7 +66,7 @@ async function prerenderBrand(
   brand: BrandId,
   render: Render,
   template: string,
-  opts: Required<PrerenderOptions>,
+  opts: Required<PrerenderOptions> & { loader: string },
 ): Promise<void> {
   const out = join(opts.outDir, brand);
   const origin = siteUrl(brand);
@@ -101,6 +100,7 @@ async function prerenderBrand(
       clientDir: opts.clientDir,
       gtmId: brands[brand].gtmId,
       pagePreloads: target.page ? pageChunkFiles(manifest, target.page.route) : [],
+      loader: opts.loader,
     });
     for (const style of inlineStyles(html)) styles.add(style);
     await writeOut(join(out, `${target.page?.route ?? '404'}.html`), html);
@@ -130,7 +130,7 @@ async function prerenderBrand(
       headerRules({
         pageHrefs: hrefs,
         contentSecurityPolicy: contentSecurityPolicy(
-          { scripts: inlineScripts, styles: [...styles] },
+          { scripts: [...headScripts, opts.loader], styles: [...styles] },
           apiOrigins(),
         ),
       }),
@@ -139,7 +139,7 @@ async function prerenderBrand(
 }
 
 export async function prerender(options: PrerenderOptions): Promise<void> {
-  const opts = { timestamp: Date.now(), ...options };
+  const opts = { timestamp: Date.now(), ...options, loader: await buildFirstPaintScript() };
   const template = await readFile(join(opts.clientDir, 'index.html'), 'utf8');
   const { render } = (await import(pathToFileURL(opts.serverEntry).href)) as { render: Render };
   for (const brand of brandIds) await prerenderBrand(brand, render, template, opts);

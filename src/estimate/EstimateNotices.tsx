@@ -25,12 +25,10 @@ export function QuoteNote({ quote }: { quote: EstimateQuote }) {
  * Focus moves here (the submit button is disabled while sending), so the retry is one key away.
  */
 export function RetryAlert({
-  sending,
   reason,
   phone,
   ref,
 }: {
-  sending: boolean;
   reason: RetryReason;
   phone: string;
   ref?: Ref<HTMLButtonElement>;
@@ -48,7 +46,7 @@ export function RetryAlert({
           。{kept}
         </p>
       )}
-      <button ref={ref} type="submit" className={styles.retry} disabled={sending}>
+      <button ref={ref} type="submit" className={styles.retry}>
         再送信
       </button>
     </div>

@@ -1,6 +1,7 @@
 /**
  * The estimate API client. Every outcome is classified, never thrown: the form only has to know
  * whether the estimate was accepted, which fields to fix, or that sending again is safe.
+ * send.ts builds the body it sends; estimateEvents.ts reports each outcome.
  */
 import axios, { type AxiosInstance } from 'axios';
 import type { EstimateRequest } from './validation/estimateSchema';
@@ -10,9 +11,15 @@ import { apiBase } from './endpoint';
 /** Why a send did not get through; sending again is safe. */
 export type RetryReason = 'network' | 'timeout' | 'server' | 'unexpected';
 
-export type SubmitResult =
-  | { kind: 'success'; id: string }
+/** What came of a send. */
+export type SendOutcome =
+  /** The API stored the lead (or had stored it under the same Idempotency-Key). */
+  | { kind: 'accepted'; id: string }
+  /** The API refused the content: messages by field path ("form" for the body as a whole). */
   | { kind: 'invalid'; errors: Record<string, string> }
+  /** Too many new leads from this address; the message says when to try again. */
+  | { kind: 'rate-limited'; errors: Record<string, string> }
+  /** The request did not get through, or its answer was not understood. */
   | { kind: 'retryable'; reason: RetryReason };
 
 /** @internal Exported for the client's test, which pins the 15 s of the spec. */
@@ -53,7 +60,7 @@ function fieldErrorsFrom(data: unknown): Record<string, string> | null {
 export async function submitEstimate(
   body: EstimateRequest,
   idempotencyKey: string,
-): Promise<SubmitResult> {
+): Promise<SendOutcome> {
   try {
     const response = await estimateApiClient().post<unknown>('/estimates', body, {
       headers: { 'Idempotency-Key': idempotencyKey },
@@ -62,7 +69,7 @@ export async function submitEstimate(
     if (status === 201) {
       const id = isRecord(data) ? data.id : undefined;
       return typeof id === 'string' && id !== '' && id.length <= maxIdLength
-        ? { kind: 'success', id }
+        ? { kind: 'accepted', id }
         : { kind: 'retryable', reason: 'unexpected' };
     }
     // 429: too many new leads from this address (shared by many phones behind carrier NAT); the
@@ -70,7 +77,8 @@ export async function submitEstimate(
     // form keeps everything typed, as for any message from the server.
     if (status === 422 || status === 429) {
       const errors = fieldErrorsFrom(data);
-      return errors ? { kind: 'invalid', errors } : { kind: 'retryable', reason: 'unexpected' };
+      if (!errors) return { kind: 'retryable', reason: 'unexpected' };
+      return { kind: status === 422 ? 'invalid' : 'rate-limited', errors };
     }
     return { kind: 'retryable', reason: status >= 500 ? 'server' : 'unexpected' };
   } catch (error) {

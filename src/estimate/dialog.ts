@@ -1,7 +1,7 @@
 /**
- * What the page and the first-paint script (prerender/firstPaint.ts) share about the estimate
- * dialog: its id, the attributes that mark its openers, and the state its form is in. Framework-free:
- * the inline script is built from these names, the page's components render them.
+ * What the page and the first-paint script (src/firstPaint/) share about the estimate dialog: its
+ * id, the attributes that mark its openers, and the state its form is in. Framework-free: the
+ * inline script imports these names, the page's components render them.
  */
 
 /** The id of the estimate <dialog>, which every opener's `commandfor` names. */

@@ -1,15 +1,14 @@
 /**
- * The estimate draft in sessionStorage: what the visitor typed, where they opened the form and the
- * Idempotency-Key of the request (draftRules.ts), kept until the server accepts it, so a reload, a failed request
- * or a closed modal loses nothing and a retry cannot create a second estimate.
+ * The estimate draft in sessionStorage: what the visitor typed, the Idempotency-Key of the request
+ * and the body last sent under it (draftRules.ts), kept until the server accepts it, so a reload,
+ * a failed request or a closed dialog loses nothing and a retry cannot create a second estimate.
+ * Where the visitor opened the form and the price check's quote are not kept: the form's hidden
+ * controls hold them, written by the last open (decision 007).
  * Storage may be missing, full or blocked (Safari private mode, sandboxed frames): every failure
  * is swallowed and the form simply works without persistence.
  */
-import * as v from 'valibot';
 import type { EstimateDraft } from './draftRules';
 import { sanitizeFormValues } from './formValues';
-import { isEntryPoint, type EstimateQuote } from './types';
-import { estimateQuoteSchema } from './validation/estimateSchema';
 
 /** @internal Exported: tests seed and read the stored draft. */
 export const draftStorageKey = 'estimate_draft';
@@ -51,15 +50,13 @@ function parseDraft(raw: string): EstimateDraft | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
-  const { version, values, entryPoint, idempotencyKey, sentContent, quote } = parsed as Record<
-    string,
-    unknown
-  >;
+  // A draft stored before may carry an entry point and a quote: neither is read. Its sentContent
+  // was the values alone, which no body equals, so its next send gets a new key.
+  const { version, values, idempotencyKey, sentContent } = parsed as Record<string, unknown>;
   const sanitized = sanitizeFormValues(values);
   if (
     version !== storedVersion ||
     !sanitized ||
-    !isEntryPoint(entryPoint) ||
     typeof idempotencyKey !== 'string' ||
     !keyPattern.test(idempotencyKey)
   ) {
@@ -67,16 +64,9 @@ function parseDraft(raw: string): EstimateDraft | null {
   }
   return {
     values: sanitized,
-    entryPoint,
     idempotencyKey,
     ...(typeof sentContent === 'string' ? { sentContent } : {}),
-    ...(isEstimateQuote(quote) ? { quote } : {}),
   };
-}
-
-/** A stored quote as the schema accepts it (a known class, a bounded whole-yen total). */
-export function isEstimateQuote(value: unknown): value is EstimateQuote {
-  return v.is(estimateQuoteSchema, value);
 }
 
 export function saveDraft(draft: EstimateDraft): void {

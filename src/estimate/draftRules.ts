@@ -1,21 +1,18 @@
 /**
- * The estimate draft's rules, free of storage and React: what a draft holds and when a request needs a new Idempotency-Key. Persistence is draft.ts.
+ * The estimate draft's rules, free of storage and React: what a draft holds and when a request
+ * needs a new Idempotency-Key. Persistence is draft.ts; the form's hook is useEstimateDraft.ts.
  */
 import type { EstimateFormValues } from './formValues';
-import type { EntryPoint, EstimateQuote } from './types';
 
 export type EstimateDraft = {
   values: EstimateFormValues;
-  entryPoint: EntryPoint;
   idempotencyKey: string;
   /**
-   * The validated content last sent with idempotencyKey (JSON), if any. When the visitor changes
-   * the content after a failed attempt, the next attempt needs a new key: the server answers a
-   * repeated key with the first attempt's id and would silently drop the changes.
+   * The request body last sent with idempotencyKey (JSON), if any. A body other than it needs a
+   * new key: the server answers a repeated key with the first attempt's id and would silently
+   * drop the changes.
    */
   sentContent?: string;
-  /** The price check's rough price, when the visitor came from there (sent with the request). */
-  quote?: EstimateQuote;
 };
 
 /**
@@ -35,17 +32,17 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function createDraft(values: EstimateFormValues, entryPoint: EntryPoint): EstimateDraft {
-  return { values, entryPoint, idempotencyKey: newIdempotencyKey() };
+export function createDraft(values: EstimateFormValues): EstimateDraft {
+  return { values, idempotencyKey: newIdempotencyKey() };
 }
 
 /**
- * The draft to send the validated `values` with, recording them as sent. The quote is part of
- * what is sent. The same content keeps the key, so a retry cannot create a second estimate; other
- * content than was last sent with the key gets a new one (see EstimateDraft.sentContent).
+ * The draft to send `body` with, recording it as sent under the draft's key. The same body keeps
+ * the key, so a retry cannot create a second estimate; a body other than the one last sent with
+ * the key gets a new one (see EstimateDraft.sentContent).
  */
-export function draftForSending(draft: EstimateDraft, values: unknown): EstimateDraft {
-  const content = JSON.stringify(draft.quote ? { values, quote: draft.quote } : values);
+export function draftForSending(draft: EstimateDraft, body: unknown): EstimateDraft {
+  const content = JSON.stringify(body);
   const changed = draft.sentContent !== undefined && draft.sentContent !== content;
   return {
     ...draft,

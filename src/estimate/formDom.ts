@@ -1,9 +1,9 @@
 /**
  * What the estimate form's controls show, read from the DOM: the page's first-paint script and
  * the visitor write there before (and besides) the form's code, so the DOM is the truth.
+ * Framework-free: the first-paint script (src/firstPaint/) is built from this module too.
  */
-import { isEstimateQuote } from './draft';
-import { isEntryPoint, type EntryPoint, type EstimateQuote } from './types';
+import { isEntryPoint, type EntryPoint } from './types';
 
 /** The input named `name`, if the form has one. */
 export function control(form: HTMLFormElement | null, name: string): HTMLInputElement | null {
@@ -11,19 +11,19 @@ export function control(form: HTMLFormElement | null, name: string): HTMLInputEl
   return element instanceof HTMLInputElement ? element : null;
 }
 
+/** The hidden control of the entry point the last opener wrote. */
+export const entryPointControl = 'entryPoint';
+
+/**
+ * The price check's hidden controls (its class and rough total). Disabled, so not posted, unless
+ * the last open came from the price check; every other open disables them again.
+ */
+export const quoteControls = { vehicleClass: 'quote.vehicleClass', roughTotal: 'quote.roughTotal' };
+
 /** The entry point the last opener wrote into the form (the first-paint script does). */
 export function entryPointOf(form: HTMLFormElement | null): EntryPoint {
-  const value = control(form, 'entryPoint')?.value;
+  const value = control(form, entryPointControl)?.value;
   return isEntryPoint(value) ? value : 'header';
-}
-
-/** The price check's rough price, when the last open came from there. */
-export function quoteOf(form: HTMLFormElement | null): EstimateQuote | undefined {
-  const vehicleClass = control(form, 'quote.vehicleClass');
-  const roughTotal = control(form, 'quote.roughTotal');
-  if (!vehicleClass || !roughTotal || vehicleClass.disabled) return undefined;
-  const quote = { vehicleClass: vehicleClass.value, roughTotal: Number(roughTotal.value) };
-  return isEstimateQuote(quote) ? quote : undefined;
 }
 
 /** What the control `name` shows: a checkbox's checked, another's value (the visitor sees it). */

@@ -43,7 +43,7 @@ const containerIdPattern = /^GTM-[A-Z0-9]+$/;
 
 /**
  * Whether `containerId` is a tag-manager container id. The prerender writes it into the page, and
- * the app loader (prerender/firstPaint.ts) loads the tag manager with it after the first paint.
+ * the first-paint script (src/firstPaint/appLoader.ts) loads the tag manager with it after the first paint.
  */
 export function isGtmContainerId(containerId: string): boolean {
   return containerIdPattern.test(containerId);

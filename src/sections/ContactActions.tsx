@@ -35,7 +35,7 @@ export function PhoneLink({
 
 /**
  * What opens the estimate from `entryPoint`. On a page with the estimate dialog, a button that
- * shows it with no script (`commandfor`); the first-paint script (prerender/firstPaint.ts) reads
+ * shows it with no script (`commandfor`); the first-paint script (src/firstPaint/) reads
  * its data-estimate-opener to fill in the entry point and focus the first field. On a page without
  * the dialog, a link to the landing page that opens it on arrival.
  */

@@ -1,109 +1,35 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { BrandProvider } from '../../src/brand/BrandProvider';
-import { brands, telHref, type BrandId } from '../../src/brand/brands';
-import { preferredDateBounds } from '../../src/estimate/dates';
-import { draftStorageKey, loadDraft, saveDraft } from '../../src/estimate/draft';
-import { createDraft } from '../../src/estimate/draftRules';
-import { emptyFormValues } from '../../src/estimate/formValues';
-import EstimateForm from '../../src/estimate/EstimateForm';
-import type { EntryPoint } from '../../src/estimate/types';
-import { hasPendingInput } from '../../src/lib/pendingInput';
-import { trackingConfig } from '../../src/content/trackingConfig';
-import { useRef } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { answer, created, estimateApi, networkError } from './estimateApi';
+import { BrandProvider } from '../../src/brand/BrandProvider';
+import { brands, telHref } from '../../src/brand/brands';
+import { preferredDateBounds } from '../../src/estimate/dates';
+import { draftStorageKey, saveDraft } from '../../src/estimate/draft';
+import { createDraft } from '../../src/estimate/draftRules';
+import { emptyFormValues } from '../../src/estimate/formValues';
+import { answer, created, estimateApi } from './estimateApi';
+import {
+  Dialog,
+  events,
+  field,
+  fillRequired,
+  nextYear,
+  renderModal,
+  select,
+  submitButton,
+  type TestWindow,
+} from './estimateFormHarness';
 
-type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
-
+// The form's status and rules: what it shows, validates and sends. The draft, the key and the
+// quote are EstimateForm.draft.test.tsx's; the events' fields, estimateEvents.dom.test.ts's.
 const { requests, answers } = estimateApi();
 
 afterEach(() => {
   delete (window as TestWindow).dataLayer;
 });
 
-/** The dialog as the page has it, with the form's code in it (EstimateDialog.tsx). */
-function Dialog() {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  return (
-    <dialog ref={dialogRef} id="estimate" aria-labelledby="estimate-title">
-      <EstimateForm dialogRef={dialogRef} titleId="estimate-title" />
-    </dialog>
-  );
-}
-
-type OpenOptions = { entryPoint?: EntryPoint; values?: Record<string, string> };
-
-/**
- * Opens the dialog as the first-paint script does (prerender/firstPaint.ts): the entry point and
- * an opener's values written into the form's controls, then shown, then the open event.
- */
-function openDialog({ entryPoint = 'header', values = {} }: OpenOptions = {}) {
-  const dialog = document.getElementById('estimate') as HTMLDialogElement;
-  const form = dialog.querySelector('form')!;
-  const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
-  control('entryPoint').value = entryPoint;
-  for (const name of ['quote.vehicleClass', 'quote.roughTotal']) control(name).disabled = true;
-  // Written without events, as the script does: the form takes them in itself.
-  for (const [name, value] of Object.entries(values)) {
-    const element = control(name);
-    element.value = value;
-    if (element.hidden) element.disabled = false;
-  }
-  act(() => {
-    dialog.showModal();
-    dialog.dispatchEvent(new CustomEvent('estimate-open', { detail: entryPoint }));
-  });
-}
-
-function renderModal(options: OpenOptions = {}, brand: BrandId = 'carsupport') {
-  const result = render(
-    <BrandProvider brand={brand}>
-      <Dialog />
-    </BrandProvider>,
-  );
-  openDialog(options);
-  return { ...result, user: userEvent.setup() };
-}
-
-const nextYear = String(new Date().getFullYear() + 1);
-
-function field(name: string) {
-  return screen.getByRole('textbox', { name });
-}
-
-function select(name: string) {
-  return screen.getByRole('combobox', { name });
-}
-
-/** Fills every required field the way a visitor on a phone might: full-width, with hyphens. */
-async function fillRequired(user: UserEvent) {
-  await user.selectOptions(select('車検満了日の年'), nextYear);
-  await user.selectOptions(select('車検満了日の月'), '8');
-  await user.selectOptions(select('メーカー'), 'トヨタ');
-  await user.type(field('車種'), 'プリウス');
-  await user.type(field('郵便番号'), '１２３－４５６７');
-  await user.type(field('姓'), '山田');
-  await user.type(field('名'), '太郎');
-  await user.type(field('セイ'), 'やまだ');
-  await user.type(field('メイ'), 'たろう');
-  await user.type(field('電話番号'), '０９０－１２３４－５６７８');
-  await user.type(field('メールアドレス'), 'taro@example.com');
-  await user.click(screen.getByRole('checkbox', { name: '個人情報の取扱いに同意する' }));
-}
-
-function submitButton() {
-  // Its held label (送信準備中…) is hidden by CSS, which jsdom does not apply.
-  return screen.getByRole('button', { name: /^この内容で見積もりを依頼する/ });
-}
-
 function sentBody(index = 0): Record<string, unknown> {
   return requests[index]?.body as Record<string, unknown>;
-}
-
-function events() {
-  return ((window as TestWindow).dataLayer ?? []).map((entry) => entry.event);
 }
 
 // Typing through user-event into the whole form takes seconds on a busy CI machine.
@@ -215,34 +141,6 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     );
   });
 
-  it('adds user_provided_data to estimate_success only when the brand turns on enhanced conversions', async () => {
-    trackingConfig.carsupport.enhancedConversions = true;
-    try {
-      answers.push(created('EST-7'));
-      const { user } = renderModal();
-
-      await fillRequired(user);
-      await user.click(submitButton());
-      await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
-
-      const layer = (window as TestWindow).dataLayer ?? [];
-      expect(layer.slice(-2)).toEqual([
-        {
-          event: 'estimate_success',
-          brand: 'carsupport',
-          entry_point: 'header',
-          estimate_id: 'EST-7',
-          user_provided_data: { email: 'taro@example.com', phone_number: '+819012345678' },
-        },
-        // Cleared from the tag manager's model at once, so no later event carries it.
-        { user_provided_data: null },
-      ]);
-      expect(JSON.stringify(layer.slice(0, -2))).not.toMatch(/taro@example|9012345678/);
-    } finally {
-      trackingConfig.carsupport.enhancedConversions = false;
-    }
-  });
-
   it('shows the server’s 422 messages at their fields', async () => {
     answers.push(
       answer(422, { errors: { 'customer.email': 'このメールアドレスは使用できません' } }),
@@ -266,39 +164,6 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     });
   });
 
-  it('keeps everything after a network failure and resends with the same Idempotency-Key', async () => {
-    answers.push(networkError);
-    answers.push(created('EST-1'));
-    const { user } = renderModal();
-
-    await fillRequired(user);
-    await user.click(submitButton());
-
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(
-      '送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。入力内容は保持されています。',
-    );
-    expect(field('車種')).toHaveValue('プリウス');
-    expect(loadDraft()?.values.vehicle.model).toBe('プリウス');
-    // The submit button was disabled while sending: focus comes back to the retry, not the page.
-    expect(within(alert).getByRole('button', { name: '再送信' })).toHaveFocus();
-
-    await user.click(within(alert).getByRole('button', { name: '再送信' }));
-
-    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
-    expect(requests).toHaveLength(2);
-    const firstKey = requests[0]?.headers.get('Idempotency-Key');
-    expect(firstKey).toBeTruthy();
-    expect(requests[1]?.headers.get('Idempotency-Key')).toBe(firstKey);
-    expect(events()).toEqual([
-      'estimate_open',
-      'estimate_submit',
-      'estimate_error',
-      'estimate_submit',
-      'estimate_success',
-    ]);
-  });
-
   it('blames no connection when the server fails, and offers the phone beside the retry', async () => {
     answers.push(answer(500, '{}'));
     const { user } = renderModal();
@@ -314,24 +179,6 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
       telHref(brands.carsupport.phone),
     );
     expect(within(alert).getByRole('button', { name: '再送信' })).toHaveFocus();
-  });
-
-  it('uses a new Idempotency-Key when the visitor changes the content after a failure', async () => {
-    answers.push(answer(503, ''));
-    answers.push(created('EST-2'));
-    const { user } = renderModal();
-
-    await fillRequired(user);
-    await user.click(submitButton());
-    await screen.findByRole('alert');
-    await user.type(field('車種'), 'PHV');
-    await user.click(submitButton());
-
-    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
-    expect(requests[1]?.headers.get('Idempotency-Key')).not.toBe(
-      requests[0]?.headers.get('Idempotency-Key'),
-    );
-    expect(sentBody(1)).toMatchObject({ vehicle: { model: 'プリウスPHV' } });
   });
 
   it('sends one request however fast the button is clicked', async () => {
@@ -355,111 +202,6 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     release();
     await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
     expect(requests).toHaveLength(1);
-  });
-
-  it('restores the draft after a remount (a reload) with the same key', async () => {
-    const first = renderModal();
-    await first.user.type(field('車種'), 'フィット');
-    await first.user.type(field('電話番号'), '0312345678');
-    const key = loadDraft()?.idempotencyKey;
-    first.unmount();
-
-    renderModal({ entryPoint: 'tracking-footer' });
-
-    expect(field('車種')).toHaveValue('フィット');
-    expect(field('電話番号')).toHaveValue('0312345678');
-    expect(loadDraft()?.idempotencyKey).toBe(key);
-    expect(loadDraft()?.entryPoint).toBe('tracking-footer');
-  });
-
-  it('keeps what an opener wrote over the draft; the draft fills only what is empty', async () => {
-    const first = renderModal();
-    await first.user.type(field('車種'), 'フィット');
-    await first.user.type(field('姓'), '佐藤');
-    first.unmount();
-
-    renderModal({
-      entryPoint: 'simple-form-2',
-      values: { 'vehicle.maker': 'ホンダ', 'vehicle.model': 'N-BOX', 'vehicle.expiryMonth': '3' },
-    });
-
-    expect(field('車種')).toHaveValue('N-BOX');
-    expect(select('メーカー')).toHaveValue('ホンダ');
-    expect(select('車検満了日の月')).toHaveValue('3');
-    expect(field('姓')).toHaveValue('佐藤');
-  });
-
-  it('shows the price check’s rough total, prefills 初度登録年月 and sends both', async () => {
-    answers.push(created('EST-7'));
-    const { user } = renderModal({
-      entryPoint: 'price-check',
-      values: {
-        'vehicle.firstRegistrationYear': '2012',
-        'vehicle.firstRegistrationMonth': '4',
-        'quote.vehicleClass': 'upto-1000kg',
-        'quote.roughTotal': '70550',
-      },
-    });
-    // Shown once the dialog has painted (the re-render on open waits for that frame).
-    expect(
-      await screen.findByText(/ご覧になった概算：〜1\.0t・総額 例 70,550円〜/),
-    ).toBeInTheDocument();
-    expect(select('初度登録年月の年')).toHaveValue('2012');
-    expect(select('初度登録年月の月')).toHaveValue('4');
-
-    await fillRequired(user);
-    await user.click(submitButton());
-    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
-    expect(sentBody()).toMatchObject({
-      entryPoint: 'price-check',
-      vehicle: { firstRegistrationYear: '2012', firstRegistrationMonth: '4' },
-      quote: { vehicleClass: 'upto-1000kg', roughTotal: 70550 },
-    });
-  });
-
-  it('sends no quote when the estimate was not opened from the price check', async () => {
-    answers.push(created('EST-8'));
-    const { user } = renderModal();
-    await fillRequired(user);
-    await user.click(submitButton());
-    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
-    expect(sentBody()).not.toHaveProperty('quote');
-    expect(screen.queryByText(/ご覧になった概算/)).toBeNull();
-  });
-
-  it('closes from the 閉じる button and keeps the input for next time', async () => {
-    const { user } = renderModal();
-    await user.type(field('車種'), 'ノート');
-
-    await user.click(screen.getByRole('button', { name: '閉じる' }));
-
-    expect(screen.getByRole('dialog', { hidden: true })).not.toHaveAttribute('open');
-    expect(hasPendingInput()).toBe(true);
-
-    openDialog({ entryPoint: 'cta' });
-    expect(screen.getByRole('dialog')).toHaveAttribute('open');
-    expect(field('車種')).toHaveValue('ノート');
-    expect(loadDraft()?.entryPoint).toBe('cta');
-  });
-
-  it('holds the page’s reload while open or holding input, and lets go after success', async () => {
-    answers.push(created('EST-5'));
-    const { user } = renderModal();
-    expect(hasPendingInput()).toBe(true);
-
-    await fillRequired(user);
-    await user.click(submitButton());
-    await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
-    expect(hasPendingInput()).toBe(false);
-
-    await user.click(screen.getByRole('button', { name: '画面を閉じる' }));
-    expect(screen.getByRole('dialog', { hidden: true })).not.toHaveAttribute('open');
-    expect(hasPendingInput()).toBe(false);
-
-    // The next open starts an empty form with a new draft.
-    openDialog();
-    expect(screen.getByRole('dialog', { name: '無料お見積もり依頼' })).toBeInTheDocument();
-    expect(field('車種')).toHaveValue('');
   });
 
   it('takes over the prerendered form without resetting what was typed, and sends a held submit once', async () => {
@@ -494,7 +236,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     (form.elements.namedItem('entryPoint') as HTMLInputElement).value = 'cta';
     form.setAttribute('data-state', 'held');
     // An older draft: what was typed wins over it, it fills only what is empty.
-    const older = createDraft(emptyFormValues(), 'header');
+    const older = createDraft(emptyFormValues());
     older.values.vehicle.model = 'フィット';
     older.values.request.notes = '前回の備考';
     saveDraft(older);

@@ -34,9 +34,9 @@ describe('submitEstimate', () => {
     expect(request?.body).toEqual(body);
   });
 
-  it('classifies 201 with an id as success', async () => {
+  it('classifies 201 with an id as accepted', async () => {
     use(answer(201, { id: 'est-1' }));
-    await expect(submitEstimate(body, 'k')).resolves.toEqual({ kind: 'success', id: 'est-1' });
+    await expect(submitEstimate(body, 'k')).resolves.toEqual({ kind: 'accepted', id: 'est-1' });
   });
 
   it('classifies 422 with field errors as invalid, keeping only string messages', async () => {
@@ -47,12 +47,12 @@ describe('submitEstimate', () => {
     });
   });
 
-  it('classifies 429 with its message as invalid, so the form shows it and keeps the input', async () => {
+  it('classifies 429 with its message as rate-limited, with the message to show', async () => {
     const message =
       'しばらくおいてもう一度お試しいただくか、お電話（0120-000-000）でご連絡ください';
     use(answer(429, { errors: { form: message } }));
     await expect(submitEstimate(body, 'k')).resolves.toEqual({
-      kind: 'invalid',
+      kind: 'rate-limited',
       errors: { form: message },
     });
   });

@@ -1,17 +1,11 @@
-import {
-  clearDraft,
-  draftStorageKey,
-  isEstimateQuote,
-  loadDraft,
-  saveDraft,
-} from '../../src/estimate/draft';
+import { clearDraft, draftStorageKey, loadDraft, saveDraft } from '../../src/estimate/draft';
 import { createDraft } from '../../src/estimate/draftRules';
 import { emptyFormValues } from '../../src/estimate/formValues';
 
 function draftWithPhone(phone: string) {
   const values = emptyFormValues();
   values.customer.phone = phone;
-  return createDraft(values, 'cta');
+  return createDraft(values);
 }
 
 describe('draft persistence', () => {
@@ -35,7 +29,6 @@ describe('draft persistence', () => {
       '"text"',
       'null',
       JSON.stringify({ version: 2, ...draftWithPhone('1') }),
-      JSON.stringify({ version: 1, ...draftWithPhone('1'), entryPoint: 'popup' }),
       JSON.stringify({ version: 1, ...draftWithPhone('1'), idempotencyKey: '' }),
       JSON.stringify({ version: 1, ...draftWithPhone('1'), values: { vehicle: 1 } }),
     ]) {
@@ -82,23 +75,18 @@ describe('draft persistence', () => {
   });
 });
 
-describe('isEstimateQuote', () => {
-  it('accepts only a known class with a whole-yen total in bounds (a tampered draft)', () => {
-    expect(isEstimateQuote({ vehicleClass: 'kei', roughTotal: 36040 })).toBe(true);
-    expect(isEstimateQuote({ vehicleClass: 'bus', roughTotal: 36040 })).toBe(false);
-    expect(isEstimateQuote({ vehicleClass: 'kei', roughTotal: 1.5 })).toBe(false);
-    expect(isEstimateQuote({ vehicleClass: 'kei', roughTotal: 10_000_000 })).toBe(false);
-    expect(isEstimateQuote(null)).toBe(false);
-  });
-
-  it('drops a tampered quote from a stored draft and keeps the rest', () => {
-    const draft = createDraft(emptyFormValues(), 'price-check');
+describe('a draft stored before the entry point and the quote left it', () => {
+  it('is read without them: the form holds both in its controls (decision 007)', () => {
+    const draft = draftWithPhone('0312345678');
     sessionStorage.setItem(
       draftStorageKey,
-      JSON.stringify({ version: 1, ...draft, quote: { vehicleClass: 'kei', roughTotal: 'x' } }),
+      JSON.stringify({
+        version: 1,
+        ...draft,
+        entryPoint: 'price-check',
+        quote: { vehicleClass: 'kei', roughTotal: 36040 },
+      }),
     );
-    const loaded = loadDraft();
-    expect(loaded?.idempotencyKey).toBe(draft.idempotencyKey);
-    expect(loaded).not.toHaveProperty('quote');
+    expect(loadDraft()).toEqual(draft);
   });
 });

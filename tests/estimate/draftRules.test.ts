@@ -44,10 +44,11 @@ describe('withEmptyDefaults', () => {
 });
 
 describe('draftForSending', () => {
+  // A request body, as send.ts builds it.
   const values = { customer: { phone: '0312345678' } };
 
   it('keeps the key for a first attempt and for a retry of the same content', () => {
-    const draft = createDraft(emptyFormValues(), 'header');
+    const draft = createDraft(emptyFormValues());
     const first = draftForSending(draft, values);
     expect(first.idempotencyKey).toBe(draft.idempotencyKey);
     expect(first.sentContent).toBe(JSON.stringify(values));
@@ -56,26 +57,23 @@ describe('draftForSending', () => {
   });
 
   it('gives changed content a new key (the server would answer the old one with the first id)', () => {
-    const first = draftForSending(createDraft(emptyFormValues(), 'header'), values);
+    const first = draftForSending(createDraft(emptyFormValues()), values);
     const changed = draftForSending(first, { customer: { phone: '0398765432' } });
     expect(changed.idempotencyKey).toMatch(uuidPattern);
     expect(changed.idempotencyKey).not.toBe(first.idempotencyKey);
     expect(changed.sentContent).toBe(JSON.stringify({ customer: { phone: '0398765432' } }));
   });
 
-  it('counts the quote as content: a new price check after a failed attempt gets a new key', () => {
-    const quote = { vehicleClass: 'kei', roughTotal: 36040 } as const;
-    const first = draftForSending(
-      { ...createDraft(emptyFormValues(), 'price-check'), quote },
-      values,
-    );
-    expect(draftForSending(first, values).idempotencyKey).toBe(first.idempotencyKey);
-    const requoted = { ...first, quote: { ...quote, roughTotal: 40000 } };
-    expect(draftForSending(requoted, values).idempotencyKey).not.toBe(first.idempotencyKey);
+  it('counts the whole body as content: a new price check after a failed attempt gets a new key', () => {
+    const body = { ...values, quote: { vehicleClass: 'kei', roughTotal: 36040 } };
+    const first = draftForSending(createDraft(emptyFormValues()), body);
+    expect(draftForSending(first, structuredClone(body)).idempotencyKey).toBe(first.idempotencyKey);
+    const requoted = { ...body, quote: { ...body.quote, roughTotal: 40000 } };
+    expect(draftForSending(first, requoted).idempotencyKey).not.toBe(first.idempotencyKey);
   });
 
   it('leaves the draft it was given unchanged', () => {
-    const draft = createDraft(emptyFormValues(), 'header');
+    const draft = createDraft(emptyFormValues());
     const copy = structuredClone(draft);
     draftForSending(draftForSending(draft, values), {});
     expect(draft).toEqual(copy);

@@ -1,4 +1,5 @@
-import { domValue, entryPointOf, quoteOf } from '../../src/estimate/formDom';
+import { domValue, entryPointOf } from '../../src/estimate/formDom';
+import { isEstimateQuote, quoteOf } from '../../src/estimate/quote';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -34,5 +35,13 @@ describe("the estimate form's controls, as the DOM shows them", () => {
     (element.elements.namedItem('entryPoint') as HTMLInputElement).value = '<script>';
     expect(quoteOf(element)).toBeUndefined();
     expect(entryPointOf(element)).toBe('header');
+  });
+
+  it('accepts only a quote of a known class with a whole-yen total in bounds', () => {
+    expect(isEstimateQuote({ vehicleClass: 'kei', roughTotal: 36040 })).toBe(true);
+    expect(isEstimateQuote({ vehicleClass: 'bus', roughTotal: 36040 })).toBe(false);
+    expect(isEstimateQuote({ vehicleClass: 'kei', roughTotal: 1.5 })).toBe(false);
+    expect(isEstimateQuote({ vehicleClass: 'kei', roughTotal: 10_000_000 })).toBe(false);
+    expect(isEstimateQuote(null)).toBe(false);
   });
 });

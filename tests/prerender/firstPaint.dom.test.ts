@@ -1,11 +1,10 @@
-import { appLoaderScript } from '../../prerender/firstPaint';
+import { firstPaint } from '../../src/firstPaint';
 
 type LoaderWindow = Window & { dataLayer?: Record<string, unknown>[] };
 
-/** Runs the loader as the page would, with `script` as document.currentScript. */
+/** Runs the first-paint script as the page would (its entry passes its own element). */
 function runLoader(script: HTMLScriptElement) {
-  Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
-  new Function(appLoaderScript)();
+  firstPaint(script);
 }
 
 function loaderElement(): HTMLScriptElement {

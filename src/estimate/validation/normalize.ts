@@ -12,20 +12,10 @@
  * ＠ ． － （ ）) and the ideographic space. Kana readings fold half-width katakana.
  */
 import { stripUnsafeChars } from '../../lib/safeText';
+import { foldWidth } from './width';
 
 /** Hyphen and dash look-alikes visitors type between digits, plus whitespace. */
 const separators = /[\s\-‐‑‒–—―−ー]/gu;
-
-/** U+FF01–U+FF5E are the full-width forms of U+0021–U+007E, at a fixed offset. */
-const fullWidthAscii = /[\uff01-\uff5e]/gu;
-const fullWidthOffset = 0xfee0;
-
-/** Full-width ASCII as ASCII and the ideographic space as a space; nothing else changes. */
-function foldWidth(value: string): string {
-  return value
-    .replace(fullWidthAscii, (char) => String.fromCharCode(char.charCodeAt(0) - fullWidthOffset))
-    .replace(/\u3000/gu, ' ');
-}
 
 /** Unsafe characters stripped, trimmed; inner runs of whitespace become one space. */
 export function normalizeText(value: string): string {

@@ -1,0 +1,49 @@
+/**
+ * The estimate form's tag-manager events (docs/tracking.md), in one place: estimate_open,
+ * estimate_submit, and estimate_success or estimate_error from what came of a send. Their names
+ * and fields are what the marketers' tags read: they do not change.
+ */
+import type { BrandId } from '../brand/brands';
+import { trackingConfig } from '../content/trackingConfig';
+import { clearDataLayerKeys, pushEvent } from '../lib/dataLayer';
+import { estimateSuccessParams, userProvidedDataKey } from '../tracking/conversionEvents';
+import type { SendOutcome } from './api';
+import type { EntryPoint } from './types';
+
+type EventContext = { brand: BrandId; entryPoint: EntryPoint };
+
+/**
+ * estimate_open (the form opens) or estimate_submit (each attempt, retries included), or
+ * estimate_error with why a send failed.
+ */
+export function reportEstimate(
+  event: 'estimate_open' | 'estimate_submit' | 'estimate_error',
+  { brand, entryPoint }: EventContext,
+  error?: string,
+): void {
+  pushEvent(event, { brand, entry_point: entryPoint, ...(error && { error }) });
+}
+
+/** estimate_success (once per accepted lead) or estimate_error with why. */
+export function reportOutcome(
+  context: EventContext,
+  outcome: SendOutcome,
+  customer: { email: string; phone: string },
+): void {
+  if (outcome.kind !== 'accepted') {
+    // A refusal, rate limit included, is `invalid` (the form shows the API's message).
+    reportEstimate(
+      'estimate_error',
+      context,
+      outcome.kind === 'retryable' ? outcome.reason : 'invalid',
+    );
+    return;
+  }
+  const { enhancedConversions } = trackingConfig[context.brand];
+  pushEvent(
+    'estimate_success',
+    estimateSuccessParams({ ...context, estimateId: outcome.id, customer, enhancedConversions }),
+  );
+  // Cleared from the tag manager's model at once, so no later event carries it.
+  if (enhancedConversions) clearDataLayerKeys([userProvidedDataKey]);
+}

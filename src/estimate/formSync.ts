@@ -1,0 +1,59 @@
+/**
+ * What the form's code takes in from outside react-hook-form: what the controls show (an opener
+ * wrote there without events, the visitor typed before the code arrived) and the server's
+ * messages by field.
+ */
+import { get, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { domValue } from './formDom';
+import { formFieldNames, type EstimateFormValues } from './formValues';
+import type { EstimateFormOutput } from './validation/estimateSchema';
+
+type Form = UseFormReturn<EstimateFormValues, unknown, EstimateFormOutput>;
+
+const fieldNames = formFieldNames() as FieldPath<EstimateFormValues>[];
+const knownFields = new Set<string>(fieldNames);
+
+/**
+ * Brings react-hook-form to what the controls show; a stored draft's values fill the controls
+ * still empty.
+ */
+export function syncWithDom(
+  element: HTMLFormElement,
+  { getValues, setValue }: Pick<Form, 'getValues' | 'setValue'>,
+  stored?: EstimateFormValues,
+): void {
+  for (const name of fieldNames) {
+    const shown = domValue(element, name);
+    const kept: unknown = stored && get(stored, name);
+    if ((shown === '' || shown === false) && kept) setValue(name, kept as never);
+    // (An unchecked radio group is null to react-hook-form, '' in the DOM.)
+    else if (shown !== undefined && shown !== (getValues(name) ?? '')) {
+      setValue(name, shown as never);
+    }
+  }
+}
+
+/**
+ * Shows the server's messages at their fields, the first field focused; returns the messages the
+ * form has no field for, and whether a field took the focus.
+ */
+export function showServerErrors(
+  errors: Record<string, string>,
+  setError: Form['setError'],
+): { unknown: string[]; focused: boolean } {
+  const unknown: string[] = [];
+  let focused = false;
+  for (const [field, message] of Object.entries(errors)) {
+    if (knownFields.has(field)) {
+      setError(
+        field as FieldPath<EstimateFormValues>,
+        { type: 'server', message },
+        { shouldFocus: !focused },
+      );
+      focused = true;
+    } else {
+      unknown.push(message);
+    }
+  }
+  return { unknown, focused };
+}
