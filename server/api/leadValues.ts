@@ -6,9 +6,8 @@
  * reads as ''.
  */
 import {
+  columnFields,
   exportColumns,
-  field,
-  fieldPaths,
   type ExportColumnKey,
   type FieldPath,
 } from '../../src/estimate/fieldTable';
@@ -28,11 +27,6 @@ export function storedText(value: unknown, ...path: string[]): string {
 /** A form field's stored value as text. */
 function fieldText(request: unknown, path: FieldPath): string {
   return storedText(request, ...path.split('.'));
-}
-
-/** The fields shown in `column`, in the form's order. */
-function columnFields(column: ExportColumnKey): FieldPath[] {
-  return fieldPaths.filter((path) => field(path).column === column);
 }
 
 /** A date's stored parts (year, month and an optional day) as YYYY-MM(-DD); '' without both. */

@@ -2,7 +2,7 @@
  * The staff export's rows: one lead a row, the columns staff sort and call by, times in Japan.
  * The form's values are read and formatted by leadValues.ts, as the lead's D1 columns are.
  */
-import { exportColumns, type ExportColumnKey } from '../../src/estimate/fieldTable';
+import { columnHeader, type ExportColumnKey } from '../../src/estimate/fieldTable';
 import { isRecord } from '../../src/lib/isRecord';
 import { toCsv } from './csv';
 import type { StoredLead } from './leadStore';
@@ -28,7 +28,7 @@ type Column = { header: string; value: (lead: StoredLead) => string };
 
 /** A column of the form's values: its header and format are the field table's. */
 function formColumn(key: ExportColumnKey): Column {
-  return { header: exportColumns[key].header, value: (lead) => columnText(lead.request, key) };
+  return { header: columnHeader(key), value: (lead) => columnText(lead.request, key) };
 }
 
 /** The price check's rough price: "kei 45000円", or '' when the lead came without one. */

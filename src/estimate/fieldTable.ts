@@ -8,13 +8,8 @@
  * The rules themselves (what a value must look like) stay in validation/; this table gives them
  * their labels and limits.
  */
-import {
-  contactTimeOptions,
-  courtesyCarOptions,
-  dayOptions,
-  makers,
-  monthOptions,
-} from './options';
+import { contactTimeOptions, courtesyCarOptions, monthOptions } from './options';
+import { quickFields } from './quickFields';
 
 /** A choice of a select or radio group: the value sent and what the visitor reads. */
 type Choice = { readonly value: string; readonly label: string };
@@ -87,29 +82,29 @@ export type FieldSpec = {
 
 /**
  * The CSV export's columns of the form's values: each shows the fields whose `column` it is,
- * joined in the form's order. `stored` names the D1 column holding the whole column's value,
+ * joined in the form's order, under their legend or the form's label of its one field (columnHeader)
+ * unless `header` says otherwise. `stored` names the D1 column holding the whole column's value,
  * when one does (the fields' own D1 columns are their `stored`).
  */
 export const exportColumns = {
-  name: { header: 'お名前', format: 'words' },
-  kana: { header: 'フリガナ', format: 'words' },
-  phone: { header: '電話番号', format: 'text' },
-  email: { header: 'メールアドレス', format: 'text' },
-  maker: { header: 'メーカー', format: 'text' },
-  model: { header: '車種', format: 'text' },
-  expiry: { header: '車検満了日', format: 'date', stored: 'expiry' },
-  preferredDates: { header: '希望日', format: 'list' },
-  postalCode: { header: '郵便番号', format: 'text' },
-  firstRegistration: { header: '初度登録年月', format: 'date' },
-  mileage: { header: '走行距離（km）', format: 'text' },
-  courtesyCar: { header: '代車', format: 'text' },
-  contactTime: { header: '連絡希望時間帯', format: 'text' },
-  notes: { header: '備考', format: 'text' },
-} as const satisfies Record<string, { header: string; format: ColumnFormat; stored?: string }>;
+  name: { format: 'words' },
+  kana: { format: 'words' },
+  phone: { format: 'text' },
+  email: { format: 'text' },
+  maker: { format: 'text' },
+  model: { format: 'text' },
+  expiry: { format: 'date', stored: 'expiry' },
+  preferredDates: { format: 'list', header: '希望日' },
+  postalCode: { format: 'text' },
+  firstRegistration: { format: 'date' },
+  mileage: { format: 'text' },
+  courtesyCar: { format: 'text' },
+  contactTime: { format: 'text' },
+  notes: { format: 'text' },
+} as const satisfies Record<string, { header?: string; format: ColumnFormat; stored?: string }>;
 
 export type ExportColumnKey = keyof typeof exportColumns;
 
-const expiry: FieldGroup = { legend: '車検満了日', required: true };
 const firstRegistration: FieldGroup = { legend: '初度登録年月', required: false };
 const name: FieldGroup = { legend: 'お名前', required: true };
 const kana: FieldGroup = { legend: 'フリガナ', required: true };
@@ -120,79 +115,7 @@ const notesMaxLength = 1000;
 
 /** Every field in the form's order; the key is the field's path in the request body. */
 export const fields = {
-  'vehicle.expiryYear': {
-    label: '車検満了日の年',
-    group: expiry,
-    part: '年',
-    control: 'numberSelect',
-    required: true,
-    simpleForm: {
-      typed: true,
-      placeholder: '2026',
-      inputMode: 'numeric',
-      autoComplete: 'off',
-      maxLength: 4,
-    },
-    column: 'expiry',
-  },
-  'vehicle.expiryMonth': {
-    label: '車検満了日の月',
-    group: expiry,
-    part: '月',
-    control: 'numberSelect',
-    options: monthOptions,
-    required: true,
-    simpleForm: { placeholder: '--' },
-    column: 'expiry',
-  },
-  'vehicle.expiryDay': {
-    label: '車検満了日の日',
-    group: expiry,
-    part: '日',
-    control: 'numberSelect',
-    options: dayOptions,
-    required: false,
-    simpleForm: { placeholder: '--' },
-    column: 'expiry',
-  },
-  'vehicle.maker': {
-    label: 'メーカー',
-    control: 'select',
-    options: makers,
-    placeholder: '選択してください',
-    required: true,
-    simpleForm: { placeholder: '選択してください' },
-    column: 'maker',
-    stored: 'maker',
-  },
-  'vehicle.model': {
-    label: '車種',
-    control: 'text',
-    required: true,
-    maxLength: 50,
-    autoComplete: 'off',
-    hint: '例: プリウス、N-BOX',
-    simpleForm: { placeholder: '例：プリウス', autoComplete: 'off' },
-    column: 'model',
-    stored: 'model',
-  },
-  'vehicle.postalCode': {
-    label: '郵便番号',
-    control: 'text',
-    required: true,
-    inputMode: 'numeric',
-    autoComplete: 'postal-code',
-    hint: '最寄りの店舗をご案内します（例: 123-4567）',
-    simpleForm: {
-      placeholder: '例：1000001',
-      inputMode: 'numeric',
-      autoComplete: 'postal-code',
-      // 「〒123-4567」 and 「〒 123 4567」 as people write them: 7 digits plus 〒, a hyphen, spaces.
-      maxLength: 10,
-    },
-    column: 'postalCode',
-    stored: 'postal_code',
-  },
+  ...quickFields,
   'vehicle.firstRegistrationYear': {
     label: '初度登録年月の年',
     group: firstRegistration,
@@ -357,6 +280,19 @@ export function formLabel(path: FieldPath): string {
   const spec = field(path);
   if (spec.formLabel) return spec.formLabel;
   return spec.unit ? `${spec.label}（${spec.unit}）` : spec.label;
+}
+
+/** The fields shown in an export column, in the form's order. */
+export function columnFields(column: ExportColumnKey): FieldPath[] {
+  return fieldPaths.filter((path) => field(path).column === column);
+}
+
+/** An export column's header: its own, its fields' legend, or its one field's form label. */
+export function columnHeader(column: ExportColumnKey): string {
+  const spec = exportColumns[column];
+  const [first] = columnFields(column);
+  if ('header' in spec) return spec.header;
+  return field(first!).group?.legend ?? formLabel(first!);
 }
 
 /** What a checkbox says next to its box: 「個人情報の取り扱いに同意する」. */

@@ -3,9 +3,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { exportColumns, field, fieldPaths, type FieldSpec } from '../../src/estimate/fieldTable';
+import {
+  columnHeader,
+  exportColumns,
+  field,
+  fieldPaths,
+  type FieldSpec,
+} from '../../src/estimate/fieldTable';
 
-const table = 'src/estimate/fieldTable.ts';
+/** The table: its first rows (the simple forms' fields, which the first view loads) and the rest. */
+const tableFiles = ['src/estimate/quickFields.ts', 'src/estimate/fieldTable.ts'];
 
 /**
  * Where the code is. src/content/ is left out: it is the pages' copy, whose sentences mention the
@@ -46,23 +53,25 @@ const written = roots
   .filter((path) => !path.startsWith(copy))
   .map((path) => ({ path, texts: writtenText(path) }));
 
-/** Every name the table gives a field: its label, the form's label, its legend, its column. */
+/** Every name the table writes for a field: its label, the form's label, its legend. */
 function namesOf(spec: FieldSpec): string[] {
-  return [
-    spec.label,
-    spec.formLabel,
-    spec.group?.legend,
-    spec.column && exportColumns[spec.column].header,
-  ].filter((name): name is string => Boolean(name));
+  return [spec.label, spec.formLabel, spec.group?.legend].filter((name): name is string =>
+    Boolean(name),
+  );
 }
 
-const labels = [...new Set(fieldPaths.flatMap((path) => namesOf(field(path))))];
+/** The export's own headers (the others are the fields' names). */
+const headers = Object.values(exportColumns).flatMap((column) =>
+  'header' in column ? [column.header] : [],
+);
+
+const labels = [...new Set([...fieldPaths.flatMap((path) => namesOf(field(path))), ...headers])];
 
 describe('the field table', () => {
   it('finds the code to search, the table among it', () => {
     expect(written.map((file) => file.path)).toEqual(
       expect.arrayContaining([
-        table,
+        ...tableFiles,
         'src/estimate/EstimateFields.tsx',
         'server/api/answerPages.ts',
         'server/api/leadsCsv.ts',
@@ -77,7 +86,13 @@ describe('the field table', () => {
     const files = written
       .filter((file) => file.texts.some((text) => text.includes(label)))
       .map((file) => file.path);
-    expect(files).toEqual([table]);
+    expect(files).toHaveLength(1);
+    expect(tableFiles).toContain(files[0]);
+  });
+
+  it('gives each export column a header, and the CSV its legend or label', () => {
+    expect(columnHeader('expiry')).toBe(field('vehicle.expiryYear').group?.legend);
+    expect(columnHeader('mileage')).toBe(`${field('vehicle.mileage').label}（km）`);
   });
 
   it('shows every export column from some field', () => {

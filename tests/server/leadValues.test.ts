@@ -4,7 +4,13 @@ import { parse } from 'valibot';
 import { leadRow } from '../../deploy/cloudflare/d1LeadStore';
 import { leadsCsv } from '../../server/api/leadsCsv';
 import type { StoredLead } from '../../server/api/leadStore';
-import { exportColumns, field, fieldPaths, type FieldPath } from '../../src/estimate/fieldTable';
+import {
+  columnHeader,
+  exportColumns,
+  field,
+  fieldPaths,
+  type FieldPath,
+} from '../../src/estimate/fieldTable';
 import { preferredDateBounds } from '../../src/estimate/dates';
 import { estimateRequestSchema } from '../../src/estimate/validation/estimateSchema';
 import { tokyoYear } from '../../src/lib/tokyoTime';
@@ -99,7 +105,7 @@ describe.each([
   it.each(fieldPaths.filter((path) => field(path).column))(
     '%s shows the same in the CSV and in its D1 column',
     (path) => {
-      const header = exportColumns[field(path).column!].header;
+      const header = columnHeader(field(path).column!);
       const expected = fromD1Cells(d1Row, path);
       if (expected === undefined) {
         // No D1 column of its own: only in request_json, which the export reads.
@@ -117,7 +123,7 @@ it('writes 車検満了日 as YYYY-MM-DD, month and day padded, in both', () => 
   const [header, cells] = parseCsv(
     leadsCsv([{ ...leadOf(validated), deliveredAt: null } as StoredLead]),
   );
-  expect(cells![header!.indexOf(exportColumns.expiry.header)]).toBe(`${year}-06-01`);
-  expect(cells![header!.indexOf(exportColumns.firstRegistration.header)]).toBe('2015-04');
+  expect(cells![header!.indexOf(columnHeader('expiry'))]).toBe(`${year}-06-01`);
+  expect(cells![header!.indexOf(columnHeader('firstRegistration'))]).toBe('2015-04');
   expect(leadRow(leadOf(handWritten)).expiry).toBe(`${year}-03`);
 });

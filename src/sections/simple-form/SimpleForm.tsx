@@ -1,11 +1,6 @@
 import { useEffect, useId, type FormEvent } from 'react';
-import {
-  field,
-  fieldPaths,
-  formLabel,
-  type FieldGroup,
-  type FieldPath,
-} from '../../estimate/fieldTable';
+import type { FieldGroup, FieldSpec } from '../../estimate/fieldTable';
+import { quickFields } from '../../estimate/quickFields';
 import { useBrand } from '../../brand/useBrand';
 import { formAttribute } from '../../estimate/dialog';
 import { estimatesUrl } from '../../estimate/endpoint';
@@ -102,19 +97,22 @@ export function SimpleForm({
   );
 }
 
+type QuickPath = keyof typeof quickFields;
+const field = (path: QuickPath): FieldSpec => quickFields[path];
+
 /**
- * The fields the simple forms carry (the field table's `simpleForm`), in the form's order: a
+ * The fields the simple forms carry (the field table's quick fields), in the form's order: a
  * group's fields together under its legend (車検満了日), the others alone.
  */
-const simpleFormParts = fieldPaths
-  .filter((path) => field(path).simpleForm)
-  .reduce<{ group?: FieldGroup; paths: [FieldPath, ...FieldPath[]] }[]>((parts, path) => {
-    const { group } = field(path);
-    const last = parts[parts.length - 1];
-    if (group && last?.group === group) last.paths.push(path);
-    else parts.push({ group, paths: [path] });
-    return parts;
-  }, []);
+const simpleFormParts = (Object.keys(quickFields) as QuickPath[]).reduce<
+  { group?: FieldGroup; paths: [QuickPath, ...QuickPath[]] }[]
+>((parts, path) => {
+  const { group } = field(path);
+  const last = parts[parts.length - 1];
+  if (group && last?.group === group) last.paths.push(path);
+  else parts.push({ group, paths: [path] });
+  return parts;
+}, []);
 
 /** A field's control with the simple form's native constraints. */
 function SimpleControl({
@@ -122,7 +120,7 @@ function SimpleControl({
   aria,
   className,
 }: {
-  path: FieldPath;
+  path: QuickPath;
   aria?: ControlAria;
   className: { input: string | undefined; select: string | undefined };
 }) {
@@ -156,7 +154,7 @@ function SimpleControl({
 }
 
 /** A group's fields in one row under its legend, each followed by its part's name (年, 月, 日). */
-function SimpleDateGroup({ group, paths }: { group: FieldGroup; paths: readonly FieldPath[] }) {
+function SimpleDateGroup({ group, paths }: { group: FieldGroup; paths: readonly QuickPath[] }) {
   return (
     <fieldset className={styles.expiry}>
       <legend className={fieldStyles.label}>
@@ -183,9 +181,9 @@ function SimpleDateGroup({ group, paths }: { group: FieldGroup; paths: readonly 
 
 const controlStyles = { input: styles.input, select: styles.select };
 
-function SimpleField({ path }: { path: FieldPath }) {
+function SimpleField({ path }: { path: QuickPath }) {
   return (
-    <Field label={formLabel(path)} required={field(path).required} className={styles.field}>
+    <Field label={field(path).label} required={field(path).required} className={styles.field}>
       {(aria) => <SimpleControl path={path} aria={aria} className={controlStyles} />}
     </Field>
   );
