@@ -6,8 +6,10 @@
  * reads as ''.
  */
 import {
-  columnFields,
   exportColumns,
+  field,
+  fieldPaths,
+  formLabel,
   type ExportColumnKey,
   type FieldPath,
 } from '../../src/estimate/fieldTable';
@@ -27,6 +29,19 @@ export function storedText(value: unknown, ...path: string[]): string {
 /** A form field's stored value as text. */
 function fieldText(request: unknown, path: FieldPath): string {
   return storedText(request, ...path.split('.'));
+}
+
+/** The fields shown in an export column, in the form's order. */
+function columnFields(column: ExportColumnKey): FieldPath[] {
+  return fieldPaths.filter((path) => field(path).column === column);
+}
+
+/** An export column's header: its own, its fields' legend, or its one field's form label. */
+export function columnHeader(column: ExportColumnKey): string {
+  const spec = exportColumns[column];
+  const [first] = columnFields(column);
+  if ('header' in spec) return spec.header;
+  return field(first!).group?.legend ?? formLabel(first!);
 }
 
 /** A date's stored parts (year, month and an optional day) as YYYY-MM(-DD); '' without both. */

@@ -2,11 +2,11 @@
  * The staff export's rows: one lead a row, the columns staff sort and call by, times in Japan.
  * The form's values are read and formatted by leadValues.ts, as the lead's D1 columns are.
  */
-import { columnHeader, type ExportColumnKey } from '../../src/estimate/fieldTable';
+import type { ExportColumnKey } from '../../src/estimate/fieldTable';
 import { isRecord } from '../../src/lib/isRecord';
 import { toCsv } from './csv';
 import type { StoredLead } from './leadStore';
-import { columnText, storedText } from './leadValues';
+import { columnHeader, columnText, storedText } from './leadValues';
 
 /** An ISO instant as "YYYY-MM-DD HH:mm:ss" in Japan; '' when unreadable. */
 function tokyoDateTime(iso: string): string {

@@ -5,8 +5,7 @@
  * A field's label is written here and nowhere else. Framework-free and free of any validation
  * library, so the first view, the local API and the Worker can all import it.
  *
- * The rules themselves (what a value must look like) stay in validation/; this table gives them
- * their labels and limits.
+ * The rules (what a value must look like) stay in validation/, with labels and limits from here.
  */
 import { contactTimeOptions, courtesyCarOptions, monthOptions } from './options';
 import { quickFields } from './quickFields';
@@ -17,9 +16,8 @@ type Choice = { readonly value: string; readonly label: string };
 /**
  * What kind of control a field is, in the estimate form:
  * - `select`: one of the listed `options`;
- * - `numberSelect`: a year, month or day chosen from numbers (the years follow today's date:
- *   dates.ts); where no list is offered (the answer pages, the simple form's year) it is typed
- *   in digits;
+ * - `numberSelect`: a year, month or day chosen from numbers (years: dates.ts), typed in digits
+ *   where no list is offered (the answer pages, the simple form's year);
  * - `text`, `tel`, `email`, `date`: an input of that type; `textarea`: free text over lines;
  * - `radio`: a group of the listed `options`; `checkbox`: a box to tick, whose `label` names what
  *   the visitor agrees to (checkboxText).
@@ -282,33 +280,18 @@ export function formLabel(path: FieldPath): string {
   return spec.unit ? `${spec.label}（${spec.unit}）` : spec.label;
 }
 
-/** The fields shown in an export column, in the form's order. */
-export function columnFields(column: ExportColumnKey): FieldPath[] {
-  return fieldPaths.filter((path) => field(path).column === column);
-}
-
-/** An export column's header: its own, its fields' legend, or its one field's form label. */
-export function columnHeader(column: ExportColumnKey): string {
-  const spec = exportColumns[column];
-  const [first] = columnFields(column);
-  if ('header' in spec) return spec.header;
-  return field(first!).group?.legend ?? formLabel(first!);
-}
-
 /** What a checkbox says next to its box: 「個人情報の取り扱いに同意する」. */
 export function checkboxText(path: FieldPath): string {
   return `${field(path).label}に同意する`;
 }
 
-/**
- * Controls the estimate form sends besides the visitor's fields: the brand, the entry point and
- * the price check's rough price (`quote.*`, written by the first-paint script and formDom.ts).
- */
+/** The price check's rough price, as controls (written by the first-paint script, formDom.ts). */
 export const quoteControlNames = {
   vehicleClass: 'quote.vehicleClass',
   roughTotal: 'quote.roughTotal',
 } as const;
 
+/** Controls the estimate form sends besides the visitor's fields. */
 export const hiddenControlNames = [
   'brand',
   'entryPoint',

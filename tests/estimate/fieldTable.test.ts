@@ -3,13 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import {
-  columnHeader,
-  exportColumns,
-  field,
-  fieldPaths,
-  type FieldSpec,
-} from '../../src/estimate/fieldTable';
+import { columnHeader } from '../../server/api/leadValues';
+import { exportColumns, field, fieldPaths, type FieldSpec } from '../../src/estimate/fieldTable';
 
 /** The table: its first rows (the simple forms' fields, which the first view loads) and the rest. */
 const tableFiles = ['src/estimate/quickFields.ts', 'src/estimate/fieldTable.ts'];
