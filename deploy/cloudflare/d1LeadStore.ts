@@ -7,67 +7,50 @@
  */
 import type { BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
+import {
+  exportColumns,
+  field,
+  fieldPaths,
+  type ExportColumnKey,
+} from '../../src/estimate/fieldTable';
 import { trackingKeys } from '../../src/tracking/trackingFields';
 import type { LeadStore, NewLead, StoredLead } from '../../server/api/leadStore';
+import { columnText, storedText } from '../../server/api/leadValues';
 import type { D1Database } from './env';
 
 type Cell = string | number | null;
 
-function at(value: unknown, ...path: string[]): unknown {
-  let current = value;
-  for (const key of path) current = isRecord(current) ? current[key] : undefined;
-  return current;
-}
-
-function text(value: unknown): string | null {
-  if (typeof value === 'string') return value === '' ? null : value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
-
-const pad = (value: string | null) => value?.padStart(2, '0') ?? null;
-
-/** 車検満了日 as YYYY-MM or YYYY-MM-DD (the day is optional in the form). */
-function expiry(request: unknown): string | null {
-  const year = text(at(request, 'vehicle', 'expiryYear'));
-  const month = pad(text(at(request, 'vehicle', 'expiryMonth')));
-  const day = pad(text(at(request, 'vehicle', 'expiryDay')));
-  if (!year || !month) return null;
-  return day ? `${year}-${month}-${day}` : `${year}-${month}`;
-}
+/** A value as its column holds it: the export's text (leadValues.ts), NULL for ''. */
+const cell = (text: string): string | null => (text === '' ? null : text);
 
 /**
  * @internal The row of a lead: the columns staff sort and call by, copied out of the validated
- * request, and the request itself. Exported for tests.
+ * request (the form's as the field table's `stored` names them), and the request itself.
+ * Exported for tests.
  */
 export function leadRow(lead: NewLead): Record<string, Cell> {
   const { request } = lead;
-  const total = at(request, 'quote', 'roughTotal');
+  const total = isRecord(request) && isRecord(request.quote) ? request.quote.roughTotal : null;
   const row: Record<string, Cell> = {
     id: lead.id,
     brand: lead.brand,
     idempotency_key: lead.idempotencyKey,
     content_hash: lead.contentHash,
     received_at: lead.receivedAt,
-    entry_point: text(at(request, 'entryPoint')),
-    last_name: text(at(request, 'customer', 'lastName')),
-    first_name: text(at(request, 'customer', 'firstName')),
-    last_name_kana: text(at(request, 'customer', 'lastNameKana')),
-    first_name_kana: text(at(request, 'customer', 'firstNameKana')),
-    phone: text(at(request, 'customer', 'phone')),
-    email: text(at(request, 'customer', 'email')),
-    maker: text(at(request, 'vehicle', 'maker')),
-    model: text(at(request, 'vehicle', 'model')),
-    expiry: expiry(request),
-    postal_code: text(at(request, 'vehicle', 'postalCode')),
-    preferred_date1: text(at(request, 'request', 'preferredDate1')),
-    preferred_date2: text(at(request, 'request', 'preferredDate2')),
-    quote_vehicle_class: text(at(request, 'quote', 'vehicleClass')),
+    entry_point: cell(storedText(request, 'entryPoint')),
+    quote_vehicle_class: cell(storedText(request, 'quote', 'vehicleClass')),
     quote_rough_total: typeof total === 'number' && Number.isInteger(total) ? total : null,
     suspected_spam: lead.suspectedSpam ? 1 : 0,
     request_json: JSON.stringify(request ?? null),
   };
-  for (const key of trackingKeys) row[key] = text(at(request, 'tracking', key));
+  for (const path of fieldPaths) {
+    const { stored } = field(path);
+    if (stored) row[stored] = cell(storedText(request, ...path.split('.')));
+  }
+  for (const [key, column] of Object.entries(exportColumns)) {
+    if ('stored' in column) row[column.stored] = cell(columnText(request, key as ExportColumnKey));
+  }
+  for (const key of trackingKeys) row[key] = cell(storedText(request, 'tracking', key));
   return row;
 }
 

@@ -6,44 +6,28 @@
  * carry no script and load nothing.
  */
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
-import type { EstimateFormValues } from '../../src/estimate/formValues';
-import { contactTimeOptions, courtesyCarOptions, makers } from '../../src/estimate/options';
+import {
+  checkboxText,
+  field,
+  isFieldPath,
+  type FieldPath,
+  type FieldSpec,
+} from '../../src/estimate/fieldTable';
 import { isSimpleFormEntry } from '../../src/estimate/types';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { escapeHtml } from '../../prerender/html';
 import { formPostNames, type PostedValues } from './formPost';
 
-type Group = 'vehicle' | 'customer' | 'request';
-type FieldName =
-  { [G in Group]: `${G}.${keyof EstimateFormValues[G] & string}` }[Group] | 'consent';
-
-/** The label of each field, as the form shows it. */
-const labels: Record<FieldName, string> = {
-  'vehicle.expiryYear': '車検満了日（年）',
-  'vehicle.expiryMonth': '車検満了日（月）',
-  'vehicle.expiryDay': '車検満了日（日・任意）',
-  'vehicle.maker': 'メーカー',
-  'vehicle.model': '車種',
-  'vehicle.postalCode': '郵便番号',
-  'vehicle.firstRegistrationYear': '初度登録年月（年・任意）',
-  'vehicle.firstRegistrationMonth': '初度登録年月（月・任意）',
-  'vehicle.mileage': '走行距離（km・任意）',
-  'customer.lastName': 'お名前（姓）',
-  'customer.firstName': 'お名前（名）',
-  'customer.lastNameKana': 'フリガナ（セイ）',
-  'customer.firstNameKana': 'フリガナ（メイ）',
-  'customer.phone': '電話番号',
-  'customer.email': 'メールアドレス',
-  'request.preferredDate1': '第1希望日（任意）',
-  'request.preferredDate2': '第2希望日（任意）',
-  'request.courtesyCar': '代車のご希望（任意）',
-  'request.contactTime': '連絡希望時間帯（任意）',
-  'request.notes': '備考（任意）',
-  consent: '個人情報の取り扱いに同意する',
-};
-
-function isFieldName(name: string): name is FieldName {
-  return Object.hasOwn(labels, name);
+/**
+ * A field's label on these pages, from the field table: a group's part after its legend, and
+ * the unit and 任意 in brackets (車検満了日（日・任意）, 走行距離（km・任意）).
+ */
+function labelOf(path: FieldPath): string {
+  const spec = field(path);
+  if (spec.control === 'checkbox') return checkboxText(path);
+  const base = spec.group ? spec.group.legend : spec.label;
+  const notes = [spec.group ? spec.part : spec.unit, spec.required ? '' : '任意'].filter(Boolean);
+  return notes.length > 0 ? `${base}（${notes.join('・')}）` : base;
 }
 
 /** The one inline style sheet; the CSP allows it by its hash (styleHash). */
@@ -132,36 +116,33 @@ function options(
     .join('');
 }
 
-const inputTypes: Partial<Record<FieldName, string>> = {
-  'customer.phone': 'tel',
-  'customer.email': 'email',
-  'request.preferredDate1': 'date',
-  'request.preferredDate2': 'date',
-};
+/** A select's choices as the field table lists them, value and label. */
+function choicesOf(spec: FieldSpec): { value: string; label: string }[] {
+  return (spec.options ?? []).map((option) =>
+    typeof option === 'object' ? option : { value: String(option), label: String(option) },
+  );
+}
 
-/** Fields typed in digits: phones show their number pad. */
-const numericFields: ReadonlySet<string> = new Set([
-  'vehicle.expiryYear',
-  'vehicle.expiryMonth',
-  'vehicle.expiryDay',
-  'vehicle.postalCode',
-  'vehicle.firstRegistrationYear',
-  'vehicle.firstRegistrationMonth',
-  'vehicle.mileage',
-]);
+/** The input type of a typed field: a number select is typed here, in digits. */
+function inputType(spec: FieldSpec): string {
+  return spec.control === 'tel' || spec.control === 'email' || spec.control === 'date'
+    ? spec.control
+    : 'text';
+}
 
-function fieldHtml(name: FieldName, value: string | undefined, error: string | undefined): string {
+function fieldHtml(name: FieldPath, value: string | undefined, error: string | undefined): string {
   const id = idOf(name);
-  const label = escapeHtml(labels[name]);
+  const spec = field(name);
+  const label = escapeHtml(labelOf(name));
   const invalid = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
   const errorHtml = error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : '';
   const current = value ?? '';
   let control: string;
-  if (name === 'consent') {
-    return `<div class="field"><input type="checkbox" id="${id}" name="consent" value="on"${current ? ' checked' : ''}${invalid}> <label for="${id}">${label}</label>${errorHtml}</div>`;
+  if (spec.control === 'checkbox') {
+    return `<div class="field"><input type="checkbox" id="${id}" name="${name}" value="on"${current ? ' checked' : ''}${invalid}> <label for="${id}">${label}</label>${errorHtml}</div>`;
   }
-  if (name === 'request.courtesyCar') {
-    const radios = courtesyCarOptions
+  if (spec.control === 'radio') {
+    const radios = choicesOf(spec)
       .map(
         (option, index) =>
           `<input type="radio" id="${id}-${index}" name="${name}" value="${escapeHtml(option.value)}"${option.value === current ? ' checked' : ''}> <label for="${id}-${index}">${escapeHtml(option.label)}</label>`,
@@ -170,19 +151,17 @@ function fieldHtml(name: FieldName, value: string | undefined, error: string | u
     const described = error ? ` aria-describedby="${id}-error"` : '';
     return `<fieldset class="field"${described}><legend>${label}</legend>${radios}${errorHtml}</fieldset>`;
   }
-  if (name === 'vehicle.maker') {
-    const list = makers.map((maker) => ({ value: maker, label: maker }));
-    control = `<select id="${id}" name="${name}"${invalid}>${options(list, current)}</select>`;
-  } else if (name === 'request.contactTime') {
-    control = `<select id="${id}" name="${name}"${invalid}>${options(contactTimeOptions, current)}</select>`;
-  } else if (name === 'request.notes') {
+  if (spec.control === 'select') {
+    control = `<select id="${id}" name="${name}"${invalid}>${options(choicesOf(spec), current)}</select>`;
+  } else if (spec.control === 'textarea') {
     // No maxlength, here or below: it would cut a paste silently; the schema's message gives the
     // limit and the count instead.
     control = `<textarea id="${id}" name="${name}" rows="5"${invalid}>${escapeHtml(current)}</textarea>`;
   } else {
-    const type = inputTypes[name] ?? 'text';
-    const numeric = numericFields.has(name) ? ' inputmode="numeric"' : '';
-    control = `<input type="${type}" id="${id}" name="${name}" value="${escapeHtml(current)}"${numeric}${invalid}>`;
+    // Phones show their number pad for what is typed in digits.
+    const numeric = spec.inputMode === 'numeric' || spec.control === 'numberSelect';
+    const inputMode = numeric ? ' inputmode="numeric"' : '';
+    control = `<input type="${inputType(spec)}" id="${id}" name="${name}" value="${escapeHtml(current)}"${inputMode}${invalid}>`;
   }
   return `<div class="field"><label for="${id}">${label}</label>${control}${errorHtml}</div>`;
 }
@@ -200,14 +179,14 @@ export function refusedPage(
   const summary = Object.entries(errors)
     .map(([field, message]) => {
       const text = escapeHtml(message);
-      return isFieldName(field)
+      return isFieldPath(field)
         ? `<li><a href="#${idOf(field)}">${text}</a></li>`
         : `<li>${text}</li>`;
     })
     .join('');
   const fields: string[] = [];
   for (const name of formPostNames()) {
-    if (isFieldName(name)) {
+    if (isFieldPath(name)) {
       fields.push(fieldHtml(name, values[name], errors[name]));
     } else if (name === honeypotField) {
       fields.push(

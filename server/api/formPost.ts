@@ -5,16 +5,13 @@
  * attribution is the tracking_data cookie that travels with it, read as the JSON `tracking` is
  * (the schema cleans every value). Only the site's own pages may post it.
  */
-import { formFieldNames } from '../../src/estimate/formValues';
+import { fieldPaths, hiddenControlNames, quoteControlNames } from '../../src/estimate/fieldTable';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { trackingCookieName } from '../../src/tracking/trackingCookie';
 
-/** Hidden controls of the form besides its fields. */
-const hiddenNames = ['brand', 'entryPoint', 'quote.vehicleClass', 'quote.roughTotal'] as const;
-
-/** Every control name the native post may carry, in the form's order. */
+/** Every control name the native post may carry, in the form's order (the field table's). */
 export function formPostNames(): string[] {
-  return [...formFieldNames(), ...hiddenNames, honeypotField];
+  return [...fieldPaths, ...hiddenControlNames, honeypotField];
 }
 
 /** The values as posted (first of each name), for re-rendering the form with them. */
@@ -48,7 +45,7 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
  */
 export function requestFromForm(values: PostedValues, cookieHeader: string | null): unknown {
   const body: Record<string, unknown> = {};
-  for (const name of formFieldNames()) {
+  for (const name of fieldPaths) {
     if (name === 'consent') continue;
     setPath(body, name, values[name] ?? '');
   }
@@ -56,8 +53,8 @@ export function requestFromForm(values: PostedValues, cookieHeader: string | nul
   for (const name of ['brand', 'entryPoint', honeypotField] as const) {
     if (values[name] !== undefined) body[name] = values[name];
   }
-  const vehicleClass = values['quote.vehicleClass'];
-  const roughTotal = values['quote.roughTotal'];
+  const vehicleClass = values[quoteControlNames.vehicleClass];
+  const roughTotal = values[quoteControlNames.roughTotal];
   if (vehicleClass && roughTotal && /^\d{1,9}$/.test(roughTotal)) {
     body.quote = { vehicleClass, roughTotal: Number(roughTotal) };
   }

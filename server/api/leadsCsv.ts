@@ -1,56 +1,18 @@
 /**
  * The staff export's rows: one lead a row, the columns staff sort and call by, times in Japan.
- * Stored requests are the schema's output, but they are read as untrusted data all the same (a
- * row written by an older release, a hand-edited file): anything not a string shows as empty.
+ * The form's values are read and formatted by leadValues.ts, as the lead's D1 columns are.
  */
+import type { ExportColumnKey } from '../../src/estimate/fieldTable';
 import { isRecord } from '../../src/lib/isRecord';
 import { toCsv } from './csv';
 import type { StoredLead } from './leadStore';
-
-const header = [
-  '受付日時（JST）',
-  '受付番号',
-  'ブランド',
-  '入力元',
-  'スパム疑い',
-  'お名前',
-  'フリガナ',
-  '電話番号',
-  'メールアドレス',
-  'メーカー',
-  '車種',
-  '車検満了日',
-  '希望日',
-  '郵便番号',
-  '概算',
-  'トラッキング',
-  '配信',
-  '初度登録年月',
-  '走行距離（km）',
-  '代車',
-  '連絡希望時間帯',
-  '備考',
-];
+import { columnHeader, columnText, storedText } from './leadValues';
 
 /** An ISO instant as "YYYY-MM-DD HH:mm:ss" in Japan; '' when unreadable. */
 function tokyoDateTime(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   return new Date(time + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-function text(value: unknown, ...path: string[]): string {
-  let current = value;
-  for (const key of path) {
-    if (!isRecord(current) || !Object.hasOwn(current, key)) return '';
-    current = current[key];
-  }
-  if (typeof current === 'number') return String(current);
-  return typeof current === 'string' ? current : '';
-}
-
-function joined(separator: string, ...parts: string[]): string {
-  return parts.filter(Boolean).join(separator);
 }
 
 /** Every tracking field as name=value, space-separated, in the stored order. */
@@ -62,46 +24,58 @@ function trackingText(tracking: unknown): string {
     .join(' ');
 }
 
-function row(lead: StoredLead): string[] {
-  const body = lead.request;
-  const expiry = joined(
-    '-',
-    text(body, 'vehicle', 'expiryYear'),
-    text(body, 'vehicle', 'expiryMonth'),
-    text(body, 'vehicle', 'expiryDay'),
-  );
-  const roughTotal = text(body, 'quote', 'roughTotal');
-  return [
-    tokyoDateTime(lead.receivedAt),
-    lead.id,
-    lead.brand,
-    text(body, 'entryPoint'),
-    lead.suspectedSpam ? 'スパム疑い' : '',
-    joined(' ', text(body, 'customer', 'lastName'), text(body, 'customer', 'firstName')),
-    joined(' ', text(body, 'customer', 'lastNameKana'), text(body, 'customer', 'firstNameKana')),
-    text(body, 'customer', 'phone'),
-    text(body, 'customer', 'email'),
-    text(body, 'vehicle', 'maker'),
-    text(body, 'vehicle', 'model'),
-    expiry,
-    joined(' / ', text(body, 'request', 'preferredDate1'), text(body, 'request', 'preferredDate2')),
-    text(body, 'vehicle', 'postalCode'),
-    roughTotal ? joined(' ', text(body, 'quote', 'vehicleClass'), `${roughTotal}円`) : '',
-    isRecord(body) ? trackingText(body.tracking) : '',
-    lead.deliveredAt ? `配信済み ${tokyoDateTime(lead.deliveredAt)}` : '未配信',
-    joined(
-      '-',
-      text(body, 'vehicle', 'firstRegistrationYear'),
-      text(body, 'vehicle', 'firstRegistrationMonth'),
-    ),
-    text(body, 'vehicle', 'mileage'),
-    text(body, 'request', 'courtesyCar'),
-    text(body, 'request', 'contactTime'),
-    text(body, 'request', 'notes'),
-  ];
+type Column = { header: string; value: (lead: StoredLead) => string };
+
+/** A column of the form's values: its header and format are the field table's. */
+function formColumn(key: ExportColumnKey): Column {
+  return { header: columnHeader(key), value: (lead) => columnText(lead.request, key) };
 }
+
+/** The price check's rough price: "kei 45000円", or '' when the lead came without one. */
+function quoteText(request: unknown): string {
+  const roughTotal = storedText(request, 'quote', 'roughTotal');
+  if (!roughTotal) return '';
+  return [storedText(request, 'quote', 'vehicleClass'), `${roughTotal}円`]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The export's columns in the order staff spreadsheets expect (new ones go at the end). */
+const columns: Column[] = [
+  { header: '受付日時（JST）', value: (lead) => tokyoDateTime(lead.receivedAt) },
+  { header: '受付番号', value: (lead) => lead.id },
+  { header: 'ブランド', value: (lead) => lead.brand },
+  { header: '入力元', value: (lead) => storedText(lead.request, 'entryPoint') },
+  { header: 'スパム疑い', value: (lead) => (lead.suspectedSpam ? 'スパム疑い' : '') },
+  formColumn('name'),
+  formColumn('kana'),
+  formColumn('phone'),
+  formColumn('email'),
+  formColumn('maker'),
+  formColumn('model'),
+  formColumn('expiry'),
+  formColumn('preferredDates'),
+  formColumn('postalCode'),
+  { header: '概算', value: (lead) => quoteText(lead.request) },
+  {
+    header: 'トラッキング',
+    value: (lead) => (isRecord(lead.request) ? trackingText(lead.request.tracking) : ''),
+  },
+  {
+    header: '配信',
+    value: (lead) => (lead.deliveredAt ? `配信済み ${tokyoDateTime(lead.deliveredAt)}` : '未配信'),
+  },
+  formColumn('firstRegistration'),
+  formColumn('mileage'),
+  formColumn('courtesyCar'),
+  formColumn('contactTime'),
+  formColumn('notes'),
+];
 
 /** The export: header and one row per lead, as CSV (csv.ts). */
 export function leadsCsv(leads: readonly StoredLead[]): string {
-  return toCsv([header, ...leads.map(row)]);
+  return toCsv([
+    columns.map((column) => column.header),
+    ...leads.map((lead) => columns.map((column) => column.value(lead))),
+  ]);
 }

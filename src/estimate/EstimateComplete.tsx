@@ -1,4 +1,5 @@
 import { telHref } from '../brand/brands';
+import { fields } from './fieldTable';
 import styles from './EstimateComplete.module.css';
 
 /** What happens next, once the server has accepted the estimate request. */
@@ -23,7 +24,7 @@ export function EstimateComplete({
         </li>
         <li>
           <strong>確認メールをお送りしました</strong>
-          ご入力のメールアドレスに受付内容の確認メールをお送りしています。
+          {`ご入力の${fields['customer.email'].label}に受付内容の確認メールをお送りしています。`}
         </li>
         <li>
           <strong>メールが届かない場合</strong>

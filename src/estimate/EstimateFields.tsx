@@ -1,15 +1,14 @@
 import { useId, useSyncExternalStore } from 'react';
 import type { BrandId } from '../brand/brands';
-import { Options } from '../forms/Field';
-import { contactTimeOptions, makers, maxLengths } from './options';
 import { expiryYearOptions, firstRegistrationYearOptions, preferredDateBounds } from './dates';
+import { quoteControlNames } from './fieldTable';
 import {
   Consent,
-  CourtesyCar,
-  FieldGroup,
-  FormField,
-  NamePartField,
   DateFields,
+  NamePartField,
+  RadioField,
+  TableField,
+  TableGroup,
 } from './registeredFields';
 import styles from './EstimateFields.module.css';
 
@@ -43,8 +42,8 @@ export function HiddenFields({ brand }: { brand: BrandId }) {
       {/* Not type=hidden, whose value is its attribute, which hydration would set back: hidden
           text inputs keep what the script wrote before the code arrived. */}
       <input type="text" hidden name="entryPoint" defaultValue="header" />
-      <input type="text" hidden name="quote.vehicleClass" defaultValue="" disabled />
-      <input type="text" hidden name="quote.roughTotal" defaultValue="" disabled />
+      <input type="text" hidden name={quoteControlNames.vehicleClass} defaultValue="" disabled />
+      <input type="text" hidden name={quoteControlNames.roughTotal} defaultValue="" disabled />
       <div className={styles.honeypot} aria-hidden="true">
         <label>
           ホームページ（入力しないでください）
@@ -67,132 +66,44 @@ export function EstimateFields() {
           お車の情報
         </h3>
         <DateFields
-          legend="車検満了日"
-          required
+          paths={['vehicle.expiryYear', 'vehicle.expiryMonth', 'vehicle.expiryDay']}
           years={expiryYearOptions(now)}
-          year="vehicle.expiryYear"
-          month="vehicle.expiryMonth"
-          day="vehicle.expiryDay"
         />
-        <FormField
-          name="vehicle.maker"
-          label="メーカー"
-          required
-          render={(props) => (
-            <select {...props}>
-              <Options placeholder="選択してください" values={makers} />
-            </select>
-          )}
-        />
-        <FormField
-          name="vehicle.model"
-          label="車種"
-          required
-          maxLength={maxLengths.model}
-          hint="例: プリウス、N-BOX"
-          render={(props) => <input type="text" autoComplete="off" {...props} />}
-        />
-        <FormField
-          name="vehicle.postalCode"
-          label="郵便番号"
-          required
-          hint="最寄りの店舗をご案内します（例: 123-4567）"
-          render={(props) => (
-            <input type="text" inputMode="numeric" autoComplete="postal-code" {...props} />
-          )}
-        />
+        <TableField path="vehicle.maker" />
+        <TableField path="vehicle.model" />
+        <TableField path="vehicle.postalCode" />
         <DateFields
-          legend="初度登録年月"
-          required={false}
+          paths={['vehicle.firstRegistrationYear', 'vehicle.firstRegistrationMonth']}
           years={firstRegistrationYearOptions(now)}
-          year="vehicle.firstRegistrationYear"
-          month="vehicle.firstRegistrationMonth"
         />
-        <FormField
-          name="vehicle.mileage"
-          label="走行距離（km）"
-          hint="おおよそで構いません"
-          render={(props) => <input type="text" inputMode="numeric" {...props} />}
-        />
+        <TableField path="vehicle.mileage" />
       </section>
 
       <section className={styles.section} aria-labelledby={`${id}-customer`}>
         <h3 id={`${id}-customer`} className={styles.heading}>
           お客様情報
         </h3>
-        <FieldGroup legend="お名前" required>
-          <NamePartField
-            name="customer.lastName"
-            label="姓"
-            autoComplete="family-name"
-            maxLength={maxLengths.name}
-          />
-          <NamePartField
-            name="customer.firstName"
-            label="名"
-            autoComplete="given-name"
-            maxLength={maxLengths.name}
-          />
-        </FieldGroup>
-        <FieldGroup legend="フリガナ" required>
-          <NamePartField name="customer.lastNameKana" label="セイ" maxLength={maxLengths.kana} />
-          <NamePartField name="customer.firstNameKana" label="メイ" maxLength={maxLengths.kana} />
-        </FieldGroup>
-        <FormField
-          name="customer.phone"
-          label="電話番号"
-          required
-          hint="例: 090-1234-5678"
-          render={(props) => <input type="tel" autoComplete="tel" {...props} />}
-        />
-        <FormField
-          name="customer.email"
-          label="メールアドレス"
-          required
-          maxLength={maxLengths.email}
-          hint="確認メールをお送りします"
-          render={(props) => (
-            <input type="email" autoComplete="email" inputMode="email" {...props} />
-          )}
-        />
+        <TableGroup path="customer.lastName">
+          <NamePartField path="customer.lastName" />
+          <NamePartField path="customer.firstName" />
+        </TableGroup>
+        <TableGroup path="customer.lastNameKana">
+          <NamePartField path="customer.lastNameKana" />
+          <NamePartField path="customer.firstNameKana" />
+        </TableGroup>
+        <TableField path="customer.phone" />
+        <TableField path="customer.email" />
       </section>
 
       <section className={styles.section} aria-labelledby={`${id}-request`}>
         <h3 id={`${id}-request`} className={styles.heading}>
           ご希望
         </h3>
-        <FormField
-          name="request.preferredDate1"
-          label="第1希望日"
-          render={(props) => <input type="date" {...preferredDates} {...props} />}
-        />
-        <FormField
-          name="request.preferredDate2"
-          label="第2希望日"
-          render={(props) => <input type="date" {...preferredDates} {...props} />}
-        />
-        <CourtesyCar />
-        <FormField
-          name="request.contactTime"
-          label="連絡希望時間帯"
-          render={(props) => (
-            <select {...props}>
-              <option value="">指定なし</option>
-              {contactTimeOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        />
-        <FormField
-          name="request.notes"
-          label="備考"
-          maxLength={maxLengths.notes}
-          hint={`ご質問やご要望があればご記入ください（${maxLengths.notes}文字以内）`}
-          render={(props) => <textarea rows={5} {...props} />}
-        />
+        <TableField path="request.preferredDate1" control={preferredDates} />
+        <TableField path="request.preferredDate2" control={preferredDates} />
+        <RadioField path="request.courtesyCar" />
+        <TableField path="request.contactTime" />
+        <TableField path="request.notes" />
       </section>
 
       <Consent />

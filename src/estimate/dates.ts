@@ -1,7 +1,7 @@
 /**
  * The years the estimate forms offer, from today in Japan: on the client and the server alike.
- * Framework-free; the other choices and lengths are in options.ts, Tokyo's calendar in
- * src/lib/tokyoTime.ts.
+ * Framework-free; the other choices are in options.ts, the fields' lengths in fieldTable.ts,
+ * Tokyo's calendar in src/lib/tokyoTime.ts.
  */
 import { tokyoToday, tokyoYear } from '../lib/tokyoTime';
 

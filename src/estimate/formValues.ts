@@ -1,36 +1,25 @@
 /**
- * The estimate form's values as typed, before validation, and the draft's sanitising. Field names mirror the request body (vehicle.*, customer.*, request.*), so a server error keyed
- * "customer.phone" lands on the field of that name.
+ * The estimate form's values as typed, before validation, and the draft's sanitising, made from
+ * the field table (fieldTable.ts). Field names mirror the request body (vehicle.*, customer.*,
+ * request.*), so a server error keyed "customer.phone" lands on the field of that name.
  */
 import { isRecord } from '../lib/isRecord';
+import { fieldPaths, type EstimateFormValues } from './fieldTable';
+
+export type { EstimateFormValues };
+
+type Group = Exclude<keyof EstimateFormValues, 'consent'>;
 
 /**
- * The form's text fields by group, in the form's order: the one list the value type, the empty
- * values and the field names are made from. All are strings as typed; the schema checks them.
+ * The form's text fields by group, in the form's order, from the field table: all are strings as
+ * typed; the schema checks them.
  */
-const textFields = {
-  vehicle: [
-    'expiryYear',
-    'expiryMonth',
-    'expiryDay',
-    'maker',
-    'model',
-    'postalCode',
-    'firstRegistrationYear',
-    'firstRegistrationMonth',
-    'mileage',
-  ],
-  customer: ['lastName', 'firstName', 'lastNameKana', 'firstNameKana', 'phone', 'email'],
-  /** request.courtesyCar: '' (no answer), 'yes' (希望する) or 'no' (希望しない). */
-  request: ['preferredDate1', 'preferredDate2', 'courtesyCar', 'contactTime', 'notes'],
-} as const;
-
-type Group = keyof typeof textFields;
+const textFields = {} as Record<Group, string[]>;
+for (const path of fieldPaths) {
+  const [group, key] = path.split('.') as [Group, string | undefined];
+  if (key !== undefined) (textFields[group] ??= []).push(key);
+}
 const groups = Object.keys(textFields) as Group[];
-
-export type EstimateFormValues = {
-  [G in Group]: Record<(typeof textFields)[G][number], string>;
-} & { consent: boolean };
 
 export function emptyFormValues(): EstimateFormValues {
   const empty = (group: Group) => Object.fromEntries(textFields[group].map((key) => [key, '']));
@@ -42,10 +31,7 @@ export function emptyFormValues(): EstimateFormValues {
 
 /** Every field name the form shows, as react-hook-form paths ("vehicle.maker", ..., "consent"). */
 export function formFieldNames(): string[] {
-  return [
-    ...groups.flatMap((group) => textFields[group].map((key) => `${group}.${key}`)),
-    'consent',
-  ];
+  return [...fieldPaths];
 }
 
 /** Longest string a stored field may hold; anything longer came from tampering, not typing. */

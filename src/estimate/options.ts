@@ -1,10 +1,10 @@
 /**
- * Every fact the estimate forms offer, in one place: the choices of each select, the years and
- * days a date may take, the longest text each field accepts and the names of the quick fields.
- * The simple forms, the estimate form, the schema and the local API all import them, so a
- * choice a form offers is always one the schema accepts. Framework-free, with no validation library: the
- * simple form is part of the first view. The entry points and the quick fields' names are in
- * types.ts, which the first view's own code reads.
+ * The choices the estimate forms offer: the options of each select and the months and days a
+ * date may take. The field table (fieldTable.ts) gives them as each field's options, beside the
+ * fields' labels and lengths; the forms, the schema and the local API all read them, so a choice
+ * a form offers is always one the schema accepts. Framework-free, with no validation library:
+ * the simple form is part of the first view. The entry points and the quick fields' names are
+ * in types.ts, which the first view's own code reads.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -47,22 +47,3 @@ export const contactTimeOptions = [
   { value: '12-15', label: '12:00〜15:00' },
   { value: '15-19', label: '15:00〜19:00' },
 ] as const;
-
-// ---------------------------------------------------------------------------------------------
-// Lengths
-
-/**
- * Longest accepted value of each free-text field, after normalising (the schema's limit and the
- * input's maxLength). expiryYear and postalCode are raw input lengths of the simple form, where
- * the year is typed and the postal code may carry a hyphen ("123-4567").
- */
-export const maxLengths = {
-  expiryYear: 4,
-  model: 50,
-  // 「〒123-4567」 and 「〒 123 4567」 as people write them: 7 digits plus 〒, a hyphen, spaces.
-  postalCode: 10,
-  name: 30,
-  kana: 30,
-  email: 254,
-  notes: 1000,
-} as const;

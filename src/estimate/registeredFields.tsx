@@ -1,15 +1,11 @@
 /**
  * The shared form-field parts (src/forms/Field.tsx) bound to the estimate form's react-hook-form
- * state: each registers its control and shows the message react-hook-form holds for it.
+ * state: each registers its control and shows the message react-hook-form holds for it. Each
+ * part is named by its field's path and reads its label, control, limits and hints from the
+ * field table (fieldTable.ts).
  */
 import { useId, type ReactNode } from 'react';
-import {
-  get,
-  useFormContext,
-  useWatch,
-  type FieldPath,
-  type UseFormRegisterReturn,
-} from 'react-hook-form';
+import { get, useFormContext, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Group, Hidden } from '../forms/Group';
 import {
   Field,
@@ -20,18 +16,16 @@ import {
   fieldStyles,
   type ControlAria,
 } from '../forms/Field';
+import { field, formLabel, type FieldPath } from './fieldTable';
 import type { EstimateFormValues } from './formValues';
-import { courtesyCarOptions, dayOptions, monthOptions } from './options';
 import { textLength } from './validation/normalize';
 import styles from './EstimateFields.module.css';
-
-export type FieldName = FieldPath<EstimateFormValues>;
 
 /** What a control gets: react-hook-form's registration, the aria wiring and native `required`. */
 type ControlProps = UseFormRegisterReturn & ControlAria & { required: boolean | undefined };
 
 /** The message react-hook-form holds for `name`, if any. */
-function useFieldError(name: FieldName): string | undefined {
+function useFieldError(name: FieldPath): string | undefined {
   const {
     formState: { errors },
   } = useFormContext<EstimateFormValues>();
@@ -45,7 +39,7 @@ function useFieldError(name: FieldName): string | undefined {
  * it is shortened (the schema refuses it with its message at the field). Nothing is ever cut: a
  * paste keeps all it brought, where a native maxLength would drop the end unseen.
  */
-function LengthCount({ name, max }: { name: FieldName; max: number }) {
+function LengthCount({ name, max }: { name: FieldPath; max: number }) {
   const value: unknown = useWatch<EstimateFormValues>({ name });
   const length = typeof value === 'string' ? textLength(value) : 0;
   if (length < max * 0.8) return null;
@@ -59,14 +53,14 @@ function LengthCount({ name, max }: { name: FieldName; max: number }) {
 }
 
 /** A Field whose control is registered as `name`, with react-hook-form's message as its error. */
-export function FormField({
+function FormField({
   name,
   className = styles.field,
   render,
   maxLength,
   ...field
 }: {
-  name: FieldName;
+  name: FieldPath;
   label: ReactNode;
   required?: boolean;
   badge?: boolean;
@@ -90,131 +84,166 @@ export function FormField({
   );
 }
 
+/** The attributes the field table gives a text-like input. */
+function inputAttributes(path: FieldPath) {
+  const spec = field(path);
+  const type = spec.control === 'tel' || spec.control === 'email' || spec.control === 'date';
+  return {
+    type: type ? spec.control : 'text',
+    inputMode: spec.inputMode,
+    autoComplete: spec.autoComplete,
+  };
+}
+
+/** A select's options as the field table lists them, after its empty choice. */
+function TableOptions({ path, placeholder }: { path: FieldPath; placeholder: string }) {
+  const options = field(path).options ?? [];
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {options.map((option) =>
+        typeof option === 'object' ? (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ) : (
+          <option key={option} value={String(option)}>
+            {option}
+          </option>
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * The field `path` as the field table describes it: its label, 必須/任意, hint, length count and
+ * control. `control` adds attributes the table cannot know (a date's min and max today).
+ */
+export function TableField({
+  path,
+  control,
+}: {
+  path: FieldPath;
+  control?: { min?: string; max?: string };
+}) {
+  const spec = field(path);
+  return (
+    <FormField
+      name={path}
+      label={formLabel(path)}
+      required={spec.required}
+      hint={spec.hint}
+      maxLength={spec.maxLength}
+      render={(props) => {
+        if (spec.control === 'select') {
+          return (
+            <select {...props}>
+              <TableOptions path={path} placeholder={spec.placeholder ?? ''} />
+            </select>
+          );
+        }
+        if (spec.control === 'textarea') return <textarea rows={5} {...props} />;
+        return <input {...inputAttributes(path)} {...control} {...props} />;
+      }}
+    />
+  );
+}
+
 /** Related fields under one legend, laid out in a row. */
-export function FieldGroup(props: { legend: string; required: boolean; children: ReactNode }) {
+function FieldGroup(props: { legend: string; required: boolean; children: ReactNode }) {
   return <Group {...props} className={styles.group} rowClassName={styles.row} />;
+}
+
+/** The group of `path` (a name's parts) with its legend, holding `children`. */
+export function TableGroup({ path, children }: { path: FieldPath; children: ReactNode }) {
+  const group = field(path).group;
+  if (!group) throw new Error(`${path} is asked alone, in no group`);
+  return (
+    <FieldGroup legend={group.legend} required={group.required}>
+      {children}
+    </FieldGroup>
+  );
 }
 
 /**
  * One part of a date inside a FieldGroup (year, month or day): a select of numbers whose label is
- * read by assistive technology only, since the group's legend names the date.
+ * read by assistive technology only, since the group's legend names the date. An optional part
+ * of a required date says so (日（任意）).
  */
-function NumberSelectField({
-  name,
-  label,
-  placeholder,
-  values,
-  unit,
-  required = false,
-}: {
-  name: FieldName;
-  label: string;
-  placeholder: string;
-  values: readonly number[];
-  unit: string;
-  required?: boolean;
-}) {
+function NumberSelectField({ path, years }: { path: FieldPath; years: readonly number[] }) {
+  const spec = field(path);
+  const part = spec.part ?? '';
+  const optional = !spec.required && spec.group?.required ? '（任意）' : '';
+  const values = (spec.options ?? years) as readonly number[];
   return (
     <FormField
-      name={name}
-      label={<Hidden>{label}</Hidden>}
+      name={path}
+      label={<Hidden>{`${spec.label}${optional}`}</Hidden>}
       badge={false}
-      required={required}
+      required={spec.required}
       className={styles.inline}
       render={(props) => (
         <select {...props}>
-          <Options placeholder={placeholder} values={values} unit={unit} />
+          <Options placeholder={`${part}${optional}`} values={values} unit={part} />
         </select>
       )}
     />
   );
 }
 
-/** A date as year and month (and an optional day) selects under one legend. */
+/**
+ * A date as year and month (and an optional day) selects under its legend. `years` are the
+ * year's choices, which follow today's date.
+ */
 export function DateFields({
-  legend,
-  required,
+  paths,
   years,
-  year,
-  month,
-  day,
 }: {
-  legend: string;
-  required: boolean;
+  paths: readonly [FieldPath, ...FieldPath[]];
   years: readonly number[];
-  year: FieldName;
-  month: FieldName;
-  day?: FieldName;
 }) {
   return (
-    <FieldGroup legend={legend} required={required}>
-      <NumberSelectField
-        name={year}
-        label={`${legend}の年`}
-        placeholder="年"
-        values={years}
-        unit="年"
-        required={required}
-      />
-      <NumberSelectField
-        name={month}
-        label={`${legend}の月`}
-        placeholder="月"
-        values={monthOptions}
-        unit="月"
-        required={required}
-      />
-      {day && (
-        <NumberSelectField
-          name={day}
-          label={`${legend}の日（任意）`}
-          placeholder="日（任意）"
-          values={dayOptions}
-          unit="日"
-        />
-      )}
-    </FieldGroup>
+    <TableGroup path={paths[0]}>
+      {paths.map((path) => (
+        <NumberSelectField key={path} path={path} years={years} />
+      ))}
+    </TableGroup>
   );
 }
 
-/** One required text part of a name inside a FieldGroup (姓, 名, セイ, メイ). */
-export function NamePartField({
-  name,
-  label,
-  maxLength,
-  autoComplete,
-}: {
-  name: FieldName;
-  label: string;
-  maxLength: number;
-  autoComplete?: string;
-}) {
+/** One text part of a name inside its group (姓, 名, セイ, メイ). */
+export function NamePartField({ path }: { path: FieldPath }) {
+  const spec = field(path);
   return (
     <FormField
-      name={name}
-      label={label}
+      name={path}
+      label={spec.part}
       badge={false}
-      maxLength={maxLength}
-      required
+      maxLength={spec.maxLength}
+      required={spec.required}
       className={styles.inline}
-      render={(props) => <input type="text" autoComplete={autoComplete} {...props} />}
+      render={(props) => <input type="text" autoComplete={spec.autoComplete} {...props} />}
     />
   );
 }
 
-export function CourtesyCar() {
+/** A radio group of the field table's choices for `path` (代車). */
+export function RadioField({ path }: { path: FieldPath }) {
   const { register } = useFormContext<EstimateFormValues>();
+  const spec = field(path);
+  const choices = (spec.options ?? []) as readonly { value: string; label: string }[];
   return (
     <Group
-      legend="代車"
-      required={false}
+      legend={formLabel(path)}
+      required={spec.required}
       className={styles.group}
       rowClassName={styles.row}
-      error={useFieldError('request.courtesyCar')}
+      error={useFieldError(path)}
     >
-      {courtesyCarOptions.map((option) => (
+      {choices.map((option) => (
         <label key={option.value} className={styles.choice}>
-          <input type="radio" value={option.value} {...register('request.courtesyCar')} />
+          <input type="radio" value={option.value} {...register(path)} />
           {option.label}
         </label>
       ))}
@@ -242,10 +271,10 @@ export function Consent() {
           type="checkbox"
           aria-invalid={message ? true : undefined}
           aria-describedby={describedBy(message && errorId)}
-          required
+          required={field('consent').required}
           {...register('consent')}
         />
-        個人情報の取扱いに同意する
+        {formLabel('consent')}
         <RequiredBadge required />
       </label>
       <ErrorMessage id={errorId} message={message} />

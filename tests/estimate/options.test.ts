@@ -3,6 +3,7 @@
 import { parse, safeParse } from 'valibot';
 import { brandIds } from '../../src/brand/brands';
 import { expiryYearOptions, firstRegistrationYearOptions } from '../../src/estimate/dates';
+import { field, fieldPaths, fields } from '../../src/estimate/fieldTable';
 import type { EstimateFormValues } from '../../src/estimate/formValues';
 import { freezeDateAtFixedNow } from './fixedNow';
 import { validFormValues } from '../factories/estimate';
@@ -11,7 +12,6 @@ import {
   courtesyCarOptions,
   dayOptions,
   makers,
-  maxLengths,
   monthOptions,
 } from '../../src/estimate/options';
 import {
@@ -105,26 +105,26 @@ describe.each(brandIds)('%s: every option a form offers is accepted', (brand) =>
     }
   });
 
-  it('text up to each maximum length, and one more is refused with its message', () => {
-    const cases: [
-      keyof typeof maxLengths,
-      (v: EstimateFormValues, text: string) => void,
-      string,
-    ][] = [
-      ['model', (v, text) => (v.vehicle.model = text), 'vehicle.model'],
-      ['name', (v, text) => (v.customer.lastName = text), 'customer.lastName'],
-      ['kana', (v, text) => (v.customer.firstNameKana = text), 'customer.firstNameKana'],
-      ['notes', (v, text) => (v.request.notes = text), 'request.notes'],
-    ];
-    for (const [length, set, path] of cases) {
-      const max = maxLengths[length];
-      expect(requestErrors(brand, (v) => set(v, 'ア'.repeat(max)))).toEqual({});
-      expect(Object.keys(requestErrors(brand, (v) => set(v, 'ア'.repeat(max + 1))))).toEqual([
+  it('text up to each field table maximum length, and one more is refused with its message', () => {
+    const limited = fieldPaths.filter((path) => field(path).maxLength !== undefined);
+    expect(limited).toEqual(expect.arrayContaining(['vehicle.model', 'request.notes']));
+    for (const path of limited) {
+      const max = field(path).maxLength!;
+      // An address of exactly `length` characters, or katakana (which every text field takes).
+      const text = (length: number) =>
+        path === 'customer.email'
+          ? `${'a'.repeat(length - '@example.com'.length)}@example.com`
+          : 'ア'.repeat(length);
+      const set = (v: EstimateFormValues, value: string) => {
+        const [group, key] = path.split('.') as ['vehicle', 'model'];
+        v[group][key] = value;
+      };
+      expect(
+        requestErrors(brand, (v) => set(v, text(max))),
         path,
-      ]);
+      ).toEqual({});
+      expect(Object.keys(requestErrors(brand, (v) => set(v, text(max + 1)))), path).toEqual([path]);
     }
-    const email = `${'a'.repeat(maxLengths.email - '@example.com'.length)}@example.com`;
-    expect(requestErrors(brand, (v) => (v.customer.email = email))).toEqual({});
   });
 
   it('every entry point', () => {
@@ -148,12 +148,12 @@ it('a simple form’s raw input at its maximum lengths is accepted as the modal�
   const values = validFormValues();
   values.vehicle = {
     ...values.vehicle,
-    expiryYear: '２０２６'.slice(0, maxLengths.expiryYear),
+    expiryYear: '２０２６'.slice(0, fields['vehicle.expiryYear'].simpleForm.maxLength),
     expiryMonth: String(monthOptions[monthOptions.length - 1]),
     expiryDay: String(dayOptions[0]),
     maker: String(makers[makers.length - 1]),
-    model: 'ア'.repeat(maxLengths.model),
-    postalCode: '〒１２３－４５６７'.slice(0, maxLengths.postalCode),
+    model: 'ア'.repeat(fields['vehicle.model'].maxLength),
+    postalCode: '〒１２３－４５６７'.slice(0, fields['vehicle.postalCode'].simpleForm.maxLength),
   };
   expect(requestErrors(brandIds[0], (v) => Object.assign(v, values))).toEqual({});
 });

@@ -75,7 +75,7 @@ export const estimateRequestSchema = record(
 export type EstimateFormOutput = v.InferOutput<typeof estimateFormSchema>;
 export type EstimateRequest = v.InferOutput<typeof estimateRequestSchema>;
 
-// The form's hand-written value type (formValues.ts, kept library-free) must fit the schema's input.
+// The form's value type (made from the field table, kept library-free) must fit the schema's input.
 const formValuesFitSchema: v.InferInput<typeof estimateFormSchema> = {} as EstimateFormValues;
 void formValuesFitSchema;
 

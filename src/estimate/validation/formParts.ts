@@ -4,7 +4,8 @@
  */
 import * as v from 'valibot';
 import { expiryYearOptions, firstRegistrationYearOptions } from '../dates';
-import { contactTimeOptions, courtesyCarOptions, makers, maxLengths } from '../options';
+import { fields, type FieldPath } from '../fieldTable';
+import { contactTimeOptions, courtesyCarOptions, makers } from '../options';
 import { checkExpiryDate, checkFirstRegistration, crossField } from './crossField';
 import {
   choice,
@@ -37,15 +38,23 @@ import {
 const emailPattern =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-const kana = (label: string) =>
+/** The label and the longest accepted value of a field, from the field table. */
+const labelOf = (path: FieldPath) => fields[path].label;
+
+function lengthLimit(path: FieldPath) {
+  const { label, maxLength } = fields[path] as { label: string; maxLength: number };
+  return maxChars(label, maxLength);
+}
+
+const kana = (path: FieldPath) =>
   required(
     normalizeKana,
-    messages.enter(label),
-    v.pipe(v.string(), maxChars(label, maxLengths.kana), v.regex(/^[ァ-ヺー ]+$/u, messages.kana)),
+    messages.enter(labelOf(path)),
+    v.pipe(v.string(), lengthLimit(path), v.regex(/^[ァ-ヺー ]+$/u, messages.kana)),
   );
 
-const text = (label: string, max: number) =>
-  required(normalizeText, messages.enter(label), v.pipe(v.string(), maxChars(label, max)));
+const text = (path: FieldPath) =>
+  required(normalizeText, messages.enter(labelOf(path)), v.pipe(v.string(), lengthLimit(path)));
 
 /**
  * Japan's numbering plan (総務省「電気通信番号の種別」, soumu.go.jp/joho_tsusin/top/tel_number):
@@ -72,21 +81,23 @@ function phoneProblem(digits: string): string | undefined {
   return undefined;
 }
 
-const firstRegistrationYearMessage = '初度登録年月の年が正しくありません';
-const firstRegistrationMonthMessage = '初度登録年月の月が正しくありません';
+const invalid = (path: FieldPath) => `${labelOf(path)}が正しくありません`;
+const firstRegistrationYearMessage = invalid('vehicle.firstRegistrationYear');
+const firstRegistrationMonthMessage = invalid('vehicle.firstRegistrationMonth');
+const expiryYear = labelOf('vehicle.expiryYear');
 
 const vehicleSchema = v.pipe(
   record(
     {
       expiryYear: required(
         normalizeDigits,
-        messages.choose('車検満了日の年'),
-        yearOf(expiryYearOptions, (years) => messages.yearRange('車検満了日の年', years)),
+        messages.choose(expiryYear),
+        yearOf(expiryYearOptions, (years) => messages.yearRange(expiryYear, years)),
       ),
       expiryMonth: required(
         normalizeDigits,
-        messages.choose('車検満了日の月'),
-        integerIn(1, 12, '車検満了日の月が正しくありません'),
+        messages.choose(labelOf('vehicle.expiryMonth')),
+        integerIn(1, 12, invalid('vehicle.expiryMonth')),
       ),
       expiryDay: optional(
         normalizeDigits,
@@ -95,13 +106,13 @@ const vehicleSchema = v.pipe(
       ),
       maker: required(
         toListedOption(makers),
-        messages.choose('メーカー'),
-        choice(makers, 'メーカーを一覧から選択してください'),
+        messages.choose(labelOf('vehicle.maker')),
+        choice(makers, `${labelOf('vehicle.maker')}を一覧から選択してください`),
       ),
-      model: text('車種', maxLengths.model),
+      model: text('vehicle.model'),
       postalCode: required(
         normalizePostalCode,
-        messages.enter('郵便番号'),
+        messages.enter(labelOf('vehicle.postalCode')),
         v.pipe(v.string(), v.regex(/^\d{7}$/, messages.postalCode)),
       ),
       firstRegistrationYear: optional(
@@ -131,13 +142,13 @@ const vehicleSchema = v.pipe(
 
 const customerSchema = record(
   {
-    lastName: text('お名前（姓）', maxLengths.name),
-    firstName: text('お名前（名）', maxLengths.name),
-    lastNameKana: kana('フリガナ（セイ）'),
-    firstNameKana: kana('フリガナ（メイ）'),
+    lastName: text('customer.lastName'),
+    firstName: text('customer.firstName'),
+    lastNameKana: kana('customer.lastNameKana'),
+    firstNameKana: kana('customer.firstNameKana'),
     phone: required(
       normalizePhone,
-      messages.enter('電話番号'),
+      messages.enter(labelOf('customer.phone')),
       v.pipe(
         v.string(),
         v.regex(/^0\d{9,10}$/, messages.phone),
@@ -150,40 +161,36 @@ const customerSchema = record(
     ),
     email: required(
       normalizeEmail,
-      messages.enter('メールアドレス'),
-      v.pipe(
-        v.string(),
-        maxChars('メールアドレス', maxLengths.email),
-        v.regex(emailPattern, messages.email),
-      ),
+      messages.enter(labelOf('customer.email')),
+      v.pipe(v.string(), lengthLimit('customer.email'), v.regex(emailPattern, messages.email)),
     ),
   },
   'お客様情報が正しくありません',
 );
 
-const preferredDateField = (label: string) =>
-  optional(normalizeDate, messages.invalidDate(label), preferredDate(label));
+const preferredDateField = (path: FieldPath) =>
+  optional(normalizeDate, messages.invalidDate(labelOf(path)), preferredDate(labelOf(path)));
 
-const listed = (options: readonly { value: string }[], label: string) =>
+const listed = (options: readonly { value: string }[], path: FieldPath) =>
   optional(
     normalizeText,
-    messages.choose(label),
+    messages.choose(labelOf(path)),
     choice(
       options.map((option) => option.value),
-      messages.choose(label),
+      messages.choose(labelOf(path)),
     ),
   );
 
 const requestSchema = record(
   {
-    preferredDate1: preferredDateField('第1希望日'),
-    preferredDate2: preferredDateField('第2希望日'),
-    courtesyCar: listed(courtesyCarOptions, '代車のご希望'),
-    contactTime: listed(contactTimeOptions, '連絡希望時間帯'),
+    preferredDate1: preferredDateField('request.preferredDate1'),
+    preferredDate2: preferredDateField('request.preferredDate2'),
+    courtesyCar: listed(courtesyCarOptions, 'request.courtesyCar'),
+    contactTime: listed(contactTimeOptions, 'request.contactTime'),
     notes: optional(
       normalizeMultiline,
-      '備考が正しくありません',
-      v.pipe(v.string(), maxChars('備考', maxLengths.notes)),
+      invalid('request.notes'),
+      v.pipe(v.string(), lengthLimit('request.notes')),
     ),
   },
   'ご希望の内容が正しくありません',

@@ -1,4 +1,19 @@
-/** The Japanese messages of the estimate validation shared by several fields. */
+/**
+ * The Japanese messages of the estimate validation: those shared by several fields, and those of
+ * one field, which name it by the field table's label.
+ */
+import { fields } from '../fieldTable';
+
+const label = {
+  postalCode: fields['vehicle.postalCode'].label,
+  phone: fields['customer.phone'].label,
+  email: fields['customer.email'].label,
+  kana: fields['customer.lastNameKana'].group.legend,
+  expiry: fields['vehicle.expiryDay'].group.legend,
+  firstRegistration: fields['vehicle.firstRegistrationYear'].group.legend,
+  mileage: fields['vehicle.mileage'],
+};
+
 export const messages = {
   enter: (label: string) => `${label}を入力してください`,
   choose: (label: string) => `${label}を選択してください`,
@@ -11,16 +26,16 @@ export const messages = {
     `${label}は${months}か月先（${last}）までの日付を選択してください`,
   yearRange: (label: string, years: readonly number[]) =>
     `${label}は${years[0]}年〜${years[years.length - 1]}年から選択してください`,
-  postalCode: '郵便番号は7桁の数字で入力してください',
-  phone: '電話番号は市外局番から10桁または11桁で入力してください',
-  phoneCarrierPrefix: '電話番号は00から始まりません。市外局番から入力してください',
+  postalCode: `${label.postalCode}は7桁の数字で入力してください`,
+  phone: `${label.phone}は市外局番から10桁または11桁で入力してください`,
+  phoneCarrierPrefix: `${label.phone}は00から始まりません。市外局番から入力してください`,
   phoneUnreachable: (prefix: string) =>
     `${prefix}から始まる番号にはおかけできません。携帯電話か固定電話の番号を入力してください`,
   phoneDigits: '携帯電話・IP電話の番号は11桁、固定電話の番号は10桁で入力してください',
-  email: '正しいメールアドレスを入力してください',
-  kana: 'フリガナは全角カタカナで入力してください',
-  consent: '個人情報の取り扱いに同意してください',
-  expiryDate: '車検満了日の日付が正しくありません',
-  firstRegistrationBoth: '初度登録年月は年と月の両方を選択してください',
-  mileage: '走行距離は数字（km）で入力してください',
+  email: `正しい${label.email}を入力してください`,
+  kana: `${label.kana}は全角カタカナで入力してください`,
+  consent: `${fields.consent.label}に同意してください`,
+  expiryDate: `${label.expiry}の日付が正しくありません`,
+  firstRegistrationBoth: `${label.firstRegistration}は年と月の両方を選択してください`,
+  mileage: `${label.mileage.label}は数字（${label.mileage.unit}）で入力してください`,
 } as const;

@@ -4,6 +4,8 @@ import { formatYen } from '../../content/priceRows';
 import { roughPrice, type RoughPrice } from '../../content/roughPrice';
 import type { LandingContent, VehicleClassCost } from '../../content/types';
 import { firstRegistrationYearOptions } from '../../estimate/dates';
+import { fields, quoteControlNames } from '../../estimate/fieldTable';
+import { monthOptions } from '../../estimate/options';
 import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
 import type { YearMonth } from '../../lib/tokyoTime';
 import { EstimateButton } from '../ContactActions';
@@ -28,7 +30,9 @@ export function pricesFor(
   return classes.map((cost) => roughPrice(cost, firstRegistration));
 }
 
-const months = Array.from({ length: 12 }, (_, i) => i + 1);
+/** The estimate form's 初度登録年月 fields, which the price check fills in. */
+const yearField = fields['vehicle.firstRegistrationYear'];
+const monthField = fields['vehicle.firstRegistrationMonth'];
 
 const bandNotes = {
   standard: '13年未満の重量税',
@@ -56,8 +60,8 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
 
   // What the open writes into the estimate form: the rough price, and the 初度登録年月 it used.
   const estimateValues: Record<string, string> = {
-    'quote.vehicleClass': price.vehicleClass,
-    'quote.roughTotal': String(price.total),
+    [quoteControlNames.vehicleClass]: price.vehicleClass,
+    [quoteControlNames.roughTotal]: String(price.total),
     ...(price.expiry && {
       'vehicle.firstRegistrationYear': choice.year,
       'vehicle.firstRegistrationMonth': choice.month,
@@ -73,7 +77,7 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
           <span className={styles.dateField}>
             <select
               id={`${id}-year`}
-              aria-label="初度登録年月の年"
+              aria-label={yearField.label}
               className={styles.select}
               value={choice.year}
               onChange={(event) => onChoice({ ...choice, year: event.target.value })}
@@ -90,13 +94,13 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
           <span className={styles.dateField}>
             <select
               id={`${id}-month`}
-              aria-label="初度登録年月の月"
+              aria-label={monthField.label}
               className={styles.select}
               value={choice.month}
               onChange={(event) => onChoice({ ...choice, month: event.target.value })}
             >
               <option value="">--</option>
-              {months.map((month) => (
+              {monthOptions.map((month) => (
                 <option key={month} value={month}>
                   {month}
                 </option>
@@ -118,7 +122,7 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
           {price.expiry
             ? `次回の車検満了（目安）${price.expiry.year}年${price.expiry.month}月・${bandNotes[price.band]}で計算`
             : partial
-              ? '初度登録年月は年と月の両方を選ぶと反映されます。'
+              ? `${yearField.group.legend}は年と月の両方を選ぶと反映されます。`
               : copy.assumption}
         </span>
       </p>

@@ -1,11 +1,12 @@
 import { useEffect, useId, type FormEvent } from 'react';
-import { dayOptions, makers, maxLengths, monthOptions } from '../../estimate/options';
+import type { FieldGroup, FieldSpec } from '../../estimate/fieldTable';
+import { quickFields } from '../../estimate/quickFields';
 import { useBrand } from '../../brand/useBrand';
 import { formAttribute } from '../../estimate/dialog';
 import { estimatesUrl } from '../../estimate/endpoint';
 import type { EntryPoint } from '../../estimate/types';
 import { setPendingInput } from '../../lib/pendingInput';
-import { Field, Options, RequiredBadge, fieldStyles } from '../../forms/Field';
+import { Field, Options, RequiredBadge, fieldStyles, type ControlAria } from '../../forms/Field';
 import styles from './SimpleForm.module.css';
 
 export type SimpleFormProps = {
@@ -80,85 +81,111 @@ export function SimpleForm({
       >
         <input type="hidden" name="brand" value={brand.id} />
         <input type="hidden" name="entryPoint" value={entryPoint} />
-        <fieldset className={styles.expiry}>
-          <legend className={fieldStyles.label}>
-            車検満了日
-            <RequiredBadge required />
-          </legend>
-          <div className={styles.dateRow}>
-            <label className={styles.dateField}>
-              <input
-                name="vehicle.expiryYear"
-                className={styles.input}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={maxLengths.expiryYear}
-                placeholder="2026"
-                required
-              />
-              <span>年</span>
-            </label>
-            <label className={styles.dateField}>
-              <select name="vehicle.expiryMonth" className={styles.select} required defaultValue="">
-                <Options placeholder="--" values={monthOptions} />
-              </select>
-              <span>月</span>
-            </label>
-            <label className={styles.dateField}>
-              <select name="vehicle.expiryDay" className={styles.select} defaultValue="">
-                <Options placeholder="--" values={dayOptions} />
-              </select>
-              <span>
-                日<span className={styles.optional}>（任意）</span>
-              </span>
-            </label>
-          </div>
-        </fieldset>
-        <Field label="メーカー" required className={styles.field}>
-          {(aria) => (
-            <select
-              {...aria}
-              name="vehicle.maker"
-              className={styles.select}
-              required
-              defaultValue=""
-            >
-              <Options placeholder="選択してください" values={makers} />
-            </select>
-          )}
-        </Field>
-        <Field label="車種" required className={styles.field}>
-          {(aria) => (
-            <input
-              {...aria}
-              name="vehicle.model"
-              className={styles.input}
-              autoComplete="off"
-              placeholder="例：プリウス"
-              required
-            />
-          )}
-        </Field>
-        <Field label="郵便番号" required className={styles.field}>
-          {(aria) => (
-            <input
-              {...aria}
-              name="vehicle.postalCode"
-              className={styles.input}
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={maxLengths.postalCode}
-              placeholder="例：1000001"
-              required
-            />
-          )}
-        </Field>
+        {simpleFormParts.map((part) =>
+          part.group ? (
+            <SimpleDateGroup key={part.paths[0]} group={part.group} paths={part.paths} />
+          ) : (
+            <SimpleField key={part.paths[0]} path={part.paths[0]} />
+          ),
+        )}
         <button type="submit" className={styles.submit}>
           {submitLabel}
         </button>
         <p className={styles.note}>{note}</p>
       </form>
     </section>
+  );
+}
+
+type QuickPath = keyof typeof quickFields;
+const field = (path: QuickPath): FieldSpec => quickFields[path];
+
+/**
+ * The fields the simple forms carry (the field table's quick fields), in the form's order: a
+ * group's fields together under its legend (車検満了日), the others alone.
+ */
+const simpleFormParts = (Object.keys(quickFields) as QuickPath[]).reduce<
+  { group?: FieldGroup; paths: [QuickPath, ...QuickPath[]] }[]
+>((parts, path) => {
+  const { group } = field(path);
+  const last = parts[parts.length - 1];
+  if (group && last?.group === group) last.paths.push(path);
+  else parts.push({ group, paths: [path] });
+  return parts;
+}, []);
+
+/** A field's control with the simple form's native constraints. */
+function SimpleControl({
+  path,
+  aria,
+  className,
+}: {
+  path: QuickPath;
+  aria?: ControlAria;
+  className: { input: string | undefined; select: string | undefined };
+}) {
+  const spec = field(path);
+  const control = spec.simpleForm ?? { placeholder: '' };
+  if (spec.options && !control.typed) {
+    return (
+      <select
+        {...aria}
+        name={path}
+        className={className.select}
+        required={spec.required}
+        defaultValue=""
+      >
+        <Options placeholder={control.placeholder} values={spec.options as readonly string[]} />
+      </select>
+    );
+  }
+  return (
+    <input
+      {...aria}
+      name={path}
+      className={className.input}
+      inputMode={control.inputMode}
+      autoComplete={control.autoComplete}
+      maxLength={control.maxLength}
+      placeholder={control.placeholder}
+      required={spec.required}
+    />
+  );
+}
+
+/** A group's fields in one row under its legend, each followed by its part's name (年, 月, 日). */
+function SimpleDateGroup({ group, paths }: { group: FieldGroup; paths: readonly QuickPath[] }) {
+  return (
+    <fieldset className={styles.expiry}>
+      <legend className={fieldStyles.label}>
+        {group.legend}
+        <RequiredBadge required={group.required} />
+      </legend>
+      <div className={styles.dateRow}>
+        {paths.map((path) => {
+          const spec = field(path);
+          return (
+            <label key={path} className={styles.dateField}>
+              <SimpleControl path={path} className={controlStyles} />
+              <span>
+                {spec.part}
+                {!spec.required && <span className={styles.optional}>（任意）</span>}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+const controlStyles = { input: styles.input, select: styles.select };
+
+function SimpleField({ path }: { path: QuickPath }) {
+  return (
+    <Field label={field(path).label} required={field(path).required} className={styles.field}>
+      {(aria) => <SimpleControl path={path} aria={aria} className={controlStyles} />}
+    </Field>
   );
 }
 

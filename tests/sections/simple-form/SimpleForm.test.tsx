@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dayOptions, makers, maxLengths, monthOptions } from '../../../src/estimate/options';
+import { fieldPaths, fields } from '../../../src/estimate/fieldTable';
+import { dayOptions, makers, monthOptions } from '../../../src/estimate/options';
 import { hasPendingInput, setPendingInput } from '../../../src/lib/pendingInput';
 import { SimpleForm } from '../../../src/sections/simple-form/SimpleForm';
 import { renderWithBrand } from '../renderWithBrand';
@@ -39,7 +40,7 @@ describe('SimpleForm', () => {
     expect(optionValues(within(form).getByLabelText(/^日/))).toEqual(dayOptions.map(String));
     expect(within(form).getByLabelText('年')).toHaveAttribute(
       'maxlength',
-      String(maxLengths.expiryYear),
+      String(fields['vehicle.expiryYear'].simpleForm.maxLength),
     );
     // No maxlength on 車種: it would cut a paste unseen; the estimate form counts and refuses.
     expect(within(form).getByRole('textbox', { name: /車種/ })).not.toHaveAttribute('maxlength');
@@ -54,6 +55,9 @@ describe('SimpleForm', () => {
     const names = Array.from(form.elements)
       .filter((element) => (element as HTMLInputElement).type !== 'hidden')
       .map((element) => (element as HTMLInputElement).name);
+    expect(names.filter(Boolean)).toEqual(
+      fieldPaths.filter((path) => 'simpleForm' in fields[path]),
+    );
     expect(names.filter(Boolean).sort()).toEqual(
       ['expiryDay', 'expiryMonth', 'expiryYear', 'maker', 'model', 'postalCode'].map(
         (name) => `vehicle.${name}`,

@@ -1,0 +1,300 @@
+/**
+ * The estimate form, field by field: the one description every reader of the estimate's fields
+ * is made from (the value type and empty values, the schema's labels and limits, the estimate
+ * form, the simple forms, the no-JS answer pages, the CSV export and the lead's D1 columns).
+ * A field's label is written here and nowhere else. Framework-free and free of any validation
+ * library, so the first view, the local API and the Worker can all import it.
+ *
+ * The rules (what a value must look like) stay in validation/, with labels and limits from here.
+ */
+import { contactTimeOptions, courtesyCarOptions, monthOptions } from './options';
+import { quickFields } from './quickFields';
+
+/** A choice of a select or radio group: the value sent and what the visitor reads. */
+type Choice = { readonly value: string; readonly label: string };
+
+/**
+ * What kind of control a field is, in the estimate form:
+ * - `select`: one of the listed `options`;
+ * - `numberSelect`: a year, month or day chosen from numbers (years: dates.ts), typed in digits
+ *   where no list is offered (the answer pages, the simple form's year);
+ * - `text`, `tel`, `email`, `date`: an input of that type; `textarea`: free text over lines;
+ * - `radio`: a group of the listed `options`; `checkbox`: a box to tick, whose `label` names what
+ *   the visitor agrees to (checkboxText).
+ */
+type ControlKind =
+  'select' | 'numberSelect' | 'text' | 'tel' | 'email' | 'date' | 'textarea' | 'radio' | 'checkbox';
+
+/** Fields asked together under one legend (a date's parts, a name's parts). */
+export type FieldGroup = { readonly legend: string; readonly required: boolean };
+
+/**
+ * How a stored value shows in the CSV export and the lead's D1 columns (leadValues.ts):
+ * `text` as it is; `words` the fields' values joined by a space (姓 名); `list` joined by
+ * " / "; `date` year, month and day as YYYY-MM(-DD), the month and day padded to two digits.
+ */
+export type ColumnFormat = 'text' | 'words' | 'list' | 'date';
+
+/** The simple forms' control of a field: a first-view form with native constraints only. */
+type SimpleFormControl = {
+  readonly placeholder: string;
+  /** The simple form types the value (where the estimate form offers a select of numbers). */
+  readonly typed?: boolean;
+  readonly inputMode?: 'numeric';
+  readonly autoComplete?: string;
+  /** The raw input's native limit: what a visitor types, hyphens and 〒 included. */
+  readonly maxLength?: number;
+};
+
+export type FieldSpec = {
+  /** The field as messages and the answer pages name it (「連絡希望時間帯」, 「車検満了日の年」). */
+  readonly label: string;
+  /** The legend it is asked under, and its own part's name there (年, 姓). */
+  readonly group?: FieldGroup;
+  readonly part?: string;
+  /** The label the estimate form shows, where it differs from `label`. */
+  readonly formLabel?: string;
+  /** The unit of the value, shown after the label (走行距離（km）). */
+  readonly unit?: string;
+  readonly control: ControlKind;
+  /**
+   * The choices of a select or radio group; a `numberSelect`'s numbers (a year's have none here:
+   * they follow today's date, and the form passes them).
+   */
+  readonly options?: readonly string[] | readonly number[] | readonly Choice[];
+  /** The estimate form's empty choice of a select. */
+  readonly placeholder?: string;
+  readonly required: boolean;
+  /** The longest value the schema accepts, counted as the visitor sees it (textLength). */
+  readonly maxLength?: number;
+  readonly inputMode?: 'numeric' | 'email';
+  readonly autoComplete?: string;
+  readonly hint?: string;
+  /** Present when the simple forms carry the field. */
+  readonly simpleForm?: SimpleFormControl;
+  /** The export column (exportColumns) the value is shown in; absent for consent. */
+  readonly column?: ExportColumnKey;
+  /** The lead's D1 column holding this field's value alone (migrations/0001_leads.sql). */
+  readonly stored?: string;
+};
+
+/**
+ * The CSV export's columns of the form's values: each shows the fields whose `column` it is,
+ * joined in the form's order, under their legend or the form's label of its one field (columnHeader)
+ * unless `header` says otherwise. `stored` names the D1 column holding the whole column's value,
+ * when one does (the fields' own D1 columns are their `stored`).
+ */
+export const exportColumns = {
+  name: { format: 'words' },
+  kana: { format: 'words' },
+  phone: { format: 'text' },
+  email: { format: 'text' },
+  maker: { format: 'text' },
+  model: { format: 'text' },
+  expiry: { format: 'date', stored: 'expiry' },
+  preferredDates: { format: 'list', header: '希望日' },
+  postalCode: { format: 'text' },
+  firstRegistration: { format: 'date' },
+  mileage: { format: 'text' },
+  courtesyCar: { format: 'text' },
+  contactTime: { format: 'text' },
+  notes: { format: 'text' },
+} as const satisfies Record<string, { header?: string; format: ColumnFormat; stored?: string }>;
+
+export type ExportColumnKey = keyof typeof exportColumns;
+
+const firstRegistration: FieldGroup = { legend: '初度登録年月', required: false };
+const name: FieldGroup = { legend: 'お名前', required: true };
+const kana: FieldGroup = { legend: 'フリガナ', required: true };
+
+/** The longest name part and reading (姓, 名, セイ, メイ). */
+const nameMaxLength = 30;
+const notesMaxLength = 1000;
+
+/** Every field in the form's order; the key is the field's path in the request body. */
+export const fields = {
+  ...quickFields,
+  'vehicle.firstRegistrationYear': {
+    label: '初度登録年月の年',
+    group: firstRegistration,
+    part: '年',
+    control: 'numberSelect',
+    required: false,
+    column: 'firstRegistration',
+  },
+  'vehicle.firstRegistrationMonth': {
+    label: '初度登録年月の月',
+    group: firstRegistration,
+    part: '月',
+    control: 'numberSelect',
+    options: monthOptions,
+    required: false,
+    column: 'firstRegistration',
+  },
+  'vehicle.mileage': {
+    label: '走行距離',
+    unit: 'km',
+    control: 'text',
+    required: false,
+    inputMode: 'numeric',
+    hint: 'おおよそで構いません',
+    column: 'mileage',
+  },
+  'customer.lastName': {
+    label: 'お名前（姓）',
+    group: name,
+    part: '姓',
+    control: 'text',
+    required: true,
+    maxLength: nameMaxLength,
+    autoComplete: 'family-name',
+    column: 'name',
+    stored: 'last_name',
+  },
+  'customer.firstName': {
+    label: 'お名前（名）',
+    group: name,
+    part: '名',
+    control: 'text',
+    required: true,
+    maxLength: nameMaxLength,
+    autoComplete: 'given-name',
+    column: 'name',
+    stored: 'first_name',
+  },
+  'customer.lastNameKana': {
+    label: 'フリガナ（セイ）',
+    group: kana,
+    part: 'セイ',
+    control: 'text',
+    required: true,
+    maxLength: nameMaxLength,
+    column: 'kana',
+    stored: 'last_name_kana',
+  },
+  'customer.firstNameKana': {
+    label: 'フリガナ（メイ）',
+    group: kana,
+    part: 'メイ',
+    control: 'text',
+    required: true,
+    maxLength: nameMaxLength,
+    column: 'kana',
+    stored: 'first_name_kana',
+  },
+  'customer.phone': {
+    label: '電話番号',
+    control: 'tel',
+    required: true,
+    autoComplete: 'tel',
+    hint: '例: 090-1234-5678',
+    column: 'phone',
+    stored: 'phone',
+  },
+  'customer.email': {
+    label: 'メールアドレス',
+    control: 'email',
+    required: true,
+    // RFC 5321's longest forward path.
+    maxLength: 254,
+    inputMode: 'email',
+    autoComplete: 'email',
+    hint: '確認メールをお送りします',
+    column: 'email',
+    stored: 'email',
+  },
+  'request.preferredDate1': {
+    label: '第1希望日',
+    control: 'date',
+    required: false,
+    column: 'preferredDates',
+    stored: 'preferred_date1',
+  },
+  'request.preferredDate2': {
+    label: '第2希望日',
+    control: 'date',
+    required: false,
+    column: 'preferredDates',
+    stored: 'preferred_date2',
+  },
+  'request.courtesyCar': {
+    label: '代車のご希望',
+    formLabel: '代車',
+    control: 'radio',
+    options: courtesyCarOptions,
+    required: false,
+    column: 'courtesyCar',
+  },
+  'request.contactTime': {
+    label: '連絡希望時間帯',
+    control: 'select',
+    options: contactTimeOptions,
+    placeholder: '指定なし',
+    required: false,
+    column: 'contactTime',
+  },
+  'request.notes': {
+    label: '備考',
+    control: 'textarea',
+    required: false,
+    maxLength: notesMaxLength,
+    hint: `ご質問やご要望があればご記入ください（${notesMaxLength}文字以内）`,
+    column: 'notes',
+  },
+  consent: {
+    label: '個人情報の取り扱い',
+    // The form has said 取扱い since its first version; the messages and answer pages 取り扱い.
+    formLabel: '個人情報の取扱いに同意する',
+    control: 'checkbox',
+    required: true,
+  },
+} as const satisfies Record<string, FieldSpec>;
+
+export type FieldPath = keyof typeof fields;
+
+/** Every field path, in the form's order. */
+export const fieldPaths = Object.keys(fields) as FieldPath[];
+
+/** A field's facts, typed as any field's (for code that walks the table). */
+export function field(path: FieldPath): FieldSpec {
+  return fields[path];
+}
+
+export function isFieldPath(name: string): name is FieldPath {
+  return Object.hasOwn(fields, name);
+}
+
+/** The form's groups of text fields (vehicle, customer, request): every path but consent. */
+type TextPath = Exclude<FieldPath, 'consent'>;
+type GroupName = TextPath extends `${infer G}.${string}` ? G : never;
+
+/** The form's values as typed: every text field a string, consent a boolean. */
+export type EstimateFormValues = {
+  [G in GroupName]: { [P in TextPath as P extends `${G}.${infer K}` ? K : never]: string };
+} & { consent: boolean };
+
+/** The label the estimate form shows: 走行距離（km）, 代車. */
+export function formLabel(path: FieldPath): string {
+  const spec = field(path);
+  if (spec.formLabel) return spec.formLabel;
+  return spec.unit ? `${spec.label}（${spec.unit}）` : spec.label;
+}
+
+/** What a checkbox says next to its box: 「個人情報の取り扱いに同意する」. */
+export function checkboxText(path: FieldPath): string {
+  return `${field(path).label}に同意する`;
+}
+
+/** The price check's rough price, as controls (written by the first-paint script, formDom.ts). */
+export const quoteControlNames = {
+  vehicleClass: 'quote.vehicleClass',
+  roughTotal: 'quote.roughTotal',
+} as const;
+
+/** Controls the estimate form sends besides the visitor's fields. */
+export const hiddenControlNames = [
+  'brand',
+  'entryPoint',
+  quoteControlNames.vehicleClass,
+  quoteControlNames.roughTotal,
+] as const;
