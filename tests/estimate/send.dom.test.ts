@@ -1,6 +1,6 @@
 import { sendEstimate } from '../../src/estimate/send';
 import type { EstimateFormOutput } from '../../src/estimate/validation/estimateSchema';
-import { taroCustomer } from '../server/requestFixtures';
+import { storedCustomer } from '../factories/estimate';
 import { answer, created, estimateApi } from './estimateApi';
 
 const { requests, answers } = estimateApi();
@@ -13,7 +13,7 @@ const values = {
     model: 'プリウス',
     postalCode: '1234567',
   },
-  customer: taroCustomer('taro@example.com'),
+  customer: storedCustomer('taro@example.com'),
   request: {},
 } as EstimateFormOutput;
 const context = {

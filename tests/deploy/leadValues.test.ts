@@ -4,12 +4,13 @@ import { parse } from 'valibot';
 import { leadRow } from '../../deploy/cloudflare/d1LeadStore';
 import { leadsCsv } from '../../server/api/leadsCsv';
 import type { StoredLead } from '../../server/api/leadStore';
-import { exportColumns, field, fieldPaths, type FieldPath } from '../../src/estimate/fieldTable';
+import { exportColumns } from '../../src/estimate/exportColumns';
+import { field, fieldPaths, type FieldPath } from '../../src/estimate/fieldTable';
 import { preferredDateBounds } from '../../src/estimate/dates';
 import { estimateRequestSchema } from '../../src/estimate/validation/estimateSchema';
 import { tokyoYear } from '../../src/lib/tokyoTime';
 import { columnHeader } from '../../server/api/leadValues';
-import { validRequest } from './requestFixtures';
+import { validRequest } from '../factories/estimate';
 
 /** The cells of a CSV (csv.ts: every cell quoted, quotes doubled) as rows of strings. */
 function parseCsv(csv: string): string[][] {
