@@ -5,7 +5,8 @@
  * attribution is the tracking_data cookie that travels with it, read as the JSON `tracking` is
  * (the schema cleans every value). Only the site's own pages may post it.
  */
-import { fieldPaths, hiddenControlNames, quoteControlNames } from '../../src/estimate/fieldTable';
+import { hiddenControlNames, quoteControlNames } from '../../src/estimate/controlNames';
+import { fieldPaths } from '../../src/estimate/fieldTable';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { trackingCookieName } from '../../src/tracking/trackingCookie';
 

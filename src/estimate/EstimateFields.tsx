@@ -1,7 +1,7 @@
 import { useId, useSyncExternalStore } from 'react';
 import type { BrandId } from '../brand/brands';
 import { expiryYearOptions, firstRegistrationYearOptions, preferredDateBounds } from './dates';
-import { quoteControlNames } from './fieldTable';
+import { quoteControlNames } from './controlNames';
 import {
   Consent,
   DateFields,

@@ -3,6 +3,7 @@
  * the visitor write there before (and besides) the form's code, so the DOM is the truth.
  * Framework-free: the first-paint script (src/firstPaint/) is built from this module too.
  */
+import { entryPointControl } from './controlNames';
 import { isEntryPoint, type EntryPoint } from './types';
 
 /** The input named `name`, if the form has one. */
@@ -10,15 +11,6 @@ export function control(form: HTMLFormElement | null, name: string): HTMLInputEl
   const element = form?.elements.namedItem(name);
   return element instanceof HTMLInputElement ? element : null;
 }
-
-/** The hidden control of the entry point the last opener wrote. */
-export const entryPointControl = 'entryPoint';
-
-/**
- * The price check's hidden controls (its class and rough total). Disabled, so not posted, unless
- * the last open came from the price check; every other open disables them again.
- */
-export const quoteControls = { vehicleClass: 'quote.vehicleClass', roughTotal: 'quote.roughTotal' };
 
 /** The entry point the last opener wrote into the form (the first-paint script does). */
 export function entryPointOf(form: HTMLFormElement | null): EntryPoint {

@@ -1,9 +1,10 @@
 /**
  * The price check's rough price as the form's hidden controls hold it (written by the price
- * check's open, formDom.ts names them). It is never restored from a draft (decision 007).
+ * check's open, controlNames.ts names them). It is never restored from a draft (decision 007).
  */
 import * as v from 'valibot';
-import { control, quoteControls } from './formDom';
+import { quoteControlNames } from './controlNames';
+import { control } from './formDom';
 import type { EstimateQuote } from './types';
 import { estimateQuoteSchema } from './validation/estimateSchema';
 
@@ -17,8 +18,8 @@ export function isEstimateQuote(value: unknown): value is EstimateQuote {
 
 /** The price check's rough price, when the last open came from there. */
 export function quoteOf(form: HTMLFormElement | null): EstimateQuote | undefined {
-  const vehicleClass = control(form, quoteControls.vehicleClass);
-  const roughTotal = control(form, quoteControls.roughTotal);
+  const vehicleClass = control(form, quoteControlNames.vehicleClass);
+  const roughTotal = control(form, quoteControlNames.roughTotal);
   if (!vehicleClass || !roughTotal || vehicleClass.disabled) return undefined;
   const quote = { vehicleClass: vehicleClass.value, roughTotal: Number(roughTotal.value) };
   return isEstimateQuote(quote) ? quote : undefined;

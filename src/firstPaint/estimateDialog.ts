@@ -18,7 +18,7 @@ import {
   openerAttribute,
   openerValuesAttribute,
 } from '../estimate/dialog';
-import { entryPointControl, quoteControls } from '../estimate/formDom';
+import { entryPointControl, quoteControlNames } from '../estimate/controlNames';
 import type { EntryPoint } from '../estimate/types';
 import { foldWidth } from '../estimate/validation/width';
 
@@ -63,7 +63,7 @@ export function openEstimate(
   const elements = form.elements;
   const controlNamed = (name: string) => elements.namedItem(name) as Control | null;
   controlNamed(entryPointControl)!.value = entryPoint;
-  for (const name of Object.values(quoteControls)) {
+  for (const name of Object.values(quoteControlNames)) {
     const quote = controlNamed(name);
     if (quote) quote.disabled = true;
   }
