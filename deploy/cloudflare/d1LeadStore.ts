@@ -7,12 +7,8 @@
  */
 import type { BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
-import {
-  exportColumns,
-  field,
-  fieldPaths,
-  type ExportColumnKey,
-} from '../../src/estimate/fieldTable';
+import { exportColumns, type ExportColumnKey } from '../../src/estimate/exportColumns';
+import { field, fieldPaths } from '../../src/estimate/fieldTable';
 import { trackingKeys } from '../../src/tracking/trackingFields';
 import type { LeadStore, NewLead, StoredLead } from '../../server/api/leadStore';
 import { columnText, storedText } from '../../server/api/leadValues';

@@ -5,14 +5,8 @@
  * written by an older release, a hand-edited file): anything not a string or a finite number
  * reads as ''.
  */
-import {
-  exportColumns,
-  field,
-  fieldPaths,
-  formLabel,
-  type ExportColumnKey,
-  type FieldPath,
-} from '../../src/estimate/fieldTable';
+import { exportColumns, type ExportColumnKey } from '../../src/estimate/exportColumns';
+import { field, fieldPaths, formLabel, type FieldPath } from '../../src/estimate/fieldTable';
 import { isRecord } from '../../src/lib/isRecord';
 
 /** The value at `path` of a stored request as text: a string as it is, a finite number in digits. */

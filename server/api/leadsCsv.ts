@@ -2,7 +2,7 @@
  * The staff export's rows: one lead a row, the columns staff sort and call by, times in Japan.
  * The form's values are read and formatted by leadValues.ts, as the lead's D1 columns are.
  */
-import type { ExportColumnKey } from '../../src/estimate/fieldTable';
+import type { ExportColumnKey } from '../../src/estimate/exportColumns';
 import { isRecord } from '../../src/lib/isRecord';
 import { toCsv } from './csv';
 import type { StoredLead } from './leadStore';

@@ -8,6 +8,7 @@
  * The rules (what a value must look like) stay in validation/, with labels and limits from here.
  */
 import { contactTimeOptions, courtesyCarOptions, monthOptions } from './options';
+import type { ExportColumnKey } from './exportColumns';
 import { quickFields } from './quickFields';
 
 /** A choice of a select or radio group: the value sent and what the visitor reads. */
@@ -27,13 +28,6 @@ type ControlKind =
 
 /** Fields asked together under one legend (a date's parts, a name's parts). */
 export type FieldGroup = { readonly legend: string; readonly required: boolean };
-
-/**
- * How a stored value shows in the CSV export and the lead's D1 columns (leadValues.ts):
- * `text` as it is; `words` the fields' values joined by a space (姓 名); `list` joined by
- * " / "; `date` year, month and day as YYYY-MM(-DD), the month and day padded to two digits.
- */
-export type ColumnFormat = 'text' | 'words' | 'list' | 'date';
 
 /** The simple forms' control of a field: a first-view form with native constraints only. */
 type SimpleFormControl = {
@@ -78,31 +72,6 @@ export type FieldSpec = {
   readonly stored?: string;
 };
 
-/**
- * The CSV export's columns of the form's values: each shows the fields whose `column` it is,
- * joined in the form's order, under their legend or the form's label of its one field (columnHeader)
- * unless `header` says otherwise. `stored` names the D1 column holding the whole column's value,
- * when one does (the fields' own D1 columns are their `stored`).
- */
-export const exportColumns = {
-  name: { format: 'words' },
-  kana: { format: 'words' },
-  phone: { format: 'text' },
-  email: { format: 'text' },
-  maker: { format: 'text' },
-  model: { format: 'text' },
-  expiry: { format: 'date', stored: 'expiry' },
-  preferredDates: { format: 'list', header: '希望日' },
-  postalCode: { format: 'text' },
-  firstRegistration: { format: 'date' },
-  mileage: { format: 'text' },
-  courtesyCar: { format: 'text' },
-  contactTime: { format: 'text' },
-  notes: { format: 'text' },
-} as const satisfies Record<string, { header?: string; format: ColumnFormat; stored?: string }>;
-
-export type ExportColumnKey = keyof typeof exportColumns;
-
 const firstRegistration: FieldGroup = { legend: '初度登録年月', required: false };
 const name: FieldGroup = { legend: 'お名前', required: true };
 const kana: FieldGroup = { legend: 'フリガナ', required: true };
@@ -113,7 +82,46 @@ const notesMaxLength = 1000;
 
 /** Every field in the form's order; the key is the field's path in the request body. */
 export const fields = {
-  ...quickFields,
+  'vehicle.expiryYear': {
+    ...quickFields['vehicle.expiryYear'],
+    control: 'numberSelect',
+    column: 'expiry',
+  },
+  'vehicle.expiryMonth': {
+    ...quickFields['vehicle.expiryMonth'],
+    control: 'numberSelect',
+    column: 'expiry',
+  },
+  'vehicle.expiryDay': {
+    ...quickFields['vehicle.expiryDay'],
+    control: 'numberSelect',
+    column: 'expiry',
+  },
+  'vehicle.maker': {
+    ...quickFields['vehicle.maker'],
+    control: 'select',
+    placeholder: '選択してください',
+    column: 'maker',
+    stored: 'maker',
+  },
+  'vehicle.model': {
+    ...quickFields['vehicle.model'],
+    control: 'text',
+    maxLength: 50,
+    autoComplete: 'off',
+    hint: '例: プリウス、N-BOX',
+    column: 'model',
+    stored: 'model',
+  },
+  'vehicle.postalCode': {
+    ...quickFields['vehicle.postalCode'],
+    control: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'postal-code',
+    hint: '最寄りの店舗をご案内します（例: 123-4567）',
+    column: 'postalCode',
+    stored: 'postal_code',
+  },
   'vehicle.firstRegistrationYear': {
     label: '初度登録年月の年',
     group: firstRegistration,
@@ -284,17 +292,3 @@ export function formLabel(path: FieldPath): string {
 export function checkboxText(path: FieldPath): string {
   return `${field(path).label}に同意する`;
 }
-
-/** The price check's rough price, as controls (written by the first-paint script, formDom.ts). */
-export const quoteControlNames = {
-  vehicleClass: 'quote.vehicleClass',
-  roughTotal: 'quote.roughTotal',
-} as const;
-
-/** Controls the estimate form sends besides the visitor's fields. */
-export const hiddenControlNames = [
-  'brand',
-  'entryPoint',
-  quoteControlNames.vehicleClass,
-  quoteControlNames.roughTotal,
-] as const;

@@ -1,6 +1,5 @@
 import { useEffect, useId, type FormEvent } from 'react';
-import type { FieldGroup, FieldSpec } from '../../estimate/fieldTable';
-import { quickFields } from '../../estimate/quickFields';
+import { quickFields, type QuickFieldSpec } from '../../estimate/quickFields';
 import { useBrand } from '../../brand/useBrand';
 import { formAttribute } from '../../estimate/dialog';
 import { estimatesUrl } from '../../estimate/endpoint';
@@ -81,13 +80,36 @@ export function SimpleForm({
       >
         <input type="hidden" name="brand" value={brand.id} />
         <input type="hidden" name="entryPoint" value={entryPoint} />
-        {simpleFormParts.map((part) =>
-          part.group ? (
-            <SimpleDateGroup key={part.paths[0]} group={part.group} paths={part.paths} />
-          ) : (
-            <SimpleField key={part.paths[0]} path={part.paths[0]} />
-          ),
-        )}
+        <fieldset className={styles.expiry}>
+          <legend className={fieldStyles.label}>
+            {expiry.legend}
+            <RequiredBadge required={expiry.required} />
+          </legend>
+          <div className={styles.dateRow}>
+            {expiryParts.map((path) => {
+              const spec = quick(path);
+              return (
+                <label key={path} className={styles.dateField}>
+                  <SimpleControl path={path} />
+                  <span>
+                    {spec.part}
+                    {!spec.required && <span className={styles.optional}>（任意）</span>}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+        {fieldParts.map((path) => (
+          <Field
+            key={path}
+            label={quick(path).label}
+            required={quick(path).required}
+            className={styles.field}
+          >
+            {(aria) => <SimpleControl path={path} aria={aria} />}
+          </Field>
+        ))}
         <button type="submit" className={styles.submit}>
           {submitLabel}
         </button>
@@ -98,94 +120,30 @@ export function SimpleForm({
 }
 
 type QuickPath = keyof typeof quickFields;
-const field = (path: QuickPath): FieldSpec => quickFields[path];
+const quick = (path: QuickPath): QuickFieldSpec => quickFields[path];
+const quickPaths = Object.keys(quickFields) as QuickPath[];
+/** 車検満了日's parts in one row under its legend; the others one by one, in the table's order. */
+const expiryParts = quickPaths.filter((path) => quick(path).group);
+const fieldParts = quickPaths.filter((path) => !quick(path).group);
+const expiry = quickFields['vehicle.expiryYear'].group;
 
-/**
- * The fields the simple forms carry (the field table's quick fields), in the form's order: a
- * group's fields together under its legend (車検満了日), the others alone.
- */
-const simpleFormParts = (Object.keys(quickFields) as QuickPath[]).reduce<
-  { group?: FieldGroup; paths: [QuickPath, ...QuickPath[]] }[]
->((parts, path) => {
-  const { group } = field(path);
-  const last = parts[parts.length - 1];
-  if (group && last?.group === group) last.paths.push(path);
-  else parts.push({ group, paths: [path] });
-  return parts;
-}, []);
-
-/** A field's control with the simple form's native constraints. */
-function SimpleControl({
-  path,
-  aria,
-  className,
-}: {
-  path: QuickPath;
-  aria?: ControlAria;
-  className: { input: string | undefined; select: string | undefined };
-}) {
-  const spec = field(path);
-  const control = spec.simpleForm ?? { placeholder: '' };
-  if (spec.options && !control.typed) {
-    return (
-      <select
-        {...aria}
-        name={path}
-        className={className.select}
-        required={spec.required}
-        defaultValue=""
-      >
-        <Options placeholder={control.placeholder} values={spec.options as readonly string[]} />
-      </select>
-    );
-  }
-  return (
+/** A field's control with the simple form's native constraints (the table's `simpleForm`). */
+function SimpleControl({ path, aria }: { path: QuickPath; aria?: ControlAria }) {
+  const { options, required, simpleForm } = quick(path);
+  const { typed, placeholder, ...constraints } = simpleForm ?? { placeholder: '' };
+  return options && !typed ? (
+    <select {...aria} name={path} className={styles.select} required={required} defaultValue="">
+      <Options placeholder={placeholder} values={options as readonly string[]} />
+    </select>
+  ) : (
     <input
       {...aria}
+      {...constraints}
       name={path}
-      className={className.input}
-      inputMode={control.inputMode}
-      autoComplete={control.autoComplete}
-      maxLength={control.maxLength}
-      placeholder={control.placeholder}
-      required={spec.required}
+      className={styles.input}
+      placeholder={placeholder}
+      required={required}
     />
-  );
-}
-
-/** A group's fields in one row under its legend, each followed by its part's name (年, 月, 日). */
-function SimpleDateGroup({ group, paths }: { group: FieldGroup; paths: readonly QuickPath[] }) {
-  return (
-    <fieldset className={styles.expiry}>
-      <legend className={fieldStyles.label}>
-        {group.legend}
-        <RequiredBadge required={group.required} />
-      </legend>
-      <div className={styles.dateRow}>
-        {paths.map((path) => {
-          const spec = field(path);
-          return (
-            <label key={path} className={styles.dateField}>
-              <SimpleControl path={path} className={controlStyles} />
-              <span>
-                {spec.part}
-                {!spec.required && <span className={styles.optional}>（任意）</span>}
-              </span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
-  );
-}
-
-const controlStyles = { input: styles.input, select: styles.select };
-
-function SimpleField({ path }: { path: QuickPath }) {
-  return (
-    <Field label={field(path).label} required={field(path).required} className={styles.field}>
-      {(aria) => <SimpleControl path={path} aria={aria} className={controlStyles} />}
-    </Field>
   );
 }
 
