@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { loadDraft } from '../../src/estimate/draft';
 import { hasPendingInput } from '../../src/lib/pendingInput';
-import { answer, created, estimateApi, networkError } from './estimateApi';
+import { answer, created, networkError } from './estimateApi';
 import {
+  formTestApi,
   events,
   field,
   fillRequired,
@@ -10,20 +11,11 @@ import {
   renderModal,
   select,
   submitButton,
-  type TestWindow,
 } from './estimateFormHarness';
 
 // What the form keeps (useEstimateDraft.ts): the draft across a close or a reload, the
 // Idempotency-Key decided from the body sent, the price check's quote, and the page's reload.
-const { requests, answers } = estimateApi();
-
-afterEach(() => {
-  delete (window as TestWindow).dataLayer;
-});
-
-function sentBody(index = 0): Record<string, unknown> {
-  return requests[index]?.body as Record<string, unknown>;
-}
+const { requests, answers, sentBody } = formTestApi();
 
 // Typing through user-event into the whole form takes seconds on a busy CI machine.
 describe('EstimateForm keeps', { timeout: 20_000 }, () => {

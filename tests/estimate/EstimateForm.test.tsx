@@ -7,8 +7,9 @@ import { preferredDateBounds } from '../../src/estimate/dates';
 import { draftStorageKey, saveDraft } from '../../src/estimate/draft';
 import { createDraft } from '../../src/estimate/draftRules';
 import { emptyFormValues } from '../../src/estimate/formValues';
-import { answer, created, estimateApi } from './estimateApi';
+import { answer, created } from './estimateApi';
 import {
+  formTestApi,
   Dialog,
   events,
   field,
@@ -22,15 +23,7 @@ import {
 
 // The form's status and rules: what it shows, validates and sends. The draft, the key and the
 // quote are EstimateForm.draft.test.tsx's; the events' fields, estimateEvents.dom.test.ts's.
-const { requests, answers } = estimateApi();
-
-afterEach(() => {
-  delete (window as TestWindow).dataLayer;
-});
-
-function sentBody(index = 0): Record<string, unknown> {
-  return requests[index]?.body as Record<string, unknown>;
-}
+const { requests, answers, sentBody } = formTestApi();
 
 // Typing through user-event into the whole form takes seconds on a busy CI machine.
 describe('EstimateForm', { timeout: 20_000 }, () => {

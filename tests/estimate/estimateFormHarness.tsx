@@ -1,6 +1,6 @@
 /**
  * The estimate form's component tests' shared harness: the dialog as the page has it, opened as an
- * opener opens it, and a visitor's way of filling it. Each test file calls estimateApi() itself.
+ * opener opens it, a visitor's way of filling it, and the API it sends to (formTestApi).
  */
 import { act, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -10,8 +10,23 @@ import type { BrandId } from '../../src/brand/brands';
 import EstimateForm from '../../src/estimate/EstimateForm';
 import type { EntryPoint } from '../../src/estimate/types';
 import { openEstimate } from '../../src/firstPaint/estimateDialog';
+import { nextExpiryYear } from '../factories/estimate';
+import { estimateApi } from './estimateApi';
 
 export type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
+
+/**
+ * The estimate API at the network boundary for one test file (call it at the file's top level),
+ * with the dataLayer cleared after each test and the JSON body of the n-th request sent.
+ */
+export function formTestApi() {
+  const { requests, answers } = estimateApi();
+  afterEach(() => {
+    delete (window as TestWindow).dataLayer;
+  });
+  const sentBody = (index = 0) => requests[index]?.body as Record<string, unknown>;
+  return { requests, answers, sentBody };
+}
 
 /** The dialog as the page has it, with the form's code in it (EstimateDialog.tsx). */
 export function Dialog() {
@@ -40,7 +55,8 @@ export function renderModal(options: OpenOptions = {}, brand: BrandId = 'carsupp
   return { ...result, user: userEvent.setup() };
 }
 
-export const nextYear = String(new Date().getFullYear() + 1);
+/** The year the form's 車検満了日 offers next, by Tokyo's calendar. */
+export const nextYear = nextExpiryYear();
 
 export function field(name: string) {
   return screen.getByRole('textbox', { name });
