@@ -195,6 +195,39 @@ describe('vehicle rules', () => {
     expect(errorsFor(withVehicle({ expiryYear: '2024' }))).toHaveProperty('vehicle.expiryYear');
   });
 
+  // Today is 2026-05-10 in Tokyo (fixedNow.ts).
+  it('refuses a 初度登録年月 later than this month in Tokyo, at the field that is too late', () => {
+    expect(
+      errorsFor(withVehicle({ firstRegistrationYear: '2026', firstRegistrationMonth: '5' })),
+    ).toEqual({});
+    expect(
+      errorsFor(withVehicle({ firstRegistrationYear: '2026', firstRegistrationMonth: '6' })),
+    ).toEqual({ 'vehicle.firstRegistrationMonth': '初度登録年月は今月以前を選択してください' });
+  });
+
+  it('refuses a 初度登録年月 after the 車検満了日', () => {
+    const values = withVehicle({
+      expiryYear: '2025',
+      expiryMonth: '12',
+      firstRegistrationYear: '2026',
+      firstRegistrationMonth: '1',
+    });
+    expect(errorsFor(values)).toEqual({
+      'vehicle.firstRegistrationYear': '初度登録年月は車検満了日より前を選択してください',
+    });
+    values.vehicle.firstRegistrationYear = '2025';
+    expect(errorsFor(values)).toEqual({});
+  });
+
+  it('refuses a mileage no car can have, with the cap in the message', () => {
+    expect(errorsFor(withVehicle({ mileage: '2,000,000' }))).toEqual({});
+    for (const mileage of ['2000001', '9999999']) {
+      expect(errorsFor(withVehicle({ mileage }))).toEqual({
+        'vehicle.mileage': '走行距離は2,000,000km以下で入力してください',
+      });
+    }
+  });
+
   it('accepts months 1 to 12 only', () => {
     expect(errorsFor(withVehicle({ expiryMonth: '12' }))).toEqual({});
     expect(errorsFor(withVehicle({ expiryMonth: '13' }))).toEqual({

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { isRecord } from '../../lib/isRecord';
-import { isRealDate } from '../../lib/tokyoTime';
+import { isRealDate, tokyoYearMonth } from '../../lib/tokyoTime';
 import { messages } from './messages';
 
 type Fields = Record<string, unknown>;
@@ -52,10 +52,32 @@ export const checkExpiryDate: CrossFieldCheck = (value, report) => {
   }
 };
 
-/** 初度登録年月: both year and month, or neither. */
+/**
+ * 初度登録年月: both year and month, or neither; once both are valid, no later than this month in
+ * Tokyo (a car is registered before it is inspected) and not after the 車検満了日's month.
+ */
 export const checkFirstRegistration: CrossFieldCheck = (value, report) => {
   const year = isFilled(value, 'firstRegistrationYear');
   const month = isFilled(value, 'firstRegistrationMonth');
   if (year && !month) report('firstRegistrationMonth', messages.firstRegistrationBoth);
   else if (month && !year) report('firstRegistrationYear', messages.firstRegistrationBoth);
+  const registered = monthIndex(value, 'firstRegistrationYear', 'firstRegistrationMonth');
+  if (registered === undefined) return;
+  const now = tokyoYearMonth();
+  const expiry = monthIndex(value, 'expiryYear', 'expiryMonth');
+  // The month field when only the month is too late in this year, else the year.
+  const key =
+    Math.floor(registered / 12) === now.year ? 'firstRegistrationMonth' : 'firstRegistrationYear';
+  if (registered > now.year * 12 + now.month - 1) {
+    report(key, messages.firstRegistrationFuture);
+  } else if (expiry !== undefined && registered > expiry) {
+    report('firstRegistrationYear', messages.firstRegistrationAfterExpiry);
+  }
 };
+
+/** A valid year and month (1–12) as months since year 0, else undefined. */
+function monthIndex(value: Fields, yearKey: string, monthKey: string): number | undefined {
+  const year = digitsOf(value, yearKey);
+  const month = digitsOf(value, monthKey);
+  return year && month && month >= 1 && month <= 12 ? year * 12 + month - 1 : undefined;
+}

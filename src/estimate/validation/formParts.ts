@@ -82,6 +82,12 @@ function phoneProblem(digits: string): string | undefined {
 }
 
 const invalid = (path: FieldPath) => `${labelOf(path)}が正しくありません`;
+/**
+ * The most a car's odometer can show: taxis and long-haul vans retire well before a million km,
+ * so 2,000,000 leaves room for any real car while refusing 9,999,999.
+ */
+const maxMileageKm = 2_000_000;
+
 const firstRegistrationYearMessage = invalid('vehicle.firstRegistrationYear');
 const firstRegistrationMonthMessage = invalid('vehicle.firstRegistrationMonth');
 const expiryYear = labelOf('vehicle.expiryYear');
@@ -132,6 +138,7 @@ const vehicleSchema = v.pipe(
           v.string(),
           v.regex(/^\d{1,7}$/, messages.mileage),
           v.transform((value) => String(Number(value))),
+          v.check((value) => Number(value) <= maxMileageKm, messages.mileageMax(maxMileageKm)),
         ),
       ),
     },

@@ -38,4 +38,8 @@ export const messages = {
   expiryDate: `${label.expiry}の日付が正しくありません`,
   firstRegistrationBoth: `${label.firstRegistration}は年と月の両方を選択してください`,
   mileage: `${label.mileage.label}は数字（${label.mileage.unit}）で入力してください`,
+  mileageMax: (max: number) =>
+    `${label.mileage.label}は${max.toLocaleString('en-US')}${label.mileage.unit}以下で入力してください`,
+  firstRegistrationFuture: `${label.firstRegistration}は今月以前を選択してください`,
+  firstRegistrationAfterExpiry: `${label.firstRegistration}は${label.expiry}より前を選択してください`,
 } as const;
