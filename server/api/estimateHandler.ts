@@ -26,7 +26,7 @@ import { acceptedPage, problemPage, refusedPage } from './answerPages';
 import { answers, brandMismatchMessage } from './answers';
 import { leadContentHash } from './contentHash';
 import { isSameSitePost, postedValues, requestFromForm } from './formPost';
-import { html, json, mediaType, readBody, tooLarge } from './http';
+import { html, json, mediaType, notUtf8, readBody, tooLarge } from './http';
 import type { LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore';
 import { rateLimitKey } from './rateLimitPolicy';
 import { receiptId } from './receiptId';
@@ -223,6 +223,7 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
       if (known) return json(201, { id: known });
       let body: unknown;
       try {
+        if (raw === notUtf8) throw new TypeError('not UTF-8');
         body = JSON.parse(raw);
       } catch {
         return json(400, { error: answers.invalidJson });
@@ -243,6 +244,7 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
     if (raw === tooLarge) {
       return html(413, problemPage(ctx.brand, answers.tooLarge));
     }
+    if (raw === notUtf8) return html(400, problemPage(ctx.brand, answers.invalidJson));
     const values = postedValues(raw);
     const result = validate(requestFromForm(values, request.headers.get('cookie')), ctx.brand);
     if (!result.ok) {

@@ -69,9 +69,16 @@ export function mediaType(value: string | null): string {
 }
 
 export const tooLarge = Symbol('tooLarge');
+/** A body that is not valid UTF-8: refused, never stored with U+FFFD in place of what was sent. */
+export const notUtf8 = Symbol('notUtf8');
 
-/** The body as text, or `tooLarge` past maxBodyBytes (declared or sent), reading no further. */
-export async function readBody(request: Request): Promise<string | typeof tooLarge> {
+/**
+ * The body as text; `tooLarge` past maxBodyBytes (declared or sent), reading no further;
+ * `notUtf8` when its bytes are not UTF-8.
+ */
+export async function readBody(
+  request: Request,
+): Promise<string | typeof tooLarge | typeof notUtf8> {
   if (Number(request.headers.get('content-length')) > maxBodyBytes) return tooLarge;
   if (!request.body) return '';
   const reader = request.body.getReader();
@@ -93,7 +100,11 @@ export async function readBody(request: Request): Promise<string | typeof tooLar
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return notUtf8;
+  }
 }
 
 /** Whether `given` equals `secret`, in time that does not depend on where they differ. */

@@ -147,6 +147,54 @@ describe('idempotency', () => {
   });
 });
 
+describe('bodies that are not UTF-8', () => {
+  // "山田" in UTF-8 with its last byte cut, then a byte no UTF-8 sequence starts with.
+  const broken = (text: string) => {
+    const [before, after] = text.split('__BROKEN__') as [string, string];
+    const encoder = new TextEncoder();
+    return new Uint8Array([
+      ...encoder.encode(before),
+      0xe5,
+      0xb1,
+      0xb1,
+      0xe7,
+      0x94,
+      0xff,
+      ...encoder.encode(after),
+    ]);
+  };
+
+  it('refuses JSON that is not UTF-8 with 400, storing nothing', async () => {
+    const body = JSON.stringify(validBody('__BROKEN__'));
+    const response = await handler(
+      new Request(apiUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'not-utf8' },
+        body: broken(body),
+      }),
+      ctx,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: answers.invalidJson });
+    expect(await rows()).toEqual([]);
+  });
+
+  it('refuses a native post that is not UTF-8 with a 400 page, storing nothing', async () => {
+    const response = await handler(
+      new Request(apiUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site },
+        body: broken(`${new URLSearchParams(validForm())}&vehicle.model=__BROKEN__`),
+      }),
+      ctx,
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain(answers.invalidJson);
+    expect(await rows()).toEqual([]);
+  });
+});
+
 describe('duplicates', () => {
   it('folds the same content under a new key within 10 minutes into the first lead', async () => {
     const id = await idOf(await postJson(validBody(), 'a'));
