@@ -57,7 +57,7 @@ for (const brand of brandList) {
       test.describe('at 1280px', () => {
         test.use({ viewport: { width: 1280, height: 800 } });
 
-        test('axe finds no violation with the estimate modal open', async ({ page }) => {
+        test('axe finds no violation with the estimate dialog open', async ({ page }) => {
           await openPage(page, brand.id, '/', theme);
           await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
           const dialog = page.getByRole('dialog');

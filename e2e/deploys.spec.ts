@@ -153,7 +153,7 @@ for (const brand of brandList) {
       expect(await errorPageShown(page)).toBe(false);
     });
 
-    test('waits while the estimate modal holds input, keeps the draft, reloads once it is free', async ({
+    test('waits while the estimate dialog holds input, keeps the draft, reloads once it is free', async ({
       page,
     }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
@@ -182,7 +182,7 @@ for (const brand of brandList) {
         'プリウス',
       );
 
-      // The visitor clears the field and closes the modal: nothing is held any more.
+      // The visitor clears the field and closes the dialog: nothing is held any more.
       await model.fill('');
       const reloaded = page.waitForEvent('load');
       await dialog.getByRole('button', { name: '閉じる' }).click();

@@ -37,9 +37,9 @@ async function fillSimpleForm(page: Page, index: number, maker: string): Promise
   return form;
 }
 
-/** The modal holds what the simple form sent (maker included) and opened with the form itself. */
+/** The dialog holds what the simple form sent (maker included) and opened with the form itself. */
 async function expectPrefilled(dialog: Locator, maker: string): Promise<void> {
-  // After a reload the modal's code is fetched again: a slow shared machine may take a while.
+  // After a reload the dialog's code is fetched again: a slow shared machine may take a while.
   await expect(dialog.getByLabel('車検満了日の年')).toHaveValue(expiryYear, { timeout: 15_000 });
   await expect(dialog.getByLabel('車検満了日の月')).toHaveValue('4');
   await expect(dialog.getByLabel('車検満了日の日（任意）')).toHaveValue('15');

@@ -1,5 +1,5 @@
 // The estimate journey in a real browser, for both brands: simple forms and openers, the lazy
-// modal, validation, the draft across reloads, failures and retries, the stored request and the
+// dialog, validation, the draft across reloads, failures and retries, the stored request and the
 // tag-manager events. The API's own rules are unit-tested (tests/server).
 import type { Locator, Page, Request } from '@playwright/test';
 import { brands, type BrandId } from '../src/brand/brands';
@@ -81,14 +81,14 @@ for (const brand of brandList) {
   const simpleForms = Array.from({ length: simpleFormCount(brand) }, (_, index) => index + 1);
 
   test.describe(`${brand.id} estimate`, () => {
-    test('the modal chunk loads once, when the page is idle, before any tap; every opener reports its entry point', async ({
+    test('the form chunk loads once, when the page is idle, before any tap; every opener reports its entry point', async ({
       page,
       consoleErrors,
     }) => {
-      const modalChunks: string[] = [];
+      const formChunks: string[] = [];
       page.on('request', (request) => {
         if (/\/assets\/EstimateForm-[^/]+\.js$/.test(request.url())) {
-          modalChunks.push(request.url());
+          formChunks.push(request.url());
         }
       });
       await openLanding(page, brand.id);
@@ -96,7 +96,7 @@ for (const brand of brandList) {
       // Not part of the first view, but fetched in idle time after hydration, untouched.
       const html = await page.evaluate(() => fetch('/').then((response) => response.text()));
       expect(html).not.toMatch(/EstimateForm-[^"]+\.js/);
-      await expect.poll(() => modalChunks.length).toBe(1);
+      await expect.poll(() => formChunks.length).toBe(1);
 
       const dialog = estimateDialog(page);
       const openers: { entryPoint: string; open: () => Promise<void> }[] = [
@@ -126,7 +126,7 @@ for (const brand of brandList) {
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
       }
-      expect(modalChunks).toHaveLength(1);
+      expect(formChunks).toHaveLength(1);
       const opens = (await trackedEvents(page)).filter((e) => e.event === 'estimate_open');
       expect(opens).toEqual(
         openers.map((opener) => ({
@@ -202,7 +202,7 @@ for (const brand of brandList) {
       }
     });
 
-    test('focus stays inside the modal; Escape closes it and returns focus to the opener', async ({
+    test('focus stays inside the dialog; Escape closes it and returns focus to the opener', async ({
       page,
     }) => {
       await openLanding(page, brand.id);

@@ -29,7 +29,7 @@ for (const brand of brandList) {
       expect(consoleErrors).toEqual([]);
     });
 
-    test('a postal code typed as 〒１２３－４５６７ in a simple form reaches the modal whole', async ({
+    test('a postal code typed as 〒１２３－４５６７ in a simple form reaches the dialog whole', async ({
       page,
     }) => {
       await page.goto(`${origin}/`);

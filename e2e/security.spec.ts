@@ -74,7 +74,7 @@ for (const brand of brandList) {
       });
     }
 
-    test('the estimate modal loads and styles itself under the CSP', async ({ page }) => {
+    test('the estimate dialog loads and styles itself under the CSP', async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await watchCsp(page);
       await page.goto(originFor(brand.id) + '/');

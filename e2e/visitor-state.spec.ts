@@ -300,7 +300,7 @@ for (const brand of brandList) {
       await page.goto(`${origin}/`);
       await waitForApp(page);
       await requested;
-      // While the answer is pending, the page works: the cta is there and opens the modal.
+      // While the answer is pending, the page works: the cta is there and opens the dialog.
       const cta = page.locator('[data-section="cta"]');
       await expect(cta).toBeVisible();
       await cta.getByRole('button').first().click();

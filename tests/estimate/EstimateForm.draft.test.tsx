@@ -8,7 +8,7 @@ import {
   field,
   fillRequired,
   openDialog,
-  renderModal,
+  renderDialog,
   select,
   submitButton,
 } from './estimateFormHarness';
@@ -22,7 +22,7 @@ describe('EstimateForm keeps', { timeout: 20_000 }, () => {
   it('keeps everything after a network failure and resends with the same Idempotency-Key', async () => {
     answers.push(networkError);
     answers.push(created('EST-1'));
-    const { user } = renderModal();
+    const { user } = renderDialog();
 
     await fillRequired(user);
     await user.click(submitButton());
@@ -55,7 +55,7 @@ describe('EstimateForm keeps', { timeout: 20_000 }, () => {
   it('uses a new Idempotency-Key when the visitor changes the content after a failure', async () => {
     answers.push(answer(503, ''));
     answers.push(created('EST-2'));
-    const { user } = renderModal();
+    const { user } = renderDialog();
 
     await fillRequired(user);
     await user.click(submitButton());
@@ -71,13 +71,13 @@ describe('EstimateForm keeps', { timeout: 20_000 }, () => {
   });
 
   it('restores the draft after a remount (a reload) with the same key', async () => {
-    const first = renderModal();
+    const first = renderDialog();
     await first.user.type(field('車種'), 'フィット');
     await first.user.type(field('電話番号'), '0312345678');
     const key = loadDraft()?.idempotencyKey;
     first.unmount();
 
-    renderModal({ entryPoint: 'tracking-footer' });
+    renderDialog({ entryPoint: 'tracking-footer' });
 
     expect(field('車種')).toHaveValue('フィット');
     expect(field('電話番号')).toHaveValue('0312345678');
@@ -85,12 +85,12 @@ describe('EstimateForm keeps', { timeout: 20_000 }, () => {
   });
 
   it('keeps what an opener wrote over the draft; the draft fills only what is empty', async () => {
-    const first = renderModal();
+    const first = renderDialog();
     await first.user.type(field('車種'), 'フィット');
     await first.user.type(field('姓'), '佐藤');
     first.unmount();
 
-    renderModal({
+    renderDialog({
       entryPoint: 'simple-form-2',
       values: { 'vehicle.maker': 'ホンダ', 'vehicle.model': 'N-BOX', 'vehicle.expiryMonth': '3' },
     });
@@ -103,7 +103,7 @@ describe('EstimateForm keeps', { timeout: 20_000 }, () => {
 
   it('shows the price check’s rough total, prefills 初度登録年月 and sends both', async () => {
     answers.push(created('EST-7'));
-    const { user } = renderModal({
+    const { user } = renderDialog({
       entryPoint: 'price-check',
       values: {
         'vehicle.firstRegistrationYear': '2012',
@@ -131,7 +131,7 @@ describe('EstimateForm keeps', { timeout: 20_000 }, () => {
 
   it('sends no quote when the estimate was not opened from the price check', async () => {
     answers.push(created('EST-8'));
-    const { user } = renderModal();
+    const { user } = renderDialog();
     await fillRequired(user);
     await user.click(submitButton());
     await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });
@@ -140,7 +140,7 @@ describe('EstimateForm keeps', { timeout: 20_000 }, () => {
   });
 
   it('closes from the 閉じる button and keeps the input for next time', async () => {
-    const { user } = renderModal();
+    const { user } = renderDialog();
     await user.type(field('車種'), 'ノート');
 
     await user.click(screen.getByRole('button', { name: '閉じる' }));
@@ -155,7 +155,7 @@ describe('EstimateForm keeps', { timeout: 20_000 }, () => {
 
   it('holds the page’s reload while open or holding input, and lets go after success', async () => {
     answers.push(created('EST-5'));
-    const { user } = renderModal();
+    const { user } = renderDialog();
     expect(hasPendingInput()).toBe(true);
 
     await fillRequired(user);
@@ -176,7 +176,7 @@ describe('EstimateForm keeps', { timeout: 20_000 }, () => {
   it('restores no quote from a draft: a reload opened elsewhere sends none, with a new key', async () => {
     answers.push(answer(503, ''));
     answers.push(created('EST-10'));
-    const quoted = renderModal({
+    const quoted = renderDialog({
       entryPoint: 'price-check',
       values: { 'quote.vehicleClass': 'kei', 'quote.roughTotal': '36740' },
     });
@@ -186,7 +186,7 @@ describe('EstimateForm keeps', { timeout: 20_000 }, () => {
     expect(sentBody()).toHaveProperty('quote');
     quoted.unmount();
 
-    const { user } = renderModal({ entryPoint: 'cta' });
+    const { user } = renderDialog({ entryPoint: 'cta' });
     expect(screen.queryByText(/ご覧になった概算/)).toBeNull();
     await user.click(submitButton());
     await screen.findByRole('dialog', { name: 'お見積もり依頼を受け付けました' });

@@ -15,7 +15,7 @@ import {
   field,
   fillRequired,
   nextYear,
-  renderModal,
+  renderDialog,
   select,
   submitButton,
   type TestWindow,
@@ -28,7 +28,7 @@ const { requests, answers, sentBody } = formTestApi();
 // Typing through user-event into the whole form takes seconds on a busy CI machine.
 describe('EstimateForm', { timeout: 20_000 }, () => {
   it('opens as a labelled modal dialog and reports estimate_open', () => {
-    renderModal({ entryPoint: 'cta' });
+    renderDialog({ entryPoint: 'cta' });
 
     const dialog = screen.getByRole('dialog', { name: '無料お見積もり依頼' });
     expect(dialog).toHaveAttribute('open');
@@ -38,7 +38,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
   });
 
   it('offers only the preferred dates the schema accepts, from tomorrow to six months ahead', () => {
-    renderModal();
+    renderDialog();
     const { min, max } = preferredDateBounds();
     for (const label of [/^第1希望日/, /^第2希望日/]) {
       expect(screen.getByLabelText(label)).toHaveAttribute('min', min);
@@ -47,7 +47,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
   });
 
   it('shows every required-field message at its field on submit and focuses the first', async () => {
-    const { user } = renderModal();
+    const { user } = renderDialog();
 
     await user.click(submitButton());
 
@@ -63,7 +63,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
   });
 
   it('validates a field when the visitor leaves it', async () => {
-    const { user } = renderModal();
+    const { user } = renderDialog();
 
     await user.type(field('電話番号'), '03-1234');
     await user.tab();
@@ -76,7 +76,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
   });
 
   it('reports a day the month does not have while the other fields are still empty', async () => {
-    const { user } = renderModal();
+    const { user } = renderDialog();
     const day = select('車検満了日の日（任意）');
 
     await user.selectOptions(select('車検満了日の年'), nextYear);
@@ -96,7 +96,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
   it('accepts full-width input, sends it normalised with tracking, then shows what happens next', async () => {
     document.cookie = `tracking_data=${encodeURIComponent(JSON.stringify({ source: 'google', gaid: 'g-1' }))}; path=/`;
     answers.push(created('EST-42'));
-    const { user } = renderModal({ entryPoint: 'simple-form-1' }, 'yamada');
+    const { user } = renderDialog({ entryPoint: 'simple-form-1' }, 'yamada');
 
     await fillRequired(user);
     await user.click(submitButton());
@@ -138,7 +138,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     answers.push(
       answer(422, { errors: { 'customer.email': 'このメールアドレスは使用できません' } }),
     );
-    const { user } = renderModal();
+    const { user } = renderDialog();
 
     await fillRequired(user);
     await user.click(submitButton());
@@ -159,7 +159,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
 
   it('blames no connection when the server fails, and offers the phone beside the retry', async () => {
     answers.push(answer(500, '{}'));
-    const { user } = renderModal();
+    const { user } = renderDialog();
 
     await fillRequired(user);
     await user.click(submitButton());
@@ -182,7 +182,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
           release = () => resolve(created('EST-3')());
         }),
     );
-    const { user } = renderModal();
+    const { user } = renderDialog();
 
     await fillRequired(user);
     const button = submitButton();
@@ -252,7 +252,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
   });
 
   it('never cuts a paste: a count shows near the limit, and over it sending is refused at the field', async () => {
-    const { user } = renderModal();
+    const { user } = renderDialog();
     const last = field('姓');
     expect(last).not.toHaveAttribute('maxlength');
     await user.click(last);
@@ -268,7 +268,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
   });
 
   it('marks the form as its own once it has taken over', () => {
-    renderModal();
+    renderDialog();
     const form = screen.getByRole('dialog').querySelector('form')!;
     expect(form).toHaveAttribute('data-state', 'enhanced');
     expect(form.noValidate).toBe(true);

@@ -45,7 +45,7 @@ export function openDialog({ entryPoint = 'header', values = {} }: OpenOptions =
   act(() => openEstimate(entryPoint, values));
 }
 
-export function renderModal(options: OpenOptions = {}, brand: BrandId = 'carsupport') {
+export function renderDialog(options: OpenOptions = {}, brand: BrandId = 'carsupport') {
   const result = render(
     <BrandProvider brand={brand}>
       <Dialog />

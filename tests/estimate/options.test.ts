@@ -1,4 +1,4 @@
-// Every option a form offers, walked through the schema the modal and the local API share, for
+// Every option a form offers, walked through the schema the dialog and the local API share, for
 // both brands: no choice a visitor can make is refused.
 import { parse, safeParse } from 'valibot';
 import { brandIds } from '../../src/brand/brands';
@@ -23,7 +23,7 @@ import { entryPoints } from '../../src/estimate/types';
 
 freezeDateAtFixedNow();
 
-/** The request body as the modal sends it (JSON drops nothing here: every value is a string). */
+/** The request body as the dialog sends it (JSON drops nothing here: every value is a string). */
 function requestErrors(
   brand: (typeof brandIds)[number],
   patch: (values: EstimateFormValues) => void,
@@ -143,7 +143,7 @@ describe.each(brandIds)('%s: every option a form offers is accepted', (brand) =>
   });
 });
 
-it('a simple form’s raw input at its maximum lengths is accepted as the modal’s vehicle', () => {
+it('a simple form’s raw input at its maximum lengths is accepted as the dialog’s vehicle', () => {
   // The year and the postal code as typed, full width and with a hyphen.
   const values = validFormValues();
   values.vehicle = {

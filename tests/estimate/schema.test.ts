@@ -450,7 +450,7 @@ describe('request rules', () => {
   });
 });
 
-describe('a simple form’s fields in the modal', () => {
+describe('a simple form’s fields in the dialog', () => {
   it('are validated with the same rules', () => {
     const values = withVehicle({
       expiryYear: '２０２６',

@@ -15,7 +15,7 @@ type CrossFieldCheck = (value: Fields, report: Report) => void;
 
 /**
  * A validation step after an object schema (in `v.pipe`). It needs valibot's default config:
- * with `abortPipeEarly` a pipe stops at the first issue, which is why the modal validates
+ * with `abortPipeEarly` a pipe stops at the first issue, which is why the dialog validates
  * through the Standard Schema interface (standardSchemaResolver), not valibotResolver.
  */
 export function crossField<T>(...checks: CrossFieldCheck[]) {

@@ -1,5 +1,5 @@
 /**
- * Validation of the estimate form and request body (valibot), shared by the modal and the local
+ * Validation of the estimate form and request body (valibot), shared by the dialog and the local
  * API (server/api/estimateHandler.ts), so both accept and reject exactly the same input with the same
  * Japanese messages. The form's parts are in formParts.ts, built from fields.ts; values are
  * normalised first (normalize.ts). valibot compiles nothing at run time (no `new Function`), so
@@ -16,7 +16,7 @@ import { record } from './fields';
 import { formEntries } from './formParts';
 const formMessage = '送信内容が正しくありません';
 
-/** The estimate modal's form. */
+/** The estimate dialog's form. */
 export const estimateFormSchema = record(formEntries, formMessage);
 
 /**
