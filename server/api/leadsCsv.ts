@@ -5,14 +5,14 @@
 import type { ExportColumnKey } from '../../src/estimate/exportColumns';
 import { isRecord } from '../../src/lib/isRecord';
 import { toCsv } from './csv';
+import { tokyoDateTime } from '../../src/lib/tokyoTime';
 import type { StoredLead } from './leadStore';
 import { columnHeader, columnText, storedText } from './leadValues';
 
 /** An ISO instant as "YYYY-MM-DD HH:mm:ss" in Japan; '' when unreadable. */
-function tokyoDateTime(iso: string): string {
+function japanTime(iso: string): string {
   const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '';
-  return new Date(time + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return Number.isNaN(time) ? '' : tokyoDateTime(new Date(time));
 }
 
 /** Every tracking field as name=value, space-separated, in the stored order. */
@@ -42,7 +42,7 @@ function quoteText(request: unknown): string {
 
 /** The export's columns in the order staff spreadsheets expect (new ones go at the end). */
 const columns: Column[] = [
-  { header: '受付日時（JST）', value: (lead) => tokyoDateTime(lead.receivedAt) },
+  { header: '受付日時（JST）', value: (lead) => japanTime(lead.receivedAt) },
   { header: '受付番号', value: (lead) => lead.id },
   { header: 'ブランド', value: (lead) => lead.brand },
   { header: '入力元', value: (lead) => storedText(lead.request, 'entryPoint') },
@@ -63,7 +63,7 @@ const columns: Column[] = [
   },
   {
     header: '配信',
-    value: (lead) => (lead.deliveredAt ? `配信済み ${tokyoDateTime(lead.deliveredAt)}` : '未配信'),
+    value: (lead) => (lead.deliveredAt ? `配信済み ${japanTime(lead.deliveredAt)}` : '未配信'),
   },
   formColumn('firstRegistration'),
   formColumn('mileage'),

@@ -8,6 +8,15 @@
 /** The UTC offset of Japan Standard Time, as ISO 8601 writes it. */
 export const tokyoOffset = '+09:00';
 
+/** tokyoOffset in milliseconds: what Tokyo's wall clock is ahead of UTC. */
+const tokyoOffsetMs =
+  Date.parse('1970-01-01T00:00:00Z') - Date.parse(`1970-01-01T00:00:00${tokyoOffset}`);
+
+/** `when` as Tokyo's wall clock writes it, "YYYY-MM-DD HH:mm:ss". */
+export function tokyoDateTime(when: Date): string {
+  return new Date(when.getTime() + tokyoOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** A calendar month: year and month (1–12). */
 export type YearMonth = { year: number; month: number };
 

@@ -1,6 +1,7 @@
 import {
   isRealDate,
   monthsBetween,
+  tokyoDateTime,
   tokyoHhmm,
   tokyoOffset,
   tokyoToday,
@@ -49,5 +50,12 @@ describe('monthsBetween', () => {
   it('counts months across years, negative when the end is earlier', () => {
     expect(monthsBetween({ year: 2024, month: 11 }, { year: 2026, month: 2 })).toBe(15);
     expect(monthsBetween({ year: 2026, month: 2 }, { year: 2024, month: 11 })).toBe(-15);
+  });
+});
+
+describe('tokyoDateTime', () => {
+  it('writes an instant as Tokyo’s wall clock, across the date line of UTC', () => {
+    expect(tokyoDateTime(new Date('2026-11-24T15:30:05.123Z'))).toBe('2026-11-25 00:30:05');
+    expect(tokyoDateTime(new Date('2026-01-01T00:00:00Z'))).toBe('2026-01-01 09:00:00');
   });
 });
