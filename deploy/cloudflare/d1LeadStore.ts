@@ -1,16 +1,18 @@
 /**
  * The estimate API's lead store over Cloudflare D1 (migrations/0001_leads.sql), plus what the
  * queue consumer and the re-send route need: read a lead, mark it delivered or dead-lettered,
- * list the undelivered ones. One row per (brand, idempotency key), enforced by the unique index:
- * `INSERT … ON CONFLICT DO NOTHING` and the read-back run in one batch (one transaction), so
- * concurrent posts with one key store one row and all answer with its id.
+ * list the undelivered ones. One row per (brand, idempotency key), enforced by the unique index,
+ * and per (brand, content) within the duplicate window: `INSERT … SELECT … WHERE NOT EXISTS (the
+ * same content since …) ON CONFLICT DO NOTHING` is one statement, D1 runs a database's statements
+ * one at a time, and the read-back runs in the same batch (one transaction), so concurrent posts
+ * with one key, or one content under fresh keys, store one row and all answer with its id.
  */
 import type { BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/exportColumns';
 import { field, fieldPaths } from '../../src/estimate/fieldTable';
 import { trackingKeys } from '../../src/tracking/trackingFields';
-import type { LeadStore, NewLead, StoredLead } from '../../server/api/leadStore';
+import type { KeyedLead, LeadStore, NewLead, StoredLead } from '../../server/api/leadStore';
 import { columnText, storedText } from '../../server/api/leadValues';
 import type { D1Database } from './env';
 
@@ -32,6 +34,7 @@ export function leadRow(lead: NewLead): Record<string, Cell> {
     brand: lead.brand,
     idempotency_key: lead.idempotencyKey,
     content_hash: lead.contentHash,
+    request_hash: lead.requestHash,
     received_at: lead.receivedAt,
     entry_point: cell(storedText(request, 'entryPoint')),
     quote_vehicle_class: cell(storedText(request, 'quote', 'vehicleClass')),
@@ -55,6 +58,7 @@ type LeadRecord = {
   brand: BrandId;
   idempotency_key: string;
   content_hash: string;
+  request_hash: string | null;
   received_at: string;
   suspected_spam: number;
   delivered_at: string | null;
@@ -62,7 +66,8 @@ type LeadRecord = {
 };
 
 const leadColumns =
-  'id, brand, idempotency_key, content_hash, received_at, suspected_spam, delivered_at, request_json';
+  'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
+  'delivered_at, request_json';
 
 function storedLead(record: LeadRecord): StoredLead {
   return {
@@ -70,6 +75,7 @@ function storedLead(record: LeadRecord): StoredLead {
     brand: record.brand,
     idempotencyKey: record.idempotency_key,
     contentHash: record.content_hash,
+    requestHash: record.request_hash ?? '',
     receivedAt: record.received_at,
     suspectedSpam: record.suspected_spam === 1,
     deliveredAt: record.delivered_at,
@@ -77,37 +83,54 @@ function storedLead(record: LeadRecord): StoredLead {
   };
 }
 
-/** The INSERT of a lead's row: nothing over an existing (brand, idempotency key). */
+/**
+ * The INSERT of a lead's row: nothing over an existing (brand, idempotency key), nor while a lead
+ * of the brand with the same content was received since the duplicate window began (the last
+ * three parameters: brand, content hash, since).
+ */
 function insertStatement(columns: readonly string[]): string {
   return (
-    `INSERT INTO leads (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ` +
+    `INSERT INTO leads (${columns.join(', ')}) SELECT ${columns.map(() => '?').join(', ')} ` +
+    'WHERE NOT EXISTS (SELECT 1 FROM leads WHERE brand = ? AND content_hash = ? AND received_at >= ?) ' +
     'ON CONFLICT (brand, idempotency_key) DO NOTHING'
   );
 }
 
+/** The lead an insert stored or met: the key's own first, else the window's first duplicate. */
+const storedOrMetStatement =
+  'SELECT id FROM leads WHERE brand = ? AND (idempotency_key = ? OR ' +
+  '(content_hash = ? AND received_at >= ?)) ORDER BY idempotency_key = ? DESC, received_at LIMIT 1';
+
 export class D1LeadStore implements LeadStore {
   constructor(private readonly db: D1Database) {}
 
-  async insert(lead: NewLead): Promise<{ id: string; created: boolean }> {
+  async insert(lead: NewLead, duplicateSince: string): Promise<{ id: string; created: boolean }> {
     const row = leadRow(lead);
     const columns = Object.keys(row);
+    const { brand, idempotencyKey, contentHash } = lead;
     const [inserted, existing] = await this.db.batch<{ id: string }>([
-      this.db.prepare(insertStatement(columns)).bind(...columns.map((column) => row[column])),
       this.db
-        .prepare('SELECT id FROM leads WHERE brand = ? AND idempotency_key = ?')
-        .bind(lead.brand, lead.idempotencyKey),
+        .prepare(insertStatement(columns))
+        .bind(...columns.map((column) => row[column]), brand, contentHash, duplicateSince),
+      this.db
+        .prepare(storedOrMetStatement)
+        .bind(brand, idempotencyKey, contentHash, duplicateSince, idempotencyKey),
     ]);
     const id = existing?.results[0]?.id;
     if (!inserted || !id) throw new Error('D1: the lead was neither stored nor found');
     return { id, created: inserted.meta.changes === 1 };
   }
 
-  async findByKey(brand: BrandId, idempotencyKey: string): Promise<string | null> {
+  async findByKey(brand: BrandId, idempotencyKey: string): Promise<KeyedLead | null> {
     const found = await this.db
-      .prepare('SELECT id FROM leads WHERE brand = ? AND idempotency_key = ?')
+      .prepare(
+        'SELECT id, content_hash, request_hash FROM leads WHERE brand = ? AND idempotency_key = ?',
+      )
       .bind(brand, idempotencyKey)
-      .first<{ id: string }>();
-    return found?.id ?? null;
+      .first<{ id: string; content_hash: string; request_hash: string | null }>();
+    return found
+      ? { id: found.id, contentHash: found.content_hash, requestHash: found.request_hash }
+      : null;
   }
 
   async findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null> {

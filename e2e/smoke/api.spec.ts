@@ -15,6 +15,7 @@ import { expect, test } from '@playwright/test';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
+import { keyReusedCode } from '../../src/estimate/apiContract';
 import { writeConfigs } from '../../deploy/cloudflare/config';
 import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
 import { apiEnv, brandHost, engines, smokeApi, smokeDistDir, type EngineName } from './engines';
@@ -283,6 +284,40 @@ for (const brand of Object.values(brands)) {
         { id },
       ]);
       await expect.poll(() => deliveriesOf(id!).length, poll).toBe(1);
+    });
+
+    test('50 concurrent posts of one content under fresh keys: one row, one id, one delivery', async () => {
+      const body = lead(brand.id);
+      const ip = client();
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => postJson(brand.id, body, { key: randomUUID(), ip })),
+      );
+      const ids = new Set(answers.map(idOf));
+      expect(ids.size).toBe(1);
+      const [id] = [...ids];
+      const email = (body.customer as { email: string }).email;
+      const rows = (await exportCsv(brand.id)).split('\r\n').filter((row) => row.includes(email));
+      expect(rows).toHaveLength(1);
+      if (!onCloudflare()) return;
+      await expect.poll(() => deliveriesOf(id!).length, poll).toBe(1);
+    });
+
+    test('a copied tab: a key reused for another car gets 422 with its code, then a lead of its own', async () => {
+      const key = randomUUID();
+      const ip = client();
+      const original = lead(brand.id);
+      const copy = { ...original, vehicle: { ...(original.vehicle as object), model: 'フィット' } };
+      const copyId = idOf(await postJson(brand.id, copy, { key, ip }));
+      const reused = await postJson(brand.id, original, { key, ip });
+      expect(reused.status).toBe(422);
+      expect(JSON.parse(reused.body)).toMatchObject({ code: keyReusedCode });
+      // The same body under the same key is still a replay of the copy's lead.
+      expect(idOf(await postJson(brand.id, copy, { key, ip }))).toBe(copyId);
+      const originalId = idOf(await postJson(brand.id, original, { key: randomUUID(), ip }));
+      expect(originalId).not.toBe(copyId);
+      const csv = await exportCsv(brand.id);
+      expect(csvLine(csv, copyId)).toContain('"フィット"');
+      expect(csvLine(csv, originalId)).toContain('"N-BOX"');
     });
 
     test('a native form post gets its page; a cross-site one is refused', async () => {

@@ -166,6 +166,32 @@ function fieldHtml(name: FieldPath, value: string | undefined, error: string | u
   return `<div class="field"><label for="${id}">${label}</label>${control}${errorHtml}</div>`;
 }
 
+/** The form again, filled in with everything sent, posting to `action` as it is. */
+function filledForm(values: PostedValues, errors: Record<string, string>, action: string): string {
+  const fields: string[] = [];
+  for (const name of formPostNames()) {
+    if (isFieldPath(name)) {
+      fields.push(fieldHtml(name, values[name], errors[name]));
+    } else if (name === honeypotField) {
+      fields.push(
+        `<div class="hp" aria-hidden="true"><label for="f-hp">ホームページ（入力しないでください）</label><input type="text" id="f-hp" name="${honeypotField}" value="${escapeHtml(values[name] ?? '')}" autocomplete="off" tabindex="-1"></div>`,
+      );
+    } else if (values[name] !== undefined) {
+      fields.push(
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(values[name] ?? '')}">`,
+      );
+    }
+  }
+  return `<form method="post" action="${escapeHtml(action)}" accept-charset="utf-8">
+${fields.join('\n')}
+<button type="submit">この内容で送信する</button>
+</form>`;
+}
+
+/** What these pages say above the refilled form of a refusal that is not about the fields. */
+export const valuesKeptNote =
+  '入力した内容は下のフォームに残っています。そのままもう一度送信できます。';
+
 /**
  * 422 for a native post: what to fix, listed at the top with links to the fields, and the same
  * form filled in with everything sent, so nothing typed is lost and it posts again as it is.
@@ -184,20 +210,6 @@ export function refusedPage(
         : `<li>${text}</li>`;
     })
     .join('');
-  const fields: string[] = [];
-  for (const name of formPostNames()) {
-    if (isFieldPath(name)) {
-      fields.push(fieldHtml(name, values[name], errors[name]));
-    } else if (name === honeypotField) {
-      fields.push(
-        `<div class="hp" aria-hidden="true"><label for="f-hp">ホームページ（入力しないでください）</label><input type="text" id="f-hp" name="${honeypotField}" value="${escapeHtml(values[name] ?? '')}" autocomplete="off" tabindex="-1"></div>`,
-      );
-    } else if (values[name] !== undefined) {
-      fields.push(
-        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(values[name] ?? '')}">`,
-      );
-    }
-  }
   // A simple form sent without JavaScript brings only the car: the rest is asked for, not blamed.
   const [title, lead] = isSimpleFormEntry(values.entryPoint)
     ? [
@@ -213,10 +225,30 @@ export function refusedPage(
     title,
     `<h1>${title}</h1>
 <div class="errors" role="alert"><p>${lead}</p><ul>${summary}</ul></div>
-<form method="post" action="${escapeHtml(action)}" accept-charset="utf-8">
-${fields.join('\n')}
-<button type="submit">この内容で送信する</button>
-</form>
+${filledForm(values, errors, action)}
+${phoneLine(brand, 'お電話でも承ります。')}
+${homeLink}`,
+  );
+}
+
+/**
+ * A refusal of a valid native post that sending again later can cure (429: too many leads from
+ * the client; 503: the store is down): the reason with the phone number, and the form filled in
+ * with everything sent, so nothing typed depends on the browser's Back.
+ */
+export function retryPage(
+  brand: BrandId,
+  message: string,
+  values: PostedValues,
+  action: string,
+): string {
+  const title = 'お見積もり依頼を受け付けられませんでした';
+  return page(
+    brand,
+    title,
+    `<h1>${title}</h1>
+<div class="errors" role="alert"><p>${escapeHtml(message)}</p><p>${valuesKeptNote}</p></div>
+${filledForm(values, {}, action)}
 ${phoneLine(brand, 'お電話でも承ります。')}
 ${homeLink}`,
   );

@@ -8,6 +8,8 @@ export const answers = {
   tooLarge: '送信内容が大きすぎます',
   idempotencyKey: 'Idempotency-Keyヘッダーが必要です',
   invalidJson: '送信内容を読み取れませんでした',
+  keyReused:
+    'このIdempotency-Keyは別の内容の送信に使われています。新しいキーでもう一度送信してください',
   crossSite: 'このサイト以外のページからの送信は受け付けていません',
   crossSiteNote: 'お手数ですが、サイトのお見積もりフォームからもう一度お送りください。',
   rateLimited: (phone: string, minutes: number) =>

@@ -7,11 +7,14 @@
  * native urlencoded post (without JavaScript; same-site only). The JSON answers are the client's
  * contract (src/estimate/api.ts): 201 {"id"}, 422 {"errors":{field:message}}, 429
  * {"errors":{"form":message}} with Retry-After, others {"error":message}. A native post gets HTML
- * pages (answerPages.ts). In order: a replay of a known key answers its first id (before
- * validation: an accepted request stays accepted); invalid → 422; the same content within 10
- * minutes → the first lead's id; over the client's rate limit → 429; else stored, and handed to
- * the notifier unless the honeypot was filled. Bad input never reaches a 5xx; a store failure is
- * a 503 with the phone number, safe to retry.
+ * pages (answerPages.ts). In order: a replay of a known key with the same body answers its first
+ * id (before validation: an accepted request stays accepted); invalid → 422; a known key with
+ * other content → 422 {"code": keyReusedCode} (a copied tab: the client takes a new key); the
+ * same content within 10 minutes → the first lead's id; over the client's rate limit → 429; else
+ * stored, and handed to the notifier unless the honeypot was filled. The duplicate check and the
+ * insert are one step of the store, and requests of one content in this process run one at a
+ * time, so concurrent posts of one content are one lead whatever their keys. Bad input never
+ * reaches a 5xx; a store failure is a 503 with the phone number, safe to retry.
  */
 import * as v from 'valibot';
 import { brands, isBrandId, type BrandId } from '../../src/brand/brands';
@@ -21,13 +24,14 @@ import {
   honeypotField,
   type EstimateRequest,
 } from '../../src/estimate/validation/estimateSchema';
+import { keyReusedCode } from '../../src/estimate/apiContract';
 import { isRecord } from '../../src/lib/isRecord';
-import { acceptedPage, problemPage, refusedPage } from './answerPages';
+import { acceptedPage, problemPage, refusedPage, retryPage } from './answerPages';
 import { answers, brandMismatchMessage } from './answers';
-import { leadContentHash } from './contentHash';
-import { isSameSitePost, postedValues, requestFromForm } from './formPost';
+import { leadContentHash, requestFingerprint } from './contentHash';
+import { isSameSitePost, postedValues, requestFromForm, type PostedValues } from './formPost';
 import { html, json, mediaType, notUtf8, readBody, tooLarge } from './http';
-import type { LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore';
+import type { KeyedLead, LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore';
 import { rateLimitKey } from './rateLimitPolicy';
 import { receiptId } from './receiptId';
 
@@ -117,11 +121,26 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
     }
   }
 
-  /** After validation: duplicates, the rate limit, storing and notifying. */
-  async function accept(
+  /**
+   * After validation: duplicates, the rate limit, storing and notifying. One content at a time in
+   * this process, so racing copies find the first one's lead instead of each counting against the
+   * rate limit; the store's atomic insert keeps them one row across processes too.
+   */
+  function accept(
     output: EstimateRequest,
     ctx: EstimateContext,
-    idempotencyKey: string,
+    sent: { idempotencyKey: string; requestHash: string },
+    contentHash: string,
+  ): Promise<Answer> {
+    return oneAtATime(`${ctx.brand}\ncontent:${contentHash}`, () =>
+      acceptNow(output, ctx, sent, contentHash),
+    );
+  }
+
+  async function acceptNow(
+    output: EstimateRequest,
+    ctx: EstimateContext,
+    sent: { idempotencyKey: string; requestHash: string },
     contentHash: string,
   ): Promise<Answer> {
     try {
@@ -134,13 +153,13 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
       const lead: NewLead = {
         id: newId(),
         brand: ctx.brand,
-        idempotencyKey,
+        ...sent,
         contentHash,
         receivedAt: receivedAt.toISOString(),
         suspectedSpam: Boolean(output[honeypotField]),
         request: output,
       };
-      const { id, created } = await store.insert(lead);
+      const { id, created } = await store.insert(lead, since);
       if (created && !lead.suspectedSpam) {
         // Stored is what counts: a lead the notifier could not take stays undelivered in the
         // store, to be sent again (docs/deploy.md), so the visitor still gets the id.
@@ -177,7 +196,13 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
     }
   }
 
-  function pageAnswer(answer: Answer, brand: BrandId): Promise<Response> {
+  /** A native post's page: a refusal carries the form filled in with `values`, posting to `action`. */
+  function pageAnswer(
+    answer: Answer,
+    brand: BrandId,
+    values: PostedValues,
+    action: string,
+  ): Promise<Response> {
     const { phone } = brands[brand];
     switch (answer.kind) {
       case 'accepted':
@@ -185,23 +210,18 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
       case 'rateLimited':
         return html(
           429,
-          problemPage(
+          retryPage(
             brand,
             answers.rateLimited(phone, Math.ceil(answer.retryAfterSeconds / 60)),
-            'ブラウザの「戻る」で入力画面に戻ると、入力した内容はそのまま残っています。',
+            values,
+            action,
           ),
           { 'Retry-After': String(answer.retryAfterSeconds) },
         );
       case 'unavailable':
-        return html(
-          503,
-          problemPage(
-            brand,
-            answers.unavailable(phone),
-            'ブラウザの「戻る」で入力画面に戻ると、入力した内容はそのまま残っています。',
-          ),
-          { 'Retry-After': String(unavailableRetrySeconds) },
-        );
+        return html(503, retryPage(brand, answers.unavailable(phone), values, action), {
+          'Retry-After': String(unavailableRetrySeconds),
+        });
     }
   }
 
@@ -212,26 +232,38 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
     if (key === null || !idempotencyKeyPattern.test(key)) {
       return json(400, { error: answers.idempotencyKey });
     }
+    let body: unknown;
+    try {
+      if (raw === notUtf8) throw new TypeError('not UTF-8');
+      body = JSON.parse(raw);
+    } catch {
+      return json(400, { error: answers.invalidJson });
+    }
+    const requestHash = await requestFingerprint(body);
     return oneAtATime(`${ctx.brand}\n${key}`, async () => {
-      let known: string | null;
+      let known: KeyedLead | null;
       try {
         known = await store.findByKey(ctx.brand, key);
       } catch (error) {
         console.error('[estimates] store', error);
         return jsonAnswer({ kind: 'unavailable' }, ctx.brand);
       }
-      if (known) return json(201, { id: known });
-      let body: unknown;
-      try {
-        if (raw === notUtf8) throw new TypeError('not UTF-8');
-        body = JSON.parse(raw);
-      } catch {
-        return json(400, { error: answers.invalidJson });
-      }
+      // The same body again (a retry whose answer was lost) is answered before validation.
+      const replay = known && (known.requestHash ?? requestHash) === requestHash;
+      if (known && replay) return json(201, { id: known.id });
       const result = validate(body, ctx.brand);
       if (!result.ok) return json(422, { errors: result.errors });
       const hash = await leadContentHash(ctx.brand, result.output);
-      return jsonAnswer(await accept(result.output, ctx, key, hash), ctx.brand);
+      if (known) {
+        // Other tracking with the same content is still this lead; other content is not.
+        return known.contentHash === hash
+          ? json(201, { id: known.id })
+          : json(422, { error: answers.keyReused, code: keyReusedCode });
+      }
+      return jsonAnswer(
+        await accept(result.output, ctx, { idempotencyKey: key, requestHash }, hash),
+        ctx.brand,
+      );
     });
   }
 
@@ -246,22 +278,21 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
     }
     if (raw === notUtf8) return html(400, problemPage(ctx.brand, answers.invalidJson));
     const values = postedValues(raw);
+    const action = new URL(request.url).pathname;
     const result = validate(requestFromForm(values, request.headers.get('cookie')), ctx.brand);
-    if (!result.ok) {
-      return html(
-        422,
-        refusedPage(ctx.brand, result.errors, values, new URL(request.url).pathname),
-      );
-    }
+    if (!result.ok) return html(422, refusedPage(ctx.brand, result.errors, values, action));
     const hash = await leadContentHash(ctx.brand, result.output);
     // No Idempotency-Key without a script: the content is the key, per window of duplicates
     // (within one window the duplicate check answers first; the key makes racing repeats one).
     const window = Math.floor(now().getTime() / duplicateWindowMs);
     const key = `form:${hash.slice(0, 32)}:${window}`;
-    const answer = await oneAtATime(`${ctx.brand}\n${key}`, () =>
-      accept(result.output, ctx, key, hash),
+    const answer = await accept(
+      result.output,
+      ctx,
+      { idempotencyKey: key, requestHash: hash },
+      hash,
     );
-    return pageAnswer(answer, ctx.brand);
+    return pageAnswer(answer, ctx.brand, values, action);
   }
 
   return async (request, ctx) => {

@@ -15,6 +15,11 @@ export type NewLead = {
   idempotencyKey: string;
   /** Hash of (brand, vehicle, customer, request): the same content within minutes is one lead. */
   contentHash: string;
+  /**
+   * Fingerprint of the body as sent under idempotencyKey (contentHash.ts requestFingerprint): the
+   * same key with another body is another visitor's request (a copied tab), never a replay.
+   */
+  requestHash: string;
   /** ISO 8601, UTC. */
   receivedAt: string;
   /** The honeypot was filled: kept and exported with the mark, never sent to the webhook. */
@@ -23,6 +28,9 @@ export type NewLead = {
   request: unknown;
 };
 
+/** What a known Idempotency-Key tells: its lead and what was sent under it. */
+export type KeyedLead = { id: string; contentHash: string; requestHash: string | null };
+
 export type StoredLead = NewLead & {
   /** ISO 8601 when the destination accepted it; null while undelivered. */
   deliveredAt: string | null;
@@ -30,16 +38,18 @@ export type StoredLead = NewLead & {
 
 export interface LeadStore {
   /**
-   * Stores the lead unless one with the same (brand, idempotencyKey) exists, atomically (50
-   * concurrent inserts with one key store one row). Returns the stored row's id either way.
+   * Stores the lead unless one of its brand has the same idempotencyKey, or the same contentHash
+   * received at or after `duplicateSince`, atomically: 50 concurrent inserts with one key, or
+   * with one content and fresh keys, store one row. Returns the stored row's id either way.
    */
-  insert(lead: NewLead): Promise<{ id: string; created: boolean }>;
+  insert(lead: NewLead, duplicateSince: string): Promise<{ id: string; created: boolean }>;
   /**
-   * The id of the lead of `brand` stored under `idempotencyKey`, or null: a replay is answered
-   * with it before anything else (no validation, no rate limit), so a retry the next day still
-   * gets its id even if a "not in the past" date would now fail.
+   * The lead of `brand` stored under `idempotencyKey`, or null: a replay of the same body is
+   * answered with its id before anything else (no validation, no rate limit), so a retry the next
+   * day still gets its id even if a "not in the past" date would now fail. `requestHash` is null
+   * for leads stored before it was kept.
    */
-  findByKey(brand: BrandId, idempotencyKey: string): Promise<string | null>;
+  findByKey(brand: BrandId, idempotencyKey: string): Promise<KeyedLead | null>;
   /** The id of a lead of `brand` with `contentHash` received at or after `since`, or null. */
   findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null>;
   /** Leads of `brand` received in [from, to), oldest first (the staff CSV export). */

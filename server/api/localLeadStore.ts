@@ -58,6 +58,7 @@ function leadFromLine(line: string): StoredLead | null {
     receivedAt,
     request,
     contentHash: typeof record.contentHash === 'string' ? record.contentHash : '',
+    requestHash: typeof record.requestHash === 'string' ? record.requestHash : '',
     suspectedSpam: record.suspectedSpam === true,
     deliveredAt: typeof record.deliveredAt === 'string' ? record.deliveredAt : null,
   };
@@ -65,13 +66,25 @@ function leadFromLine(line: string): StoredLead | null {
 
 type State = {
   leads: StoredLead[];
-  byKey: Map<string, string>;
+  byKey: Map<string, StoredLead>;
   /** The file ends in a torn line; the next record must start on a line of its own. */
   tornEnd: boolean;
 };
 
 function keyOf(brand: BrandId, idempotencyKey: string): string {
   return `${brand}\n${idempotencyKey}`;
+}
+
+/** The first lead of `brand` with `contentHash` received at or after `since`. */
+function duplicateIn(
+  leads: readonly StoredLead[],
+  brand: BrandId,
+  contentHash: string,
+  since: string,
+): StoredLead | undefined {
+  return leads.find(
+    (lead) => lead.brand === brand && lead.contentHash === contentHash && lead.receivedAt >= since,
+  );
 }
 
 async function readState(file: string): Promise<State> {
@@ -87,7 +100,7 @@ async function readState(file: string): Promise<State> {
     const lead = leadFromLine(line);
     if (!lead) continue;
     state.leads.push(lead);
-    state.byKey.set(keyOf(lead.brand, lead.idempotencyKey), lead.id);
+    state.byKey.set(keyOf(lead.brand, lead.idempotencyKey), lead);
   }
   state.tornEnd = text !== '' && !text.endsWith('\n');
   return state;
@@ -103,7 +116,10 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
   const { file } = options;
   let state: Promise<State> | undefined;
   const loaded = () => (state ??= readState(file));
-  /** One write at a time: each insert checks the key and appends before the next one looks. */
+  /**
+   * One write at a time: each insert checks the key and the content and appends before the next
+   * one looks.
+   */
   let queue: Promise<unknown> = Promise.resolve();
   function serially<T>(run: () => Promise<T>): Promise<T> {
     const result = queue.then(run);
@@ -112,7 +128,7 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
   }
 
   return {
-    async insert(lead: NewLead) {
+    async insert(lead: NewLead, duplicateSince: string) {
       checkMode();
       if (process.env.ESTIMATES_MODE === 'slow') {
         await new Promise((resolve) => setTimeout(resolve, options.slowDelayMs ?? slowModeDelayMs));
@@ -120,30 +136,31 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
       return serially(async () => {
         const current = await loaded();
         const key = keyOf(lead.brand, lead.idempotencyKey);
-        const known = current.byKey.get(key);
-        if (known) return { id: known, created: false };
+        const known =
+          current.byKey.get(key) ??
+          duplicateIn(current.leads, lead.brand, lead.contentHash, duplicateSince);
+        if (known) return { id: known.id, created: false };
         const stored: StoredLead = { ...lead, deliveredAt: null };
         const prefix = current.tornEnd ? '\n' : '';
         await mkdir(dirname(file), { recursive: true });
         await appendFile(file, `${prefix}${JSON.stringify(toLine(stored))}\n`, 'utf8');
         current.tornEnd = false;
         current.leads.push(stored);
-        current.byKey.set(key, stored.id);
+        current.byKey.set(key, stored);
         return { id: stored.id, created: true };
       });
     },
     async findByKey(brand, idempotencyKey) {
       checkMode();
-      return (await loaded()).byKey.get(keyOf(brand, idempotencyKey)) ?? null;
+      const known = (await loaded()).byKey.get(keyOf(brand, idempotencyKey));
+      if (!known) return null;
+      const { id, contentHash, requestHash } = known;
+      // Lines written before the fingerprint was kept have none: any body replays them.
+      return { id, contentHash, requestHash: requestHash || null };
     },
     async findDuplicate(brand, contentHash, since) {
       checkMode();
-      const { leads } = await loaded();
-      const found = leads.find(
-        (lead) =>
-          lead.brand === brand && lead.contentHash === contentHash && lead.receivedAt >= since,
-      );
-      return found?.id ?? null;
+      return duplicateIn((await loaded()).leads, brand, contentHash, since)?.id ?? null;
     },
     async list(brand, from, to) {
       checkMode();

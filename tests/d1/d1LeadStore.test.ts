@@ -4,7 +4,7 @@ import { D1LeadStore } from '../../deploy/cloudflare/d1LeadStore';
 import { D1RateLimiter } from '../../deploy/cloudflare/rateLimiter';
 import type { NewLead } from '../../server/api/leadStore';
 import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
-import { validRequest } from '../factories/estimate';
+import { newLead, validRequest } from '../factories/estimate';
 import { localD1, type LocalD1 } from './d1';
 
 let d1: LocalD1;
@@ -27,25 +27,20 @@ afterAll(async () => {
   await d1.dispose();
 });
 
-let serial = 0;
 function lead(overrides: Partial<NewLead> = {}): NewLead {
-  serial += 1;
-  return {
-    id: `261124-${String(serial).padStart(8, '0')}`,
-    brand: 'yamada',
-    idempotencyKey: `key-${serial}`,
-    contentHash: `hash-${serial}`,
-    receivedAt: '2026-11-24T01:00:00.000Z',
-    suspectedSpam: false,
+  return newLead({
     request: validRequest('yamada', { tracking: { source: 'google', gaid: 'g-1' } }),
     ...overrides,
-  };
+  });
 }
+
+/** The duplicate window's start for the leads above, received at 01:00 or later. */
+const since = '2026-11-24T00:50:00.000Z';
 
 describe('D1LeadStore on D1', () => {
   it('stores every column of the row and reads the lead back whole', async () => {
     const stored = lead();
-    expect(await store.insert(stored)).toEqual({ id: stored.id, created: true });
+    expect(await store.insert(stored, since)).toEqual({ id: stored.id, created: true });
     const row = await d1.db
       .prepare('SELECT * FROM leads WHERE id = ?')
       .bind(stored.id)
@@ -65,14 +60,18 @@ describe('D1LeadStore on D1', () => {
 
   it('keeps one row per brand and key, also for 50 concurrent inserts', async () => {
     const first = lead({ idempotencyKey: 'one-key' });
-    await store.insert(first);
-    const again = await store.insert(lead({ idempotencyKey: 'one-key' }));
+    await store.insert(first, since);
+    const again = await store.insert(lead({ idempotencyKey: 'one-key' }), since);
     expect(again).toEqual({ id: first.id, created: false });
-    expect(await store.findByKey('yamada', 'one-key')).toBe(first.id);
+    expect(await store.findByKey('yamada', 'one-key')).toEqual({
+      id: first.id,
+      contentHash: first.contentHash,
+      requestHash: first.requestHash,
+    });
     expect(await store.findByKey('carsupport', 'one-key')).toBeNull();
 
     const racing = await Promise.all(
-      Array.from({ length: 50 }, () => store.insert(lead({ idempotencyKey: 'racing' }))),
+      Array.from({ length: 50 }, () => store.insert(lead({ idempotencyKey: 'racing' }), since)),
     );
     expect(racing.filter((insert) => insert.created)).toHaveLength(1);
     expect(new Set(racing.map((insert) => insert.id)).size).toBe(1);
@@ -82,9 +81,29 @@ describe('D1LeadStore on D1', () => {
     expect(results).toHaveLength(1);
   });
 
+  it('stores one row for 50 concurrent inserts of one content under fresh keys', async () => {
+    const racing = await Promise.all(
+      Array.from({ length: 50 }, () => store.insert(lead({ contentHash: 'one-content' }), since)),
+    );
+    expect(racing.filter((insert) => insert.created)).toHaveLength(1);
+    expect(new Set(racing.map((insert) => insert.id)).size).toBe(1);
+    const { results } = await d1.db
+      .prepare("SELECT id FROM leads WHERE content_hash = 'one-content'")
+      .all<{ id: string }>();
+    expect(results.map((row) => row.id)).toEqual([racing[0]?.id]);
+    // Before the window, or in the other brand, the same content is a lead of its own.
+    const later = lead({ contentHash: 'one-content', receivedAt: '2026-11-24T01:20:00.000Z' });
+    expect(await store.insert(later, '2026-11-24T01:10:00.000Z')).toEqual({
+      id: later.id,
+      created: true,
+    });
+    const other = lead({ brand: 'carsupport', contentHash: 'one-content' });
+    expect((await store.insert(other, since)).created).toBe(true);
+  });
+
   it('finds a duplicate of the same brand and content since the given time only', async () => {
     const stored = lead({ contentHash: 'same', receivedAt: '2026-11-24T01:00:00.000Z' });
-    await store.insert(stored);
+    await store.insert(stored, since);
     expect(await store.findDuplicate('yamada', 'same', '2026-11-24T00:55:00.000Z')).toBe(stored.id);
     expect(await store.findDuplicate('yamada', 'same', '2026-11-24T01:00:00.001Z')).toBeNull();
     expect(await store.findDuplicate('carsupport', 'same', '2026-11-24T00:00:00.000Z')).toBeNull();
@@ -96,7 +115,7 @@ describe('D1LeadStore on D1', () => {
     const early = lead({ receivedAt: '2026-11-24T02:00:00.000Z' });
     const after = lead({ receivedAt: '2026-11-24T04:00:00.000Z' });
     const otherBrand = lead({ brand: 'carsupport', receivedAt: '2026-11-24T02:30:00.000Z' });
-    for (const each of [late, early, after, otherBrand]) await store.insert(each);
+    for (const each of [late, early, after, otherBrand]) await store.insert(each, since);
     const listed = await store.list('yamada', '2026-11-24T02:00:00.000Z', after.receivedAt);
     expect(listed.map((each) => each.id)).toEqual([early.id, late.id]);
     expect(listed[0]?.request).toEqual(early.request);
@@ -108,7 +127,7 @@ describe('D1LeadStore on D1', () => {
     const stale = lead({ receivedAt: '2026-11-24T00:10:00.000Z' });
     const fresh = lead({ receivedAt: '2026-11-24T05:30:00.000Z' });
     const spam = lead({ receivedAt: '2026-11-24T00:20:00.000Z', suspectedSpam: true });
-    for (const each of [delivered, dead, stale, fresh, spam]) await store.insert(each);
+    for (const each of [delivered, dead, stale, fresh, spam]) await store.insert(each, since);
     await store.markDelivered(delivered.id, '2026-11-24T00:00:05.000Z');
     await store.markDeadLettered(dead.id, '2026-11-24T06:00:00.000Z');
     // A lead delivered meanwhile is never marked dead.

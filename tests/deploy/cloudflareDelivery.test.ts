@@ -5,19 +5,15 @@ import type { StoredLead } from '../../server/api/leadStore';
 import type { D1LeadStore } from '../../deploy/cloudflare/d1LeadStore';
 import { consumeLeads, retryDelaySeconds, webhookBody } from '../../deploy/cloudflare/delivery';
 import type { Env, LeadMessage, MessageBatch } from '../../deploy/cloudflare/env';
+import { storedLead } from '../factories/estimate';
 
 function lead(overrides: Partial<StoredLead> = {}): StoredLead {
-  return {
+  return storedLead({
     id: 'lead-1',
     brand: 'carsupport',
-    idempotencyKey: 'k',
-    contentHash: 'h',
-    receivedAt: '2026-11-24T01:00:00.000Z',
-    suspectedSpam: false,
-    deliveredAt: null,
     request: { customer: { lastName: '山田' }, tracking: { gaid: 'g1' } },
     ...overrides,
-  };
+  });
 }
 
 function storeWith(stored: StoredLead) {

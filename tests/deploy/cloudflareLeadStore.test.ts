@@ -1,13 +1,12 @@
 // The D1 lead store's row (deploy/cloudflare/d1LeadStore.ts): the staff columns come out of the
 // validated request. That the row fits the migrations is tested on D1 (tests/d1/).
 import { leadRow } from '../../deploy/cloudflare/d1LeadStore';
-import { storedCustomer } from '../factories/estimate';
+import { newLead, storedCustomer } from '../factories/estimate';
 
-const lead = {
+const lead = newLead({
   id: 'id-1',
-  brand: 'carsupport' as const,
+  brand: 'carsupport',
   idempotencyKey: 'key-1',
-  contentHash: 'hash',
   receivedAt: '2026-11-24T01:02:03.000Z',
   suspectedSpam: true,
   request: {
@@ -25,7 +24,7 @@ const lead = {
     quote: { vehicleClass: 'compact', roughTotal: 52000 },
     tracking: { gaid: 'g-1', yclid: 'y-1', source: 'google' },
   },
-};
+});
 
 describe('D1 lead store', () => {
   it('copies the staff columns out of the request and keeps the request whole', () => {

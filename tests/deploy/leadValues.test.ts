@@ -10,7 +10,7 @@ import { preferredDateBounds } from '../../src/estimate/dates';
 import { estimateRequestSchema } from '../../src/estimate/validation/estimateSchema';
 import { tokyoYear } from '../../src/lib/tokyoTime';
 import { columnHeader } from '../../server/api/leadValues';
-import { validRequest } from '../factories/estimate';
+import { newLead, validRequest } from '../factories/estimate';
 
 /** The cells of a CSV (csv.ts: every cell quoted, quotes doubled) as rows of strings. */
 function parseCsv(csv: string): string[][] {
@@ -25,15 +25,7 @@ function parseCsv(csv: string): string[][] {
 
 /** A lead of every field filled in, stored as `request`. */
 function leadOf(request: unknown) {
-  return {
-    id: 'id-1',
-    brand: 'carsupport' as const,
-    idempotencyKey: 'key-1',
-    contentHash: 'hash',
-    receivedAt: '2026-05-10T01:00:00.000Z',
-    suspectedSpam: false,
-    request,
-  };
+  return newLead({ brand: 'carsupport', receivedAt: '2026-05-10T01:00:00.000Z', request });
 }
 
 const year = String(tokyoYear() + 1);

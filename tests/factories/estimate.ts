@@ -1,8 +1,10 @@
 // The one builder of estimate test requests, for the unit tests (tests/), the e2e specs and the
 // smoke suite (e2e/). One valid lead — 山田花子's ホンダ N-BOX, 車検 due next April — in each shape a
 // test needs: the form's values, the JSON body the dialog posts, the urlencoded fields of the
-// no-JS post, and the customer as typed and as stored. Dates follow Tokyo's calendar
+// no-JS post, the customer as typed and as stored, and the lead as the API hands it to a store
+// (newLead, storedLead). Dates follow Tokyo's calendar
 // (src/lib/tokyoTime.ts), never the machine's.
+import type { NewLead, StoredLead } from '../../server/api/leadStore';
 import type { BrandId } from '../../src/brand/brands';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
 import { tokyoYear } from '../../src/lib/tokyoTime';
@@ -123,4 +125,30 @@ export function validFormPost(
   }
   fields.consent = 'on';
   return fields;
+}
+
+let leadSerial = 0;
+
+/**
+ * A lead as the API hands it to a store: yamada's valid request, received 2026-11-24 10:00 in
+ * Tokyo, with its own id, key, content hash and fingerprint unless overridden.
+ */
+export function newLead(overrides: Partial<NewLead> = {}): NewLead {
+  leadSerial += 1;
+  return {
+    id: `261124-${String(leadSerial).padStart(8, '0')}`,
+    brand: 'yamada',
+    idempotencyKey: `key-${leadSerial}`,
+    contentHash: `content-${leadSerial}`,
+    requestHash: `request-${leadSerial}`,
+    receivedAt: '2026-11-24T01:00:00.000Z',
+    suspectedSpam: false,
+    request: validRequest('yamada'),
+    ...overrides,
+  };
+}
+
+/** newLead as a store reads it back: not yet delivered. */
+export function storedLead(overrides: Partial<StoredLead> = {}): StoredLead {
+  return { ...newLead(), deliveredAt: null, ...overrides };
 }

@@ -12,12 +12,14 @@ import {
   type EstimateContext,
 } from '../../server/api/estimateHandler';
 import { maxBodyBytes } from '../../server/api/http';
-import { pageStyle } from '../../server/api/answerPages';
+import { JSDOM } from 'jsdom';
+import { pageStyle, valuesKeptNote } from '../../server/api/answerPages';
 import type { LeadStore, NewLead } from '../../server/api/leadStore';
 import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
 import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/api/localLeadStore';
 import { brands, telHref } from '../../src/brand/brands';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
+import { keyReusedCode } from '../../src/estimate/apiContract';
 
 const site = 'https://www.yamada-shaken.com';
 const apiUrl = `${site}/api/estimates`;
@@ -119,6 +121,21 @@ async function rows(): Promise<Row[]> {
   }
 }
 
+/**
+ * Every value of `form` is in the page's form, read as a browser reads it (a text's value, a
+ * select's selected option, a radio or box checked), posting back to the API.
+ */
+function expectFormFilledWith(page: string, form: Record<string, string>): void {
+  const { document } = new JSDOM(page).window;
+  const posted = document.querySelector('form');
+  expect(posted?.getAttribute('method')).toBe('post');
+  expect(posted?.getAttribute('action')).toBe('/api/estimates');
+  const values = new document.defaultView!.FormData(posted!);
+  for (const [name, value] of Object.entries(form)) {
+    expect(values.get(name) ?? '', name).toBe(name === 'consent' && value ? 'on' : value);
+  }
+}
+
 async function idOf(response: Response): Promise<string> {
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -144,6 +161,45 @@ describe('idempotency', () => {
     // The limit (1) is still free for a new lead: the replays did not use it.
     expect((await postJson(validBody('FIT'), 'k2')).status).toBe(201);
     expect(await rows()).toHaveLength(2);
+  });
+
+  it('refuses a key reused for other content with 422 and its code, losing neither lead', async () => {
+    // A tab copied with its draft: the copy sends another car first under the shared key.
+    const copy = await idOf(await postJson(validBody('FIT'), 'shared'));
+    const reused = await postJson(validBody('N-BOX'), 'shared');
+    expect(reused.status).toBe(422);
+    expect(await reused.json()).toEqual({ error: answers.keyReused, code: keyReusedCode });
+    // The first tab takes a new key, as the client does, and gets its own lead.
+    const original = await idOf(await postJson(validBody('N-BOX'), 'renewed'));
+    expect(original).not.toBe(copy);
+    expect((await rows()).map((row) => (row.body.vehicle as { model: string }).model)).toEqual([
+      'FIT',
+      'N-BOX',
+    ]);
+    expect(notified.map((lead) => lead.id)).toEqual([copy, original]);
+  });
+
+  it('answers a key reused for the same content with other attribution with its lead', async () => {
+    const id = await idOf(await postJson(validBody(), 'k1'));
+    const retagged = { ...validBody(), tracking: { source: 'yahoo' } };
+    expect(await idOf(await postJson(retagged, 'k1'))).toBe(id);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it('gives 50 concurrent posts of one content under fresh keys one row, one id, one notice', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => postJson(validBody(), `fresh-${n}`)),
+    );
+    const ids = new Set(await Promise.all(responses.map(idOf)));
+    expect(ids.size).toBe(1);
+    expect(await rows()).toHaveLength(1);
+    expect(notified).toHaveLength(1);
+  });
+
+  it('gives 50 concurrent native posts of one content one row and one id', async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, () => postForm(validForm())));
+    expect(new Set(responses.map((response) => response.status))).toEqual(new Set([201]));
+    expect(await rows()).toHaveLength(1);
   });
 });
 
@@ -298,7 +354,8 @@ describe('rate limit', () => {
     expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const page = await refused.text();
     expect(page).toContain(`href="${telHref(phone)}"`);
-    expect(page).toContain('入力した内容はそのまま残っています');
+    expect(page).toContain(valuesKeptNote);
+    expectFormFilledWith(page, validForm());
   });
 });
 
@@ -434,17 +491,7 @@ describe('the native form post', () => {
     const response = await postForm(form);
 
     expect(response.status).toBe(422);
-    const page = await response.text();
-    for (const [name, value] of Object.entries(form)) {
-      if (name === 'vehicle.maker' || name === 'request.courtesyCar') continue;
-      if (name === 'request.contactTime') {
-        expect(page).toContain(`<option value="${value}" selected>`);
-      } else if (name === 'request.notes') {
-        expect(page).toContain(`>${value}</textarea>`);
-      } else {
-        expect(page, name).toMatch(new RegExp(`name="${name}" value="${value}"`, 'u'));
-      }
-    }
+    expectFormFilledWith(await response.text(), form);
   });
 
   it('refuses a cross-site post with a 403 page in Japanese, storing nothing', async () => {
@@ -527,7 +574,10 @@ describe('failures', () => {
     expect(await json.json()).toEqual({ error: answers.unavailable(phone) });
     const page = await postForm(validForm());
     expect(page.status).toBe(503);
-    expect(await page.text()).toContain(`href="${telHref(phone)}"`);
+    const text = await page.text();
+    expect(text).toContain(`href="${telHref(phone)}"`);
+    expect(text).toContain(valuesKeptNote);
+    expectFormFilledWith(text, validForm());
   });
 
   it('still gives the id when the notifier fails: the lead is stored, undelivered', async () => {

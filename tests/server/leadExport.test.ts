@@ -1,6 +1,6 @@
 // The staff CSV export (createExportHandler over the local store) and the cells it neutralises,
 // plus the local store's own guarantees.
-import { validRequest } from '../factories/estimate';
+import { newLead, validRequest } from '../factories/estimate';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -219,33 +219,51 @@ describe('csvCell', () => {
 });
 
 describe('local lead store', () => {
-  function newLead(id: string, key = 'same'): NewLead {
-    return {
-      id,
-      brand: 'yamada',
-      idempotencyKey: key,
-      contentHash: 'h',
-      receivedAt: new Date().toISOString(),
-      suspectedSpam: false,
-      request: {},
-    };
+  const since = new Date(Date.now() - 60_000).toISOString();
+  function leadWith(id: string, key = 'same', contentHash = 'h'): NewLead {
+    return newLead({ id, idempotencyKey: key, contentHash, receivedAt: new Date().toISOString() });
   }
 
   it('stores one row for 50 concurrent inserts with one key, all given its id', async () => {
     const store = createLocalLeadStore({ file });
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => store.insert(newLead(`id-${i}`))),
+      Array.from({ length: 50 }, (_, i) =>
+        store.insert(leadWith(`id-${i}`, 'same', `h-${i}`), since),
+      ),
     );
     expect(new Set(results.map((result) => result.id))).toEqual(new Set(['id-0']));
     expect(results.filter((result) => result.created)).toHaveLength(1);
     expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(1);
   });
 
+  it('stores one row for 50 concurrent inserts of one content under fresh keys', async () => {
+    const store = createLocalLeadStore({ file });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => store.insert(leadWith(`id-${i}`, `key-${i}`), since)),
+    );
+    expect(new Set(results.map((result) => result.id))).toEqual(new Set(['id-0']));
+    expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(1);
+    // Received before the window began, the same content is a lead of its own.
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect(await store.insert(leadWith('id-later', 'key-later'), later)).toEqual({
+      id: 'id-later',
+      created: true,
+    });
+  });
+
   it('keeps its keys and leads across a restart', async () => {
-    await createLocalLeadStore({ file }).insert(newLead('first', 'k'));
+    const first = leadWith('first', 'k');
+    await createLocalLeadStore({ file }).insert(first, since);
     const again = createLocalLeadStore({ file });
-    expect(await again.findByKey('yamada', 'k')).toBe('first');
+    expect(await again.findByKey('yamada', 'k')).toEqual({
+      id: 'first',
+      contentHash: first.contentHash,
+      requestHash: first.requestHash,
+    });
     expect(await again.findByKey('carsupport', 'k')).toBeNull();
-    expect(await again.insert(newLead('second', 'k'))).toEqual({ id: 'first', created: false });
+    expect(await again.insert(leadWith('second', 'k', 'other'), since)).toEqual({
+      id: 'first',
+      created: false,
+    });
   });
 });
