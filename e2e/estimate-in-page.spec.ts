@@ -1,6 +1,9 @@
 // The estimate form is in the page: usable from first paint, enhanced by its code when it
 // arrives, sent even without it. Scripts are held back by routing them, then released.
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
+import { answers } from '../server/api/answers';
+import { retryPage, valuesKeptNote } from '../server/api/answerPages';
+import { preferredDateBounds } from '../src/estimate/dates';
 import type { brands } from '../src/brand/brands';
 import { axeViolations } from './axe';
 import { trackingCookieName } from '../src/tracking/trackingData';
@@ -16,6 +19,15 @@ import {
 } from './estimateForm';
 import { brandList, estimatesFile, expect, originFor, test } from './fixtures';
 import { typedCustomer } from '../tests/factories/estimate';
+
+/** A form's controls as it would post them (name → value, the last of a name). */
+function formValues(form: Locator): Promise<Record<string, string>> {
+  return form.evaluate((element) =>
+    Object.fromEntries(
+      [...new FormData(element as HTMLFormElement)].map(([name, value]) => [name, String(value)]),
+    ),
+  );
+}
 
 /** Holds every script of the site until release() is called; returns release. */
 async function holdScripts(
@@ -279,6 +291,70 @@ for (const brand of brandList) {
         vehicle: { model: 'アクア', maker: 'トヨタ', postalCode: '1234567' },
       });
     });
+
+    for (const status of [429, 503] as const) {
+      test(`Back from the ${status} page keeps every value, and its own form sends them again`, async ({
+        page,
+      }) => {
+        await page.goto(`${originFor(brand.id)}/`);
+        const opener = page.locator('[data-section="tracking-footer"]').getByRole('button');
+        await opener.click();
+        const dialog = estimateDialog(page);
+        const email = uniqueEmail(`${brand.id}-${status}`);
+        await fillEstimate(dialog, email);
+        // Every optional field too: Back must keep them all.
+        const form = dialog.locator('form');
+        await form.locator('[name="vehicle.expiryDay"]').selectOption('9');
+        await form.locator('[name="vehicle.firstRegistrationYear"]').selectOption('2019');
+        await form.locator('[name="vehicle.firstRegistrationMonth"]').selectOption('7');
+        await form.locator('[name="vehicle.mileage"]').fill('45000');
+        await form.locator('[name="request.preferredDate1"]').fill(preferredDateBounds().min);
+        await form.locator('[name="request.preferredDate2"]').fill(preferredDateBounds().max);
+        await form.locator('[name="request.courtesyCar"][value="no"]').check();
+        await form.locator('[name="request.contactTime"]').selectOption({ index: 2 });
+        await form.locator('[name="request.notes"]').fill('午前中希望');
+        const filled = await formValues(form);
+
+        // The API refuses the next two posts with the page it gives for `status`.
+        await page.route(
+          '**/api/estimates',
+          async (route) => {
+            const values = Object.fromEntries(
+              new URLSearchParams(route.request().postData() ?? ''),
+            );
+            const message =
+              status === 429
+                ? answers.rateLimited(brand.phone, 10)
+                : answers.unavailable(brand.phone);
+            await route.fulfill({
+              status,
+              contentType: 'text/html; charset=utf-8',
+              body: retryPage(brand.id, message, values, '/api/estimates'),
+            });
+          },
+          { times: 2 },
+        );
+        await submitButton(dialog).click();
+        await expect(page.getByText(valuesKeptNote)).toBeVisible();
+        await expect(page.getByRole('link', { name: brand.phone })).toBeVisible();
+
+        await page.goBack();
+        await opener.click();
+        expect(await formValues(dialog.locator('form'))).toEqual(filled);
+
+        // The refusal page's own form sends everything as it is.
+        await submitButton(dialog).click();
+        await expect(page.getByText(valuesKeptNote)).toBeVisible();
+        await page.getByRole('button', { name: 'この内容で送信する' }).click();
+        await expect(page.getByText(/^受付番号: \S+/)).toBeVisible();
+        const [stored, ...more] = await storedFor(estimatesFile, email);
+        expect(more).toHaveLength(0);
+        expect(stored?.body).toMatchObject({
+          vehicle: { model: 'N-BOX', mileage: '45000' },
+          request: { courtesyCar: 'no', notes: '午前中希望' },
+        });
+      });
+    }
 
     test('a refused field shows its message on the answer page, which keeps the values', async ({
       page,

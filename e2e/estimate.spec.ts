@@ -73,6 +73,13 @@ async function expectPrefilled(dialog: Locator): Promise<void> {
   await expect(dialog.getByLabel('郵便番号')).toHaveValue(/^(１２３－４５６７|123-?4567)$/);
 }
 
+/** The 受付番号 the completion screen in `dialog` shows. */
+async function receiptOf(dialog: Locator): Promise<string> {
+  const receipt = dialog.getByText(/^受付番号: \S+$/);
+  await expect(receipt).toBeVisible();
+  return ((await receipt.textContent()) ?? '').replace('受付番号: ', '');
+}
+
 async function storedDraft(page: Page): Promise<string | null> {
   return page.evaluate((key) => sessionStorage.getItem(key), draftKey);
 }
@@ -305,6 +312,52 @@ for (const brand of brandList) {
           request: { courtesyCar: 'yes', notes: '午前中の連絡を希望します。\n代車は軽自動車で。' },
           customer: storedCustomer(email),
         },
+      });
+    });
+
+    test('a tab copied with its draft and a changed car: two tabs, two leads, two 受付番号', async ({
+      page,
+      context,
+    }) => {
+      await openLanding(page, brand.id);
+      const email = uniqueEmail(`${brand.id}-copied`);
+      const first = await fillFromHeader(page, email);
+      const draft = await storedDraft(page);
+      expect(draft).toContain('idempotencyKey');
+
+      // The browser's "duplicate tab" copies sessionStorage: the draft and its key.
+      const copy = await context.newPage();
+      await copy.addInitScript(
+        ([key, value]) => {
+          if (!sessionStorage.getItem(key!)) sessionStorage.setItem(key!, value!);
+        },
+        [draftKey, draft],
+      );
+      await openLanding(copy, brand.id);
+      await copy.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      const second = estimateDialog(copy);
+      await expect(second.getByLabel('メールアドレス')).toHaveValue(email);
+      await second.getByLabel('車種').fill('フィット');
+      await submitButton(second).click();
+      const copyReceipt = await receiptOf(second);
+
+      // The first tab sends its own car under the key the copy used first.
+      const keys: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/estimates') && request.method() === 'POST') {
+          keys.push(request.headers()['idempotency-key'] ?? '');
+        }
+      });
+      await submitButton(first).click();
+      const firstReceipt = await receiptOf(first);
+
+      expect(firstReceipt).not.toBe(copyReceipt);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).not.toBe(keys[0]);
+      const stored = await storedFor(email);
+      expect(Object.fromEntries(stored.map((lead) => [lead.id, lead.body.vehicle.model]))).toEqual({
+        [copyReceipt]: 'フィット',
+        [firstReceipt]: 'N-BOX',
       });
     });
 

@@ -188,7 +188,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       values,
       { ...context, quote: quoteOf(element) },
       control(element, 'homepage')?.value ?? '',
-      (body) => draft.keyFor(body, withEmptyDefaults(getValues())),
+      (body, renew) => draft.keyFor(body, withEmptyDefaults(getValues()), renew),
     );
     reportOutcome(context, outcome, values.customer);
     if (outcome.kind === 'accepted') {

@@ -6,6 +6,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import type { EstimateRequest } from './validation/estimateSchema';
 import { isRecord } from '../lib/isRecord';
+import { keyReusedCode } from './apiContract';
 import { apiBase } from './endpoint';
 
 /** Why a send did not get through; sending again is safe. */
@@ -21,6 +22,13 @@ export type SendOutcome =
   | { kind: 'rate-limited'; errors: Record<string, string> }
   /** The request did not get through, or its answer was not understood. */
   | { kind: 'retryable'; reason: RetryReason };
+
+/**
+ * What a single POST can also come to, which send.ts resolves before the form hears of it: the
+ * Idempotency-Key was already used for other content (a tab copied with its draft sent first), so
+ * the same body under a new key is a lead of its own.
+ */
+export type SubmitOutcome = SendOutcome | { kind: 'key-reused' };
 
 /** @internal Exported for the client's test, which pins the 15 s of the spec. */
 export const requestTimeoutMs = 15_000;
@@ -60,7 +68,7 @@ function fieldErrorsFrom(data: unknown): Record<string, string> | null {
 export async function submitEstimate(
   body: EstimateRequest,
   idempotencyKey: string,
-): Promise<SendOutcome> {
+): Promise<SubmitOutcome> {
   try {
     const response = await estimateApiClient().post<unknown>('/estimates', body, {
       headers: { 'Idempotency-Key': idempotencyKey },
@@ -75,6 +83,9 @@ export async function submitEstimate(
     // 429: too many new leads from this address (shared by many phones behind carrier NAT); the
     // answer's message, at the form, says when to try again and gives the phone number, and the
     // form keeps everything typed, as for any message from the server.
+    if (status === 422 && isRecord(data) && data.code === keyReusedCode) {
+      return { kind: 'key-reused' };
+    }
     if (status === 422 || status === 429) {
       const errors = fieldErrorsFrom(data);
       if (!errors) return { kind: 'retryable', reason: 'unexpected' };

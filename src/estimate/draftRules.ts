@@ -39,11 +39,12 @@ export function createDraft(values: EstimateFormValues): EstimateDraft {
 /**
  * The draft to send `body` with, recording it as sent under the draft's key. The same body keeps
  * the key, so a retry cannot create a second estimate; a body other than the one last sent with
- * the key gets a new one (see EstimateDraft.sentContent).
+ * the key gets a new one (see EstimateDraft.sentContent), and so does any body when `renew` (the
+ * server knows the key for another tab's content).
  */
-export function draftForSending(draft: EstimateDraft, body: unknown): EstimateDraft {
+export function draftForSending(draft: EstimateDraft, body: unknown, renew = false): EstimateDraft {
   const content = JSON.stringify(body);
-  const changed = draft.sentContent !== undefined && draft.sentContent !== content;
+  const changed = renew || (draft.sentContent !== undefined && draft.sentContent !== content);
   return {
     ...draft,
     idempotencyKey: changed ? newIdempotencyKey() : draft.idempotencyKey,

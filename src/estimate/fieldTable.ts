@@ -108,7 +108,9 @@ export const fields = {
     ...quickFields['vehicle.model'],
     control: 'text',
     maxLength: 50,
-    autoComplete: 'off',
+    // No token names a car; 'on' lets the browser restore it on Back from a refusal page, which
+    // 'off' forbids.
+    autoComplete: 'on',
     hint: '例: プリウス、N-BOX',
     column: 'model',
     stored: 'model',

@@ -27,7 +27,8 @@ export const quickFields = {
       typed: true,
       placeholder: '2026',
       inputMode: 'numeric',
-      autoComplete: 'off',
+      // Not 'off', which stops the browser restoring the value on Back (from a refusal page).
+      autoComplete: 'on',
       maxLength: 4,
     },
   },
@@ -56,7 +57,7 @@ export const quickFields = {
   'vehicle.model': {
     label: '車種',
     required: true,
-    simpleForm: { placeholder: '例：プリウス', autoComplete: 'off' },
+    simpleForm: { placeholder: '例：プリウス', autoComplete: 'on' },
   },
   'vehicle.postalCode': {
     label: '郵便番号',

@@ -1,7 +1,8 @@
 /**
  * The send step, free of React: builds the request body from the validated values and what the
  * page knows (brand, entry point, quote, tracking, the honeypot), asks for the key to send it with
- * and sends it. Returns what came of it (api.ts), never throws.
+ * and sends it. A key the server knows for other content (a copied tab sent first) is renewed and
+ * the body sent again, once. Returns what came of it (api.ts), never throws.
  */
 import type { BrandId } from '../brand/brands';
 import { readTrackingData } from '../tracking/trackingData';
@@ -14,14 +15,19 @@ export async function sendEstimate(
   context: { brand: BrandId; entryPoint: EntryPoint; quote: EstimateQuote | undefined },
   /** The honeypot: people never see it; a filled one marks the lead (the API decides). */
   homepage: string,
-  keyFor: (body: unknown) => string,
+  /** The key to send `body` with; `renew` asks for a key never used before. */
+  keyFor: (body: unknown, renew: boolean) => string,
 ): Promise<SendOutcome> {
   try {
     const body = {
       ...toEstimateRequest(values, { ...context, tracking: readTrackingData() }),
       ...(homepage && { homepage }),
     };
-    return await submitEstimate(body, keyFor(body));
+    const outcome = await submitEstimate(body, keyFor(body, false));
+    if (outcome.kind !== 'key-reused') return outcome;
+    const again = await submitEstimate(body, keyFor(body, true));
+    // A fresh key cannot be known: a second refusal is the server's fault, and safe to retry.
+    return again.kind === 'key-reused' ? { kind: 'retryable', reason: 'unexpected' } : again;
   } catch {
     return { kind: 'retryable', reason: 'unexpected' };
   }

@@ -19,8 +19,11 @@ export type EstimateDraftHandle = {
   ) => EstimateFormValues;
   /** Keeps what the form holds now. */
   keep: (values: EstimateFormValues) => void;
-  /** The Idempotency-Key to send `body` with; the draft records `body` as sent under it. */
-  keyFor: (body: unknown, values: EstimateFormValues) => string;
+  /**
+   * The Idempotency-Key to send `body` with (a new one when `renew`); the draft records `body` as
+   * sent under it.
+   */
+  keyFor: (body: unknown, values: EstimateFormValues, renew?: boolean) => string;
   /** The server accepted it: the next estimate starts a new draft, and nothing is stored. */
   clear: () => void;
 };
@@ -45,7 +48,8 @@ export function useEstimateDraft(): EstimateDraftHandle {
         return values;
       },
       keep: (values) => void save(holding(values)),
-      keyFor: (body, values) => save(draftForSending(holding(values), body)).idempotencyKey,
+      keyFor: (body, values, renew = false) =>
+        save(draftForSending(holding(values), body, renew)).idempotencyKey,
       clear() {
         draftRef.current = createDraft(emptyFormValues());
         clearDraft();

@@ -2,6 +2,7 @@ import { AxiosError } from 'axios';
 // In jsdom: the client's relative '/api' resolves against the page's origin, as in a browser.
 import { estimateApiClient, requestTimeoutMs, submitEstimate } from '../../src/estimate/api';
 import type { EstimateRequest } from '../../src/estimate/validation/estimateSchema';
+import { keyReusedCode } from '../../src/estimate/apiContract';
 import { answer, estimateApi, networkError, type Answer } from './estimateApi';
 import { validRequest } from '../factories/estimate';
 
@@ -45,6 +46,11 @@ describe('submitEstimate', () => {
       kind: 'invalid',
       errors: { 'customer.phone': '電話番号を入力してください' },
     });
+  });
+
+  it('classifies 422 with the reused-key code apart from a refusal of the content', async () => {
+    use(answer(422, { error: '別の内容の送信に使われています', code: keyReusedCode }));
+    await expect(submitEstimate(body, 'k')).resolves.toEqual({ kind: 'key-reused' });
   });
 
   it('classifies 429 with its message as rate-limited, with the message to show', async () => {

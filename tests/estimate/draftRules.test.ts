@@ -72,6 +72,14 @@ describe('draftForSending', () => {
     expect(draftForSending(first, requoted).idempotencyKey).not.toBe(first.idempotencyKey);
   });
 
+  it('gives the same content a new key when asked to renew (the server knows the key for another tab)', () => {
+    const first = draftForSending(createDraft(emptyFormValues()), values);
+    const renewed = draftForSending(first, values, true);
+    expect(renewed.idempotencyKey).toMatch(uuidPattern);
+    expect(renewed.idempotencyKey).not.toBe(first.idempotencyKey);
+    expect(draftForSending(renewed, values).idempotencyKey).toBe(renewed.idempotencyKey);
+  });
+
   it('leaves the draft it was given unchanged', () => {
     const draft = createDraft(emptyFormValues());
     const copy = structuredClone(draft);

@@ -1,3 +1,4 @@
+import { keyReusedCode } from '../../src/estimate/apiContract';
 import { sendEstimate } from '../../src/estimate/send';
 import type { EstimateFormOutput } from '../../src/estimate/validation/estimateSchema';
 import { storedCustomer } from '../factories/estimate';
@@ -40,6 +41,30 @@ describe('sendEstimate', () => {
     });
     expect(requests[0]?.body).not.toHaveProperty('homepage');
     expect(requests[0]?.headers.get('Idempotency-Key')).toBe('key-1');
+  });
+
+  it('sends the same body again under a renewed key, once, when the server knows the key for other content', async () => {
+    answers.push(answer(422, { error: 'reused', code: keyReusedCode }), created('EST-3'));
+    const keyFor = vi.fn((_body: unknown, renew: boolean) => (renew ? 'fresh' : 'copied'));
+    await expect(sendEstimate(values, context, '', keyFor)).resolves.toEqual({
+      kind: 'accepted',
+      id: 'EST-3',
+    });
+    expect(requests.map((request) => request.headers.get('Idempotency-Key'))).toEqual([
+      'copied',
+      'fresh',
+    ]);
+    expect(requests[1]?.body).toEqual(requests[0]?.body);
+  });
+
+  it('sends no third time when a renewed key is refused too: safe to retry later', async () => {
+    const reused = answer(422, { error: 'reused', code: keyReusedCode });
+    answers.push(reused, reused, created('never'));
+    await expect(sendEstimate(values, context, '', () => 'k')).resolves.toEqual({
+      kind: 'retryable',
+      reason: 'unexpected',
+    });
+    expect(requests).toHaveLength(2);
   });
 
   it('sends a filled honeypot, for the API to mark the lead', async () => {
