@@ -16,6 +16,11 @@ import {
   fieldStyles,
   type ControlAria,
 } from '../forms/Field';
+import {
+  externalTransmissionHeading,
+  externalTransmissionHref,
+} from '../content/externalTransmissionLink';
+import { pageOf } from '../content/pageTable';
 import { field, formLabel, type FieldPath } from './fieldTable';
 import type { EstimateFormValues } from './formValues';
 import { textLength } from './validation/normalize';
@@ -260,10 +265,15 @@ export function Consent() {
     <div className={styles.consent}>
       <p className={fieldStyles.hint}>
         {/* A new tab, so reading the policy never costs what was typed here. */}
-        <a href="/privacypolicy" target="_blank" rel="noopener noreferrer">
+        <a href={pageOf('privacypolicy').path} target="_blank" rel="noopener noreferrer">
           プライバシーポリシー（新しいタブで開きます）
         </a>
-        をご確認ください。
+        をご確認ください。広告の成果の計測のため、ハッシュ化した{field('customer.email').label}と
+        {field('customer.phone').label}を広告配信事業者に送信します（
+        <a href={externalTransmissionHref} target="_blank" rel="noopener noreferrer">
+          {externalTransmissionHeading}（新しいタブで開きます）
+        </a>
+        ）。
       </p>
       <label htmlFor={id} className={styles.choice}>
         <input

@@ -1,6 +1,12 @@
 // The prerender's render() for every row of the page table: a new row must render before it
 // can ship. Runs in Node, as the prerender does.
 import { brandIds, brands } from '../../src/brand/brands';
+import { externalTransmissions } from '../../src/content/externalTransmission';
+import {
+  externalTransmissionHeading,
+  externalTransmissionHref,
+  externalTransmissionSectionId,
+} from '../../src/content/externalTransmissionLink';
 import { pageTable } from '../../src/content/pageTable';
 import { render } from '../../src/entry-server';
 
@@ -39,6 +45,31 @@ describe.each(brandIds)('render for %s', (brand) => {
       page.footerLabel === null ? [] : [[page.path, page.footerLabel]],
     );
     expect(linked.filter(([href]) => expected.some(([path]) => path === href))).toEqual(expected);
+  });
+
+  it.each(pageTable)('links 「外部送信について」 from the footer of $path', async (page) => {
+    const { html } = await render(page.path, brand);
+    const footer = html.slice(html.indexOf('data-section="footer"'));
+    expect(footer).toContain(`<a href="${externalTransmissionHref}"`);
+    expect(footer).toContain(`>${externalTransmissionHeading}</a>`);
+  });
+
+  it("lists every recipient of the brand's table in the privacy policy's 「外部送信について」", async () => {
+    const { html } = await render('/privacypolicy', brand);
+    const start = html.indexOf(`id="${externalTransmissionSectionId}"`);
+    expect(start).toBeGreaterThan(-1);
+    const section = html.slice(start, html.indexOf('</section>', start));
+    expect(section).toContain(`>${externalTransmissionHeading}</h2>`);
+    const rows = [...section.matchAll(/<tr>(.*?)<\/tr>/gs)].slice(1);
+    expect(rows).toHaveLength(externalTransmissions[brand].length);
+    externalTransmissions[brand].forEach((row, index) => {
+      const cells = rows[index]?.[1] ?? '';
+      expect(cells).toContain(`${row.recipient}（${row.service}）`);
+      expect(cells).toContain(`href="${row.recipientPolicyUrl}"`);
+      for (const item of row.data) expect(cells).toContain(item);
+      expect(cells).toContain(row.recipientPurpose);
+      expect(cells).toContain(row.ourPurpose);
+    });
   });
 
   it('answers 404 with the not-found page for a path outside the table', async () => {

@@ -1,5 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useBrand } from '../../brand/useBrand';
+import {
+  externalTransmissionHeading,
+  externalTransmissionHref,
+} from '../../content/externalTransmissionLink';
 import { pageTable } from '../../content/pageTable';
 import { PhoneLink } from '../ContactActions';
 import { Logo } from '../logo/Logo';
@@ -13,9 +17,15 @@ export type FooterProps = {
   receptionNote?: string;
 };
 
-const links = pageTable.flatMap((page) =>
-  page.footerLabel === null ? [] : [{ to: page.path, label: page.footerLabel }],
-);
+/** The pages' links, then the privacy policy's 「外部送信について」 (the law expects it reachable). */
+const links = [
+  ...pageTable.flatMap((page) =>
+    page.footerLabel === null
+      ? []
+      : [{ to: page.path as string, label: page.footerLabel as string }],
+  ),
+  { to: externalTransmissionHref, label: externalTransmissionHeading },
+];
 
 export function Footer({ variant = 'landing-top', tagline, receptionNote }: FooterProps) {
   const brand = useBrand();

@@ -16,7 +16,7 @@ export function TextPage({ page }: { page: TextPageContent }) {
       </p>
       {page.intro ? <p className={styles.intro}>{page.intro}</p> : null}
       {page.sections.map((section) => (
-        <section key={section.heading} className={styles.section}>
+        <section key={section.heading} id={section.id} className={styles.section}>
           <h2 className={styles.sectionHeading}>{section.heading}</h2>
           {section.paragraphs.map((paragraph) => (
             <p key={paragraph} className={styles.paragraph}>
@@ -30,9 +30,55 @@ export function TextPage({ page }: { page: TextPageContent }) {
               ))}
             </ul>
           ) : null}
+          {section.table ? <SectionTable table={section.table} /> : null}
         </section>
       ))}
     </article>
+  );
+}
+
+type Table = NonNullable<TextPageContent['sections'][number]['table']>;
+
+/** A section's table, scrolling sideways on narrow screens (focusable, so keys scroll it too). */
+function SectionTable({ table }: { table: Table }) {
+  return (
+    <div className={styles.tableScroll} role="region" aria-label={table.caption} tabIndex={0}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{table.caption}</caption>
+        <thead>
+          <tr>
+            {table.columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {row.map((cell, cellIndex) => {
+                const content =
+                  typeof cell === 'string' ? (
+                    cell
+                  ) : (
+                    <a href={cell.href} rel="noopener noreferrer">
+                      {cell.text}
+                    </a>
+                  );
+                return cellIndex === 0 ? (
+                  <th key={cellIndex} scope="row">
+                    {content}
+                  </th>
+                ) : (
+                  <td key={cellIndex}>{content}</td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
