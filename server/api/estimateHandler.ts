@@ -27,6 +27,7 @@ import { answers, brandMismatchMessage } from './answers';
 import { leadContentHash } from './contentHash';
 import { isSameSitePost, postedValues, requestFromForm } from './formPost';
 import { html, json, mediaType, notUtf8, readBody, tooLarge } from './http';
+import { leadMatching } from './leadMatching';
 import type { LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore';
 import { rateLimitKey } from './rateLimitPolicy';
 import { receiptId } from './receiptId';
@@ -123,6 +124,7 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
     ctx: EstimateContext,
     idempotencyKey: string,
     contentHash: string,
+    matching?: NewLead['matching'],
   ): Promise<Answer> {
     try {
       const receivedAt = now();
@@ -139,6 +141,7 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
         receivedAt: receivedAt.toISOString(),
         suspectedSpam: Boolean(output[honeypotField]),
         request: output,
+        ...(matching && { matching }),
       };
       const { id, created } = await store.insert(lead);
       if (created && !lead.suspectedSpam) {
@@ -231,7 +234,8 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
       const result = validate(body, ctx.brand);
       if (!result.ok) return json(422, { errors: result.errors });
       const hash = await leadContentHash(ctx.brand, result.output);
-      return jsonAnswer(await accept(result.output, ctx, key, hash), ctx.brand);
+      const matching = leadMatching(request, ctx, result.output);
+      return jsonAnswer(await accept(result.output, ctx, key, hash, matching), ctx.brand);
     });
   }
 
@@ -258,8 +262,9 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
     // (within one window the duplicate check answers first; the key makes racing repeats one).
     const window = Math.floor(now().getTime() / duplicateWindowMs);
     const key = `form:${hash.slice(0, 32)}:${window}`;
+    const matching = leadMatching(request, ctx, result.output);
     const answer = await oneAtATime(`${ctx.brand}\n${key}`, () =>
-      accept(result.output, ctx, key, hash),
+      accept(result.output, ctx, key, hash, matching),
     );
     return pageAnswer(answer, ctx.brand);
   }

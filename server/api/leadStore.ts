@@ -5,6 +5,7 @@
  * (deploy/cloudflare/).
  */
 import type { BrandId } from '../../src/brand/brands';
+import type { MatchingData } from '../../src/tracking/matchingFields';
 
 /** A lead as the handler hands it to the store: validated, normalised, never trusted again. */
 export type NewLead = {
@@ -21,6 +22,8 @@ export type NewLead = {
   suspectedSpam: boolean;
   /** The validated request body (schema output), as JSON-ready data. */
   request: unknown;
+  /** What the ad platforms' matching needs (server/conversions/); absent on older leads. */
+  matching?: MatchingData;
 };
 
 export type StoredLead = NewLead & {
