@@ -208,10 +208,3 @@ export const externalTransmissions: Record<BrandId, readonly ExternalTransmissio
   carsupport: rows,
   yamada: rows,
 };
-
-/** Whether the brand's published table lists the platform's server-side conversions. */
-export function publishesConversions(brand: BrandId, platform: ConversionPlatform): boolean {
-  return externalTransmissions[brand].some(
-    (row) => row.route === 'server' && row.platform === platform,
-  );
-}
