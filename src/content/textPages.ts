@@ -155,9 +155,8 @@ const routeLabel: Record<ExternalTransmission['route'], string> = {
 /**
  * 「外部送信について」: every row of the brand's table (externalTransmission.ts), as 総務省's
  * 外部送信規律 asks: the information, the recipient and its purpose, and ours.
- * @internal Exported for its unit tests.
  */
-export function externalTransmissionSection(
+function externalTransmissionSection(
   transmissions: readonly ExternalTransmission[],
 ): TextPageContent['sections'][number] {
   return {

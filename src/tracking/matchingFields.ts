@@ -21,7 +21,7 @@ import { cleanOpaqueToken, cleanPlainText, cleanTrackingValue } from './tracking
  * - LINE: `__lt__cid`, the LINE Tag's browser id, which the Conversion API takes as
  *   `user.browser_id` (https://conversion-api-docs.linebiz.com/ja/, read 2026-11-25).
  */
-export const matchingCookies = ['_fbp', '_fbc', '_ly_su', '_ly_c', '_ly_r', '__lt__cid'] as const;
+const matchingCookies = ['_fbp', '_fbc', '_ly_su', '_ly_c', '_ly_r', '__lt__cid'] as const;
 export type MatchingCookie = (typeof matchingCookies)[number];
 
 export type MatchingData = {

@@ -42,6 +42,9 @@ type Table = NonNullable<TextPageContent['sections'][number]['table']>;
 /** A section's table, scrolling sideways on narrow screens (focusable, so keys scroll it too). */
 function SectionTable({ table }: { table: Table }) {
   return (
+    // A region that scrolls must take focus, or keyboard users cannot scroll it (axe's
+    // scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className={styles.tableScroll} role="region" aria-label={table.caption} tabIndex={0}>
       <table className={styles.table}>
         <caption className={styles.caption}>{table.caption}</caption>
