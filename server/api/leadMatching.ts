@@ -4,14 +4,15 @@
  * client's address, the site's origin, and the privacy policy version the brand publishes now
  * (the one the form links to).
  */
+import type { BrandId } from '../../src/brand/brands';
 import { privacyPolicyVersion } from '../../src/content/externalTransmission';
 import type { EstimateRequest } from '../../src/estimate/validation/estimateSchema';
 import { matchingData, type MatchingData } from '../../src/tracking/matchingFields';
-import type { EstimateContext } from './estimateHandler';
 
 export function leadMatching(
   request: Request,
-  ctx: EstimateContext,
+  /** The estimate handler's context (estimateHandler.ts). */
+  ctx: { brand: BrandId; clientKey: string; siteOrigin: string },
   output: EstimateRequest,
 ): MatchingData {
   return matchingData({

@@ -10,7 +10,10 @@
  */
 import type { BrandId } from '../brand/brands';
 
-/** The ad platforms the server reports conversions to, one channel each. */
+/**
+ * The ad platforms the server reports conversions to, one channel each.
+ * @internal Exported for tests, which hold the channels and the table to it.
+ */
 export const conversionPlatforms = ['google', 'meta', 'yahoo', 'line'] as const;
 export type ConversionPlatform = (typeof conversionPlatforms)[number];
 
@@ -45,6 +48,7 @@ export const privacyPolicyVersion: Record<BrandId, string> = {
 /**
  * The first version of the privacy policy that names the provision of hashed e-mail and phone
  * to ad platforms: a lead agreed to an earlier one sends the click id alone.
+ * @internal Exported for tests, which build leads on either side of it.
  */
 export const hashedContactProvisionSince = '2026-11-25';
 
