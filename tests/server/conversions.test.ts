@@ -3,6 +3,7 @@
 // `send` driven against the local receivers the smoke suite uses (e2e/smoke/conversionReceivers.ts),
 // which check the documented shapes.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import {
   startConversionReceivers,
@@ -282,6 +283,13 @@ describe('what is never sent', () => {
     for (const rows of Object.values(externalTransmissions)) {
       const published = rows.flatMap((row) => (row.route === 'server' ? [row.platform] : []));
       expect(published.sort()).toEqual([...conversionPlatforms].sort());
+    }
+  });
+
+  it('names every platform’s configuration variable in docs/deploy.md', () => {
+    const deploy = readFileSync('docs/deploy.md', 'utf8');
+    for (const name of Object.values(conversionVariables).flat()) {
+      expect(deploy).toContain(`\`${name}\``);
     }
   });
 
