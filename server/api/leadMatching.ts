@@ -4,7 +4,6 @@
  * client's address, the site's origin, and the privacy policy version the brand publishes now
  * (the one the form links to).
  */
-import type { BrandId } from '../../src/brand/brands';
 import { privacyPolicyVersion } from '../../src/content/externalTransmission';
 import type { EstimateRequest } from '../../src/estimate/validation/estimateSchema';
 import { matchingData, type MatchingData } from '../../src/tracking/matchingFields';
@@ -12,7 +11,7 @@ import { matchingData, type MatchingData } from '../../src/tracking/matchingFiel
 export function leadMatching(
   request: Request,
   /** The estimate handler's context (estimateHandler.ts). */
-  ctx: { brand: BrandId; clientKey: string; siteOrigin: string },
+  ctx: { clientKey: string; siteOrigin: string },
   output: EstimateRequest,
 ): MatchingData {
   return matchingData({
@@ -21,6 +20,6 @@ export function leadMatching(
     clientAddress: ctx.clientKey,
     siteOrigin: ctx.siteOrigin,
     formPath: output.tracking.estimate_generated_url,
-    privacyPolicyVersion: privacyPolicyVersion[ctx.brand],
+    privacyPolicyVersion,
   });
 }

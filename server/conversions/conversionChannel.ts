@@ -64,7 +64,7 @@ export function configOf<P extends ConversionPlatform>(
 }
 
 /**
- * The decision of every conversion channel: off unless the brand's published table
+ * The decision of every conversion channel: off unless the published table
  * (externalTransmission.ts) lists the platform and its configuration is complete; skipped for
  * suspected spam and for a lead that carries nothing of the platform (`matchable` says what).
  */
@@ -74,7 +74,7 @@ export function decideConversion(
   ctx: ConversionContext,
   matchable: { has: boolean; missing: string },
 ): ChannelDecision {
-  const published = externalTransmissions[lead.brand].some(
+  const published = externalTransmissions.some(
     (row) => row.route === 'server' && row.platform === platform,
   );
   if (!published) return { kind: 'off' };

@@ -8,7 +8,6 @@
  * asks a site to publish: the information sent, the recipient's name and its purpose; and our own
  * purpose in sending it. Wording changes here change the policy: bump `privacyPolicyVersion`.
  */
-import type { BrandId } from '../brand/brands';
 
 /**
  * The ad platforms the server reports conversions to, one channel each.
@@ -37,13 +36,10 @@ export type ExternalTransmission = {
 };
 
 /**
- * The version (the revision date) of each brand's privacy policy: its 最終更新日, and the version
- * a lead records as agreed to when it is sent.
+ * The version (the revision date) of the privacy policy, the same on every brand (textPages.ts
+ * builds it): its 最終更新日, and the version a lead records as agreed to when it is sent.
  */
-export const privacyPolicyVersion: Record<BrandId, string> = {
-  carsupport: '2026-11-25',
-  yamada: '2026-11-25',
-};
+export const privacyPolicyVersion = '2026-11-25';
 
 /**
  * The first version of the privacy policy that names the provision of hashed e-mail and phone
@@ -72,8 +68,11 @@ const serverPurpose =
 const hashed = 'メールアドレスと電話番号（SHA-256でハッシュ化し、復元できない形式にしたもの）';
 const lead = 'お見積もり依頼の受付番号と日時';
 
-/** Every row both brands send today (the tags run through each brand's tag manager container). */
-const rows: readonly ExternalTransmission[] = [
+/**
+ * Every row, in the order the policy lists it: the same on every brand (the tags run through
+ * each brand's own tag manager container, the server rows through each brand's Worker).
+ */
+export const externalTransmissions: readonly ExternalTransmission[] = [
   {
     recipient: 'Google LLC',
     service: 'Googleタグマネージャー、Google アナリティクス',
@@ -206,9 +205,3 @@ const rows: readonly ExternalTransmission[] = [
     platform: 'line',
   },
 ];
-
-/** Each brand's table, in the order the policy lists it. */
-export const externalTransmissions: Record<BrandId, readonly ExternalTransmission[]> = {
-  carsupport: rows,
-  yamada: rows,
-};

@@ -166,17 +166,15 @@ function externalTransmissionSection(
       '本サイトでは、次の事業者に、お客様に関する情報を送信しています。ブラウザから送信するものは、ページ内のタグ（Googleタグマネージャーで管理）が送信します。当社サーバーから送信するものは、お見積もり依頼の受付後に当社が送信し、いたずらと判断した依頼や、その広告から来訪していないお客様の依頼は送信しません。',
       'ハッシュ化したメールアドレスと電話番号は、この項目を掲載した版以降のプライバシーポリシーに同意してお見積もりを依頼されたお客様の分に限り送信します。広告の効果測定に使われたくない場合は、ブラウザの設定でCookieを無効にするか、各社のページから設定を変更できます。',
     ],
-    table: {
-      caption: '外部送信の一覧',
-      columns: ['送信先', '送信の経路', '送信される情報', '送信先での利用目的', '当社の利用目的'],
-      rows: transmissions.map((row) => [
-        { text: `${row.recipient}（${row.service}）`, href: row.recipientPolicyUrl },
-        routeLabel[row.route],
-        row.data.join('、'),
-        row.recipientPurpose,
-        row.ourPurpose,
-      ]),
-    },
+    // One item per row of the table, each naming the four things the law asks for.
+    list: transmissions.map((row) =>
+      [
+        `送信先：${row.recipient}（${row.service}、${routeLabel[row.route]}送信）`,
+        `送信される情報：${row.data.join('、')}`,
+        `送信先での利用目的：${row.recipientPurpose}（詳しくは ${row.recipientPolicyUrl}）`,
+        `当社の利用目的：${row.ourPurpose}`,
+      ].join('／'),
+    ),
   };
 }
 

@@ -171,9 +171,6 @@ export type LandingContent = {
   };
 };
 
-/** A table cell: text, or text with a link (to another site: it opens as a plain link). */
-type TextPageCell = string | { text: string; href: string };
-
 type TextPageSection = {
   heading: string;
   /** The section's element id, for links to it (`/privacypolicy#…`). */
@@ -181,8 +178,6 @@ type TextPageSection = {
   paragraphs: string[];
   /** An optional bulleted list after the paragraphs. */
   list?: string[];
-  /** An optional table after the paragraphs (and list): header cells, then rows of cells. */
-  table?: { caption: string; columns: string[]; rows: TextPageCell[][] };
 };
 
 export type TextPageContent = {

@@ -16,11 +16,6 @@ import {
   fieldStyles,
   type ControlAria,
 } from '../forms/Field';
-import {
-  externalTransmissionHeading,
-  externalTransmissionHref,
-} from '../content/externalTransmissionLink';
-import { pageOf } from '../content/pageTable';
 import { field, formLabel, type FieldPath } from './fieldTable';
 import type { EstimateFormValues } from './formValues';
 import { textLength } from './validation/normalize';
@@ -265,13 +260,12 @@ export function Consent() {
     <div className={styles.consent}>
       <p className={fieldStyles.hint}>
         {/* A new tab, so reading the policy never costs what was typed here. */}
-        <a href={pageOf('privacypolicy').path} target="_blank" rel="noopener noreferrer">
+        <a href="/privacypolicy" target="_blank" rel="noopener noreferrer">
           プライバシーポリシー（新しいタブで開きます）
         </a>
-        をご確認ください。広告の成果の計測のため、ハッシュ化した{field('customer.email').label}と
-        {field('customer.phone').label}を広告配信事業者に送信します（
-        <a href={externalTransmissionHref} target="_blank" rel="noopener noreferrer">
-          {externalTransmissionHeading}（新しいタブで開きます）
+        をご確認ください。ご入力の連絡先は、ハッシュ化して広告配信事業者に送信します（
+        <a href="/privacypolicy#external-transmission" target="_blank" rel="noopener noreferrer">
+          外部送信について（新しいタブで開きます）
         </a>
         ）。
       </p>

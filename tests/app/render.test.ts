@@ -7,7 +7,7 @@ import {
   externalTransmissionHref,
   externalTransmissionSectionId,
 } from '../../src/content/externalTransmissionLink';
-import { pageTable } from '../../src/content/pageTable';
+import { pageOf, pageTable } from '../../src/content/pageTable';
 import { render } from '../../src/entry-server';
 
 describe('the page table', () => {
@@ -60,16 +60,26 @@ describe.each(brandIds)('render for %s', (brand) => {
     expect(start).toBeGreaterThan(-1);
     const section = html.slice(start, html.indexOf('</section>', start));
     expect(section).toContain(`>${externalTransmissionHeading}</h2>`);
-    const rows = [...section.matchAll(/<tr>(.*?)<\/tr>/gs)].slice(1);
-    expect(rows).toHaveLength(externalTransmissions[brand].length);
-    externalTransmissions[brand].forEach((row, index) => {
-      const cells = rows[index]?.[1] ?? '';
-      expect(cells).toContain(`${row.recipient}（${row.service}）`);
-      expect(cells).toContain(`href="${row.recipientPolicyUrl}"`);
-      for (const item of row.data) expect(cells).toContain(item);
-      expect(cells).toContain(row.recipientPurpose);
-      expect(cells).toContain(row.ourPurpose);
+    const items = [...section.matchAll(/<li>(.*?)<\/li>/gs)].map(([, item]) => item ?? '');
+    expect(items).toHaveLength(externalTransmissions.length);
+    externalTransmissions.forEach((row, index) => {
+      const item = items[index] ?? '';
+      expect(item).toContain(`${row.recipient}（${row.service}`);
+      for (const data of row.data) expect(item).toContain(data);
+      expect(item).toContain(row.recipientPurpose);
+      expect(item).toContain(row.ourPurpose);
     });
+  });
+
+  it("links the section from the estimate form's consent line, which names the provision", async () => {
+    const { html } = await render('/', brand);
+    const dialog = html.slice(html.indexOf('data-section="estimate-modal"'));
+    const consent = dialog.slice(0, dialog.indexOf('type="checkbox"'));
+    expect(consent).toContain(`<a href="${externalTransmissionHref}"`);
+    expect(consent).toContain('広告配信事業者に送信します');
+    expect(externalTransmissionHref).toBe(
+      `${pageOf('privacypolicy').path}#${externalTransmissionSectionId}`,
+    );
   });
 
   it('answers 404 with the not-found page for a path outside the table', async () => {

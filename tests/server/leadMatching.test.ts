@@ -63,7 +63,7 @@ describe('matching data at submit', () => {
       userAgent,
       clientAddress: '203.0.113.5',
       eventSourceUrl: `${site}/?utm_source=google`,
-      privacyPolicyVersion: privacyPolicyVersion.yamada,
+      privacyPolicyVersion,
     });
   });
 });

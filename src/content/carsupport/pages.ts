@@ -15,8 +15,8 @@ export const pages: Record<TextRouteName, TextPageContent> = {
   privacypolicy: buildPrivacyPolicyPage({
     ...options,
     // Its revision date is the version a lead records as agreed (externalTransmission.ts).
-    updatedAt: privacyPolicyVersion.carsupport,
+    updatedAt: privacyPolicyVersion,
     enhancedConversions: trackingConfig.carsupport.enhancedConversions,
-    externalTransmissions: externalTransmissions.carsupport,
+    externalTransmissions,
   }),
 };

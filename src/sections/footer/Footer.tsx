@@ -17,15 +17,9 @@ export type FooterProps = {
   receptionNote?: string;
 };
 
-/** The pages' links, then the privacy policy's 「外部送信について」 (the law expects it reachable). */
-const links = [
-  ...pageTable.flatMap((page) =>
-    page.footerLabel === null
-      ? []
-      : [{ to: page.path as string, label: page.footerLabel as string }],
-  ),
-  { to: externalTransmissionHref, label: externalTransmissionHeading },
-];
+const links = pageTable.flatMap((page) =>
+  page.footerLabel === null ? [] : [{ to: page.path, label: page.footerLabel }],
+);
 
 export function Footer({ variant = 'landing-top', tagline, receptionNote }: FooterProps) {
   const brand = useBrand();
@@ -53,6 +47,10 @@ export function Footer({ variant = 'landing-top', tagline, receptionNote }: Foot
                 <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
+            {/* The privacy policy's 外部送信 section, on every page as the law expects. */}
+            <li>
+              <Link to={externalTransmissionHref}>{externalTransmissionHeading}</Link>
+            </li>
           </ul>
         </nav>
         <p className={styles.copyright}>

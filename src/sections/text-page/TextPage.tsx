@@ -30,58 +30,9 @@ export function TextPage({ page }: { page: TextPageContent }) {
               ))}
             </ul>
           ) : null}
-          {section.table ? <SectionTable table={section.table} /> : null}
         </section>
       ))}
     </article>
-  );
-}
-
-type Table = NonNullable<TextPageContent['sections'][number]['table']>;
-
-/** A section's table, scrolling sideways on narrow screens (focusable, so keys scroll it too). */
-function SectionTable({ table }: { table: Table }) {
-  return (
-    // A region that scrolls must take focus, or keyboard users cannot scroll it (axe's
-    // scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className={styles.tableScroll} role="region" aria-label={table.caption} tabIndex={0}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>{table.caption}</caption>
-        <thead>
-          <tr>
-            {table.columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, rowIndex) => (
-            <tr key={rowIndex}>
-              {row.map((cell, cellIndex) => {
-                const content =
-                  typeof cell === 'string' ? (
-                    cell
-                  ) : (
-                    <a href={cell.href} rel="noopener noreferrer">
-                      {cell.text}
-                    </a>
-                  );
-                return cellIndex === 0 ? (
-                  <th key={cellIndex} scope="row">
-                    {content}
-                  </th>
-                ) : (
-                  <td key={cellIndex}>{content}</td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 
