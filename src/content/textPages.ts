@@ -153,7 +153,7 @@ const routeLabel: Record<ExternalTransmission['route'], string> = {
 };
 
 /**
- * 「外部送信について」: every row of the brand's table (externalTransmission.ts), as 総務省's
+ * 「外部送信について」: every row of the table (externalTransmission.ts), as 総務省's
  * 外部送信規律 asks: the information, the recipient and its purpose, and ours.
  */
 function externalTransmissionSection(
