@@ -156,6 +156,12 @@ for (const brand of brandList) {
         'href',
         '/privacypolicy',
       );
+      // The consent line names the provision to ad platforms and links to the policy's section.
+      await expect(dialog.getByText(/広告配信事業者に送信します/)).toBeVisible();
+      await expect(dialog.getByRole('link', { name: /外部送信について/ })).toHaveAttribute(
+        'href',
+        '/privacypolicy#external-transmission',
+      );
 
       await submitButton(dialog).click();
       const expected: [Locator, string][] = [

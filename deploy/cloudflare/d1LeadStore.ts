@@ -11,6 +11,7 @@ import type { BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/exportColumns';
 import { field, fieldPaths } from '../../src/estimate/fieldTable';
+import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { trackingKeys } from '../../src/tracking/trackingFields';
 import type { KeyedLead, LeadStore, NewLead, StoredLead } from '../../server/api/leadStore';
 import { columnText, storedText } from '../../server/api/leadValues';
@@ -41,6 +42,7 @@ export function leadRow(lead: NewLead): Record<string, Cell> {
     quote_rough_total: typeof total === 'number' && Number.isInteger(total) ? total : null,
     suspected_spam: lead.suspectedSpam ? 1 : 0,
     request_json: JSON.stringify(request ?? null),
+    matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
   };
   for (const path of fieldPaths) {
     const { stored } = field(path);
@@ -63,11 +65,25 @@ type LeadRecord = {
   suspected_spam: number;
   delivered_at: string | null;
   request_json: string;
+  matching_json: string | null;
 };
 
 const leadColumns =
   'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
-  'delivered_at, request_json';
+  'delivered_at, request_json, matching_json';
+
+/** The row's matching data (migrations/0005_lead_matching.sql), re-checked; none before it. */
+function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
+  if (json === null) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  const matching = storedMatchingData(parsed);
+  return matching ? { matching } : {};
+}
 
 function storedLead(record: LeadRecord): StoredLead {
   return {
@@ -80,6 +96,7 @@ function storedLead(record: LeadRecord): StoredLead {
     suspectedSpam: record.suspected_spam === 1,
     deliveredAt: record.delivered_at,
     request: JSON.parse(record.request_json) as unknown,
+    ...storedMatching(record.matching_json),
   };
 }
 

@@ -188,7 +188,10 @@ ${fields.join('\n')}
 </form>`;
 }
 
-/** What these pages say above the refilled form of a refusal that is not about the fields. */
+/**
+ * What these pages say above the refilled form of a refusal that is not about the fields.
+ * @internal Exported for tests.
+ */
 export const valuesKeptNote =
   '入力した内容は下のフォームに残っています。そのままもう一度送信できます。';
 

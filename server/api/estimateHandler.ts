@@ -31,6 +31,7 @@ import { answers, brandMismatchMessage } from './answers';
 import { leadContentHash, requestFingerprint } from './contentHash';
 import { isSameSitePost, postedValues, requestFromForm, type PostedValues } from './formPost';
 import { html, json, mediaType, notUtf8, readBody, tooLarge } from './http';
+import { leadMatching } from './leadMatching';
 import type { KeyedLead, LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore';
 import { rateLimitKey } from './rateLimitPolicy';
 import { receiptId } from './receiptId';
@@ -87,6 +88,9 @@ function validate(body: unknown, hostBrand: BrandId): Validated {
   return { ok: true, output: parsed.output };
 }
 
+/** What a lead keeps of how it was sent: its key, the body's fingerprint, the matching data. */
+type Sent = Pick<NewLead, 'idempotencyKey' | 'requestHash' | 'matching'>;
+
 /** How a native post's and a JSON post's outcomes differ only in their form. */
 type Answer =
   | { kind: 'accepted'; id: string }
@@ -129,7 +133,7 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
   function accept(
     output: EstimateRequest,
     ctx: EstimateContext,
-    sent: { idempotencyKey: string; requestHash: string },
+    sent: Sent,
     contentHash: string,
   ): Promise<Answer> {
     return oneAtATime(`${ctx.brand}\ncontent:${contentHash}`, () =>
@@ -140,7 +144,7 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
   async function acceptNow(
     output: EstimateRequest,
     ctx: EstimateContext,
-    sent: { idempotencyKey: string; requestHash: string },
+    sent: Sent,
     contentHash: string,
   ): Promise<Answer> {
     try {
@@ -260,10 +264,9 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
           ? json(201, { id: known.id })
           : json(422, { error: answers.keyReused, code: keyReusedCode });
       }
-      return jsonAnswer(
-        await accept(result.output, ctx, { idempotencyKey: key, requestHash }, hash),
-        ctx.brand,
-      );
+      const matching = leadMatching(request, ctx, result.output);
+      const sent: Sent = { idempotencyKey: key, requestHash, ...(matching && { matching }) };
+      return jsonAnswer(await accept(result.output, ctx, sent, hash), ctx.brand);
     });
   }
 
@@ -286,12 +289,9 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
     // (within one window the duplicate check answers first; the key makes racing repeats one).
     const window = Math.floor(now().getTime() / duplicateWindowMs);
     const key = `form:${hash.slice(0, 32)}:${window}`;
-    const answer = await accept(
-      result.output,
-      ctx,
-      { idempotencyKey: key, requestHash: hash },
-      hash,
-    );
+    const matching = leadMatching(request, ctx, result.output);
+    const sent: Sent = { idempotencyKey: key, requestHash: hash, ...(matching && { matching }) };
+    const answer = await accept(result.output, ctx, sent, hash);
     return pageAnswer(answer, ctx.brand, values, action);
   }
 

@@ -5,6 +5,7 @@
  * (deploy/cloudflare/).
  */
 import type { BrandId } from '../../src/brand/brands';
+import type { MatchingData } from '../../src/tracking/matchingFields';
 
 /** A lead as the handler hands it to the store: validated, normalised, never trusted again. */
 export type NewLead = {
@@ -26,6 +27,8 @@ export type NewLead = {
   suspectedSpam: boolean;
   /** The validated request body (schema output), as JSON-ready data. */
   request: unknown;
+  /** What the ad platforms' matching needs (server/conversions/); absent on older leads. */
+  matching?: MatchingData;
 };
 
 /** What a known Idempotency-Key tells: its lead and what was sent under it. */

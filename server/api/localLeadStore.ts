@@ -10,6 +10,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isBrandId, type BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
+import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { newLeadRateLimit } from './rateLimitPolicy';
 import type { LeadNotifier, LeadStore, NewLead, RateLimiter, StoredLead } from './leadStore';
 
@@ -61,7 +62,14 @@ function leadFromLine(line: string): StoredLead | null {
     requestHash: typeof record.requestHash === 'string' ? record.requestHash : '',
     suspectedSpam: record.suspectedSpam === true,
     deliveredAt: typeof record.deliveredAt === 'string' ? record.deliveredAt : null,
+    ...optionalMatching(record.matching),
   };
+}
+
+/** A line's matching data (server/conversions/), re-checked; nothing for lines written before it. */
+function optionalMatching(value: unknown): Pick<StoredLead, 'matching'> {
+  const matching = storedMatchingData(value);
+  return matching ? { matching } : {};
 }
 
 type State = {

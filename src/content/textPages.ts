@@ -1,3 +1,8 @@
+import type { ExternalTransmission } from './externalTransmission';
+import {
+  externalTransmissionHeading,
+  externalTransmissionSectionId,
+} from './externalTransmissionLink';
 import type { CompanyFacts, TextPageContent } from './types';
 
 /**
@@ -142,12 +147,47 @@ export function buildTermPage({ brandName, company, updatedAt }: PageOptions): T
 export const enhancedConversionsParagraph =
   'お見積もり依頼が完了したとき、広告の効果測定のため、ご入力いただいたメールアドレスと電話番号を、Googleタグマネージャーを通じてGoogle LLCに送信します。送信前にお使いのブラウザ上でハッシュ化（復元できない形式に変換）され、広告の成果の計測にのみ利用されます。';
 
+const routeLabel: Record<ExternalTransmission['route'], string> = {
+  tag: 'ブラウザ（タグ）から',
+  server: '当社サーバーから',
+};
+
+/**
+ * 「外部送信について」: every row of the table (externalTransmission.ts), as 総務省's
+ * 外部送信規律 asks: the information, the recipient and its purpose, and ours.
+ */
+function externalTransmissionSection(
+  transmissions: readonly ExternalTransmission[],
+): TextPageContent['sections'][number] {
+  return {
+    id: externalTransmissionSectionId,
+    heading: externalTransmissionHeading,
+    paragraphs: [
+      '本サイトでは、次の事業者に、お客様に関する情報を送信しています。ブラウザから送信するものは、ページ内のタグ（Googleタグマネージャーで管理）が送信します。当社サーバーから送信するものは、お見積もり依頼の受付後に当社が送信し、いたずらと判断した依頼や、その広告から来訪していないお客様の依頼は送信しません。',
+      'ハッシュ化したメールアドレスと電話番号は、この項目を掲載した版以降のプライバシーポリシーに同意してお見積もりを依頼されたお客様の分に限り送信します。広告の効果測定に使われたくない場合は、ブラウザの設定でCookieを無効にするか、各社のページから設定を変更できます。',
+    ],
+    // One item per row of the table, each naming the four things the law asks for.
+    list: transmissions.map((row) =>
+      [
+        `送信先：${row.recipient}（${row.service}、${routeLabel[row.route]}送信）`,
+        `送信される情報：${row.data.join('、')}`,
+        `送信先での利用目的：${row.recipientPurpose}（詳しくは ${row.recipientPolicyUrl}）`,
+        `当社の利用目的：${row.ourPurpose}`,
+      ].join('／'),
+    ),
+  };
+}
+
 export function buildPrivacyPolicyPage({
   brandName,
   company,
   updatedAt,
   enhancedConversions = false,
-}: PageOptions & { enhancedConversions?: boolean }): TextPageContent {
+  externalTransmissions = [],
+}: PageOptions & {
+  enhancedConversions?: boolean;
+  externalTransmissions?: readonly ExternalTransmission[];
+}): TextPageContent {
   return {
     heading: 'プライバシーポリシー',
     updatedAt,
@@ -208,6 +248,9 @@ export function buildPrivacyPolicyPage({
               '本サイトは、広告の効果測定とサービス改善のため、Cookieとアクセス解析ツール（Googleタグマネージャー等）を利用しています。これらは個人を特定する情報を含みません。ブラウザの設定でCookieを無効にできます。',
             ],
       },
+      ...(externalTransmissions.length > 0
+        ? [externalTransmissionSection(externalTransmissions)]
+        : []),
       {
         heading: '改定',
         paragraphs: [

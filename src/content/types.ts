@@ -173,6 +173,8 @@ export type LandingContent = {
 
 type TextPageSection = {
   heading: string;
+  /** The section's element id, for links to it (`/privacypolicy#…`). */
+  id?: string;
   paragraphs: string[];
   /** An optional bulleted list after the paragraphs. */
   list?: string[];

@@ -263,7 +263,11 @@ export function Consent() {
         <a href="/privacypolicy" target="_blank" rel="noopener noreferrer">
           プライバシーポリシー（新しいタブで開きます）
         </a>
-        をご確認ください。
+        をご確認ください。ご入力の連絡先は、ハッシュ化して広告配信事業者に送信します（
+        <a href="/privacypolicy#external-transmission" target="_blank" rel="noopener noreferrer">
+          外部送信について（新しいタブで開きます）
+        </a>
+        ）。
       </p>
       <label htmlFor={id} className={styles.choice}>
         <input

@@ -5,22 +5,13 @@
  * reads from the data layer.
  */
 import type { DataLayerParams } from '../lib/dataLayer';
+import { japanesePhoneToE164 } from '../lib/japanesePhone';
 
 /** @internal Exported: tests type their expectations with it. */
 export type UserProvidedData = { email?: string; phone_number?: string };
 
 /** The data-layer key holding UserProvidedData; cleared right after estimate_success. */
 export const userProvidedDataKey = 'user_provided_data';
-
-/**
- * A Japanese phone number as the schema stores it ("09012345678", "0312345678") in E.164:
- * "+819012345678". Anything else gives undefined.
- * @internal Exported for its unit tests.
- */
-export function japanesePhoneToE164(phone: string): string | undefined {
-  const digits = phone.replace(/[\s()-]/g, '');
-  return /^0\d{9,10}$/.test(digits) ? `+81${digits.slice(1)}` : undefined;
-}
 
 /**
  * Email trimmed and lowercased, phone in E.164, as Google's matching expects before hashing.

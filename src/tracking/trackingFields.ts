@@ -119,6 +119,24 @@ function isSameSitePath(value: string): boolean {
   return /^\/[^\s\\<>"`]*$/u.test(value) && !value.includes('//');
 }
 
+/**
+ * A click id or an ad platform's cookie value as stored: cleaned and capped like a tracking
+ * value, '' when it is not an opaque token of URL-safe characters.
+ */
+export function cleanOpaqueToken(value: string, max = trackingValueMaxLength): string {
+  const cleaned = cleanText(value, max);
+  return clickIdPattern.test(cleaned) ? cleaned : '';
+}
+
+/**
+ * Free text kept for matching (a user agent): cleaned and capped like a tracking value, '' when it
+ * holds markup or starts like a formula (the rule campaign values follow).
+ */
+export function cleanPlainText(value: string, max = trackingUrlMaxLength): string {
+  const cleaned = cleanText(value, max);
+  return cleaned && !markup.test(cleaned) && !formulaStart.test(cleaned) ? cleaned : '';
+}
+
 /** Whether a cleaned value has the field's shape. */
 function hasTrackingShape(key: TrackingKey, value: string): boolean {
   if (isUrlField(key)) return isSameSitePath(value);

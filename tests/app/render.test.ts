@@ -1,7 +1,13 @@
 // The prerender's render() for every row of the page table: a new row must render before it
 // can ship. Runs in Node, as the prerender does.
 import { brandIds, brands } from '../../src/brand/brands';
-import { pageTable } from '../../src/content/pageTable';
+import { externalTransmissions } from '../../src/content/externalTransmission';
+import {
+  externalTransmissionHeading,
+  externalTransmissionHref,
+  externalTransmissionSectionId,
+} from '../../src/content/externalTransmissionLink';
+import { pageOf, pageTable } from '../../src/content/pageTable';
 import { render } from '../../src/entry-server';
 
 describe('the page table', () => {
@@ -39,6 +45,41 @@ describe.each(brandIds)('render for %s', (brand) => {
       page.footerLabel === null ? [] : [[page.path, page.footerLabel]],
     );
     expect(linked.filter(([href]) => expected.some(([path]) => path === href))).toEqual(expected);
+  });
+
+  it.each(pageTable)('links 「外部送信について」 from the footer of $path', async (page) => {
+    const { html } = await render(page.path, brand);
+    const footer = html.slice(html.indexOf('data-section="footer"'));
+    expect(footer).toContain(`<a href="${externalTransmissionHref}"`);
+    expect(footer).toContain(`>${externalTransmissionHeading}</a>`);
+  });
+
+  it("lists every recipient of the brand's table in the privacy policy's 「外部送信について」", async () => {
+    const { html } = await render('/privacypolicy', brand);
+    const start = html.indexOf(`id="${externalTransmissionSectionId}"`);
+    expect(start).toBeGreaterThan(-1);
+    const section = html.slice(start, html.indexOf('</section>', start));
+    expect(section).toContain(`>${externalTransmissionHeading}</h2>`);
+    const items = [...section.matchAll(/<li>(.*?)<\/li>/gs)].map(([, item]) => item ?? '');
+    expect(items).toHaveLength(externalTransmissions.length);
+    externalTransmissions.forEach((row, index) => {
+      const item = items[index] ?? '';
+      expect(item).toContain(`${row.recipient}（${row.service}`);
+      for (const data of row.data) expect(item).toContain(data);
+      expect(item).toContain(row.recipientPurpose);
+      expect(item).toContain(row.ourPurpose);
+    });
+  });
+
+  it("links the section from the estimate form's consent line, which names the provision", async () => {
+    const { html } = await render('/', brand);
+    const dialog = html.slice(html.indexOf('data-section="estimate-modal"'));
+    const consent = dialog.slice(0, dialog.indexOf('type="checkbox"'));
+    expect(consent).toContain(`<a href="${externalTransmissionHref}"`);
+    expect(consent).toContain('広告配信事業者に送信します');
+    expect(externalTransmissionHref).toBe(
+      `${pageOf('privacypolicy').path}#${externalTransmissionSectionId}`,
+    );
   });
 
   it('answers 404 with the not-found page for a path outside the table', async () => {

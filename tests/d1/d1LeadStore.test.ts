@@ -58,6 +58,22 @@ describe('D1LeadStore on D1', () => {
     expect(await store.get('261124-NOSUCHID')).toBeNull();
   });
 
+  it('keeps the matching data captured at submit, and reads a lead without it back without', async () => {
+    const matching = {
+      cookies: { _fbp: 'fb.1.1596403881668.1116446470', __lt__cid: 'cid-1' },
+      userAgent: 'Mozilla/5.0',
+      clientAddress: '203.0.113.5',
+      eventSourceUrl: 'https://www.yamada-shaken.com/',
+      privacyPolicyVersion: '2026-11-25',
+    };
+    const withMatching = lead({ matching });
+    await store.insert(withMatching, since);
+    expect((await store.get(withMatching.id))?.matching).toEqual(matching);
+    const without = lead();
+    await store.insert(without, since);
+    expect(await store.get(without.id)).not.toHaveProperty('matching');
+  });
+
   it('keeps one row per brand and key, also for 50 concurrent inserts', async () => {
     const first = lead({ idempotencyKey: 'one-key' });
     await store.insert(first, since);

@@ -1,8 +1,5 @@
-import {
-  estimateSuccessParams,
-  japanesePhoneToE164,
-  userProvidedData,
-} from '../../src/tracking/conversionEvents';
+import { estimateSuccessParams, userProvidedData } from '../../src/tracking/conversionEvents';
+import { japanesePhoneToE164 } from '../../src/lib/japanesePhone';
 import { trackingConfig } from '../../src/content/trackingConfig';
 
 const customer = { email: ' Taro@Example.com ', phone: '09012345678' };

@@ -1,4 +1,5 @@
 import { brands } from '../../brand/brands';
+import { externalTransmissions, privacyPolicyVersion } from '../externalTransmission';
 import { trackingConfig } from '../trackingConfig';
 import { buildLegalPage, buildPrivacyPolicyPage, buildTermPage } from '../textPages';
 import type { TextRouteName } from '../pageTable';
@@ -13,6 +14,9 @@ export const pages: Record<TextRouteName, TextPageContent> = {
   legal: buildLegalPage({ ...options, phone: brands.yamada.phone }),
   privacypolicy: buildPrivacyPolicyPage({
     ...options,
+    // Its revision date is the version a lead records as agreed (externalTransmission.ts).
+    updatedAt: privacyPolicyVersion,
     enhancedConversions: trackingConfig.yamada.enhancedConversions,
+    externalTransmissions,
   }),
 };

@@ -1,5 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useBrand } from '../../brand/useBrand';
+import {
+  externalTransmissionHeading,
+  externalTransmissionHref,
+} from '../../content/externalTransmissionLink';
 import { pageTable } from '../../content/pageTable';
 import { PhoneLink } from '../ContactActions';
 import { Logo } from '../logo/Logo';
@@ -43,6 +47,10 @@ export function Footer({ variant = 'landing-top', tagline, receptionNote }: Foot
                 <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
+            {/* The privacy policy's 外部送信 section, on every page as the law expects. */}
+            <li>
+              <Link to={externalTransmissionHref}>{externalTransmissionHeading}</Link>
+            </li>
           </ul>
         </nav>
         <p className={styles.copyright}>

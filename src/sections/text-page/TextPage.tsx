@@ -16,7 +16,7 @@ export function TextPage({ page }: { page: TextPageContent }) {
       </p>
       {page.intro ? <p className={styles.intro}>{page.intro}</p> : null}
       {page.sections.map((section) => (
-        <section key={section.heading} className={styles.section}>
+        <section key={section.heading} id={section.id} className={styles.section}>
           <h2 className={styles.sectionHeading}>{section.heading}</h2>
           {section.paragraphs.map((paragraph) => (
             <p key={paragraph} className={styles.paragraph}>

@@ -1,0 +1,312 @@
+/**
+ * The four ad platforms' conversion endpoints as local stand-ins (issue 29): one Node http server
+ * on 127.0.0.1 that checks each request against the platform's documented shape
+ * (server/conversions/ cites the pages) and answers as the platform does: Google's token endpoint
+ * and Data Manager API, Meta's Conversions API, LINEヤフー's and LINE's Conversion APIs. It asserts
+ * the method, the path, the auth header (Meta: the body's access_token), the required fields, that
+ * hashes are lowercase hex SHA-256, the event-time window and the deduplication id; a request that
+ * fails a check is refused with 400 and its problems, as the platforms refuse it. Accepted events
+ * are kept once per deduplication id (a repeat is counted in `duplicates`), and a platform listed
+ * in `failing` answers 500 (a platform that is down).
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import { jwtVerify } from 'jose';
+import type { ConversionPlatform } from '../../src/content/externalTransmission';
+
+type AcceptedEvent = { platform: ConversionPlatform; dedupId: string; body: unknown };
+
+export type ConversionReceivers = {
+  /** The Worker's configuration pointing every channel at this server. */
+  env: Record<string, string>;
+  accepted: AcceptedEvent[];
+  /** Deduplication ids a platform received again after accepting them. */
+  duplicates: AcceptedEvent[];
+  /** Requests refused with 400, with what was wrong. */
+  refused: { platform: ConversionPlatform | 'unknown'; problems: string[] }[];
+  /** Platforms that answer 500 until removed. */
+  failing: Set<ConversionPlatform>;
+  close(): Promise<void>;
+};
+
+export type ReceiverSecrets = {
+  googleEmail: string;
+  googlePublicKey: CryptoKey;
+  googlePrivateKeyPkcs8: string;
+};
+
+const dayMs = 24 * 60 * 60 * 1000;
+const hexSha256 = /^[0-9a-f]{64}$/;
+const googleToken = 'local-google-access-token';
+const metaToken = 'local-meta-token';
+const yahooToken = 'local-yahoo-token';
+const lineToken = 'local-line-token';
+const pixelId = '1234567890';
+const yahooTagId = 'yahoo-tag-1';
+const lineTagId = '00000000-0000-0000-0000-000000000000';
+
+type Check = { problems: string[]; dedupId?: string };
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** Seconds (or an RFC 3339 time) within [now - maxAge, now + ahead]. */
+function inWindow(seconds: number, maxAgeMs: number, aheadMs: number): boolean {
+  const ms = seconds * 1000;
+  const now = Date.now();
+  return Number.isFinite(ms) && ms >= now - maxAgeMs && ms <= now + aheadMs;
+}
+
+function hashes(problems: string[], label: string, values: unknown[]): void {
+  for (const value of values) {
+    if (value !== undefined && (typeof value !== 'string' || !hexSha256.test(value))) {
+      problems.push(`${label} is not lowercase hex SHA-256`);
+    }
+  }
+}
+
+function checkGoogle(body: unknown, auth: string | undefined): Check {
+  const problems: string[] = [];
+  if (auth !== `Bearer ${googleToken}`) problems.push('Authorization is not the issued token');
+  const request = record(body);
+  const destination = record((request.destinations as unknown[] | undefined)?.[0]);
+  if (record(destination.operatingAccount).accountType !== 'GOOGLE_ADS') {
+    problems.push('destinations[0].operatingAccount.accountType is not GOOGLE_ADS');
+  }
+  if (!destination.productDestinationId) problems.push('no productDestinationId');
+  if (request.encoding !== 'HEX') problems.push('encoding is not HEX');
+  const events = request.events as unknown[] | undefined;
+  if (!Array.isArray(events) || events.length !== 1)
+    return { problems: [...problems, 'not one event'] };
+  const event = record(events[0]);
+  if (typeof event.transactionId !== 'string') problems.push('no transactionId');
+  if (!inWindow(Date.parse(String(event.eventTimestamp)) / 1000, 90 * dayMs, 60_000)) {
+    problems.push('eventTimestamp out of window');
+  }
+  const ids = record(event.adIdentifiers);
+  if (Object.keys(ids).filter((key) => ['gclid', 'gbraid', 'wbraid'].includes(key)).length !== 1) {
+    problems.push('not exactly one of gclid, gbraid, wbraid');
+  }
+  const identifiers = (record(event.userData).userIdentifiers as unknown[] | undefined) ?? [];
+  hashes(
+    problems,
+    'userIdentifiers',
+    identifiers.flatMap((item) => Object.values(record(item))),
+  );
+  const consent = record(event.consent);
+  for (const key of ['adUserData', 'adPersonalization']) {
+    if (!['CONSENT_GRANTED', 'CONSENT_DENIED'].includes(String(consent[key]))) {
+      problems.push(`consent.${key} missing`);
+    }
+  }
+  return { problems, dedupId: String(event.transactionId) };
+}
+
+function checkMeta(body: unknown): Check {
+  const problems: string[] = [];
+  const request = record(body);
+  if (request.access_token !== metaToken) problems.push('access_token is not the pixel’s token');
+  const events = request.data as unknown[] | undefined;
+  if (!Array.isArray(events) || events.length !== 1)
+    return { problems: [...problems, 'not one event'] };
+  const event = record(events[0]);
+  if (event.event_name !== 'Lead') problems.push('event_name is not Lead');
+  if (event.action_source !== 'website') problems.push('action_source is not website');
+  if (typeof event.event_source_url !== 'string') problems.push('no event_source_url');
+  if (!inWindow(Number(event.event_time), 7 * dayMs, 60_000))
+    problems.push('event_time out of window');
+  if (typeof event.event_id !== 'string') problems.push('no event_id');
+  const user = record(event.user_data);
+  if (typeof user.client_user_agent !== 'string') problems.push('no client_user_agent');
+  if (!user.fbc && !user.fbp) problems.push('neither fbc nor fbp');
+  hashes(problems, 'em/ph', [...((user.em as unknown[]) ?? []), ...((user.ph as unknown[]) ?? [])]);
+  return { problems, dedupId: String(event.event_id) };
+}
+
+function checkYahoo(body: unknown, token: string | undefined): Check {
+  const problems: string[] = [];
+  if (token !== yahooToken) problems.push('X-TagAccessToken is not the tag’s token');
+  const request = record(body);
+  if (request.tag_id !== yahooTagId) problems.push('tag_id is not the tag');
+  const events = request.data as unknown[] | undefined;
+  if (!Array.isArray(events) || events.length !== 1)
+    return { problems: [...problems, 'not one event'] };
+  const item = record(events[0]);
+  const event = record(item.event);
+  if (!event.event_type) problems.push('no event_type');
+  if (event.action_source !== 'web') problems.push('action_source is not web');
+  if (
+    !/^\d{10}$/.test(String(event.event_time)) ||
+    !inWindow(Number(event.event_time), 90 * dayMs, 60_000)
+  ) {
+    problems.push('event_time is not 10-digit seconds in window');
+  }
+  const id = String(event.transaction_id ?? '');
+  if (!/^[!"#$%&'()*+,\-./0-9:;=?@A-Z_a-z~]{1,64}$/.test(id)) problems.push('bad transaction_id');
+  const user = record(item.user);
+  if (Object.keys(user).length === 0) problems.push('no user parameter');
+  hashes(problems, 'hashed_email/hashed_phone_number', [
+    user.hashed_email,
+    user.hashed_phone_number,
+  ]);
+  return { problems, dedupId: id };
+}
+
+function checkLine(body: unknown, token: string | undefined): Check {
+  const problems: string[] = [];
+  if (token !== lineToken) problems.push('X-Line-TagAccessToken is not the tag’s token');
+  if (!Array.isArray(body) || body.length !== 1)
+    return { problems: [...problems, 'not an array of one event'] };
+  const item = record(body[0]);
+  const event = record(item.event);
+  const key = String(event.deduplication_key ?? '');
+  if (!/^[0-9a-zA-Z\-_]{1,256}$/.test(key)) problems.push('bad deduplication_key');
+  if (event.event_type !== 'conversion') problems.push('event_type is not conversion');
+  if (event.source_type !== 'web') problems.push('source_type is not web');
+  if (!inWindow(Number(event.event_timestamp), 90 * dayMs, dayMs))
+    problems.push('event_timestamp out of window');
+  const user = record(item.user);
+  if (!user.click_id && !user.browser_id && !user.email && !user.phone) {
+    problems.push('no user field usable for matching');
+  }
+  hashes(problems, 'email/phone', [user.email, user.phone]);
+  return { problems, dedupId: key };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+export async function startConversionReceivers(
+  port: number,
+  secrets: ReceiverSecrets,
+): Promise<ConversionReceivers> {
+  const accepted: AcceptedEvent[] = [];
+  const duplicates: AcceptedEvent[] = [];
+  const refused: ConversionReceivers['refused'] = [];
+  const failing = new Set<ConversionPlatform>();
+  let origin = '';
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const text = await readBody(req);
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const answer = (status: number, body?: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close' });
+        res.end(body === undefined ? '' : JSON.stringify(body));
+      };
+      if (req.method !== 'POST') return answer(405);
+      if (path === '/google/token') {
+        const form = new URLSearchParams(text);
+        try {
+          if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
+            throw new Error('grant_type');
+          const { payload } = await jwtVerify(
+            form.get('assertion') ?? '',
+            secrets.googlePublicKey,
+            {
+              issuer: secrets.googleEmail,
+              audience: `${origin}/google/token`,
+              algorithms: ['RS256'],
+            },
+          );
+          if (payload.scope !== 'https://www.googleapis.com/auth/datamanager')
+            throw new Error('scope');
+          return answer(200, { access_token: googleToken, expires_in: 3600, token_type: 'Bearer' });
+        } catch (error) {
+          refused.push({ platform: 'google', problems: [`token: ${String(error)}`] });
+          return answer(400, { error: 'invalid_grant' });
+        }
+      }
+      const routes: [RegExp, ConversionPlatform, (body: unknown) => Check][] = [
+        [
+          /^\/google\/v1\/events:ingest$/,
+          'google',
+          (body) => checkGoogle(body, req.headers.authorization),
+        ],
+        [new RegExp(`^/meta/v25\\.0/${pixelId}/events$`), 'meta', checkMeta],
+        [
+          /^\/yahoo\/v1\/$/,
+          'yahoo',
+          (body) => checkYahoo(body, req.headers['x-tagaccesstoken'] as string | undefined),
+        ],
+        [
+          new RegExp(`^/line/v1/${lineTagId}/events$`),
+          'line',
+          (body) => checkLine(body, req.headers['x-line-tagaccesstoken'] as string | undefined),
+        ],
+      ];
+      const route = routes.find(([pattern]) => pattern.test(path));
+      if (!route) {
+        refused.push({ platform: 'unknown', problems: [`no endpoint at ${path}`] });
+        return answer(404);
+      }
+      const [, platform, check] = route;
+      if (failing.has(platform)) return answer(500);
+      if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) {
+        refused.push({ platform, problems: ['Content-Type is not application/json'] });
+        return answer(415);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        refused.push({ platform, problems: ['body is not JSON'] });
+        return answer(400);
+      }
+      const { problems, dedupId = '' } = check(body);
+      if (problems.length > 0) {
+        refused.push({ platform, problems });
+        return answer(400, { error: problems });
+      }
+      const event = { platform, dedupId, body };
+      const seen = accepted.some(
+        (other) => other.platform === platform && other.dedupId === dedupId,
+      );
+      (seen ? duplicates : accepted).push(event);
+      if (platform === 'google') return answer(200, { requestId: `request-${accepted.length}` });
+      if (platform === 'meta') return answer(200, { events_received: 1 });
+      return answer(202);
+    })();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
+  return {
+    env: {
+      GOOGLE_DATA_MANAGER_ENDPOINT: `${origin}/google/v1/events:ingest`,
+      GOOGLE_OAUTH_TOKEN_ENDPOINT: `${origin}/google/token`,
+      GOOGLE_SERVICE_ACCOUNT_EMAIL: secrets.googleEmail,
+      GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: secrets.googlePrivateKeyPkcs8,
+      GOOGLE_ADS_CUSTOMER_ID: '123-456-7890',
+      GOOGLE_ADS_CONVERSION_ACTION_ID: '987654321',
+      META_CONVERSIONS_ENDPOINT: `${origin}/meta/v25.0`,
+      META_PIXEL_ID: pixelId,
+      META_ACCESS_TOKEN: metaToken,
+      YAHOO_CONVERSION_ENDPOINT: `${origin}/yahoo/v1/`,
+      YAHOO_TAG_ID: yahooTagId,
+      YAHOO_TAG_ACCESS_TOKEN: yahooToken,
+      LINE_CONVERSION_ENDPOINT: `${origin}/line/v1`,
+      LINE_TAG_ID: lineTagId,
+      LINE_TAG_ACCESS_TOKEN: lineToken,
+    },
+    accepted,
+    duplicates,
+    refused,
+    failing,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
