@@ -10,7 +10,7 @@
  * pages (answerPages.ts). In order: a replay of a known key answers its first id (before
  * validation: an accepted request stays accepted); invalid → 422; the same content within 10
  * minutes → the first lead's id; over the client's rate limit → 429; else stored, and handed to
- * the notifier unless the honeypot was filled. Bad input never reaches a 5xx; a store failure is
+ * the notifier (each channel decides on a filled honeypot). Bad input never reaches a 5xx; a store failure is
  * a 503 with the phone number, safe to retry.
  */
 import * as v from 'valibot';
@@ -141,7 +141,9 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
         request: output,
       };
       const { id, created } = await store.insert(lead);
-      if (created && !lead.suspectedSpam) {
+      // Every new lead: each delivery channel decides for itself (a suspected spam one still
+      // gives the shop its notice, never a receipt or the webhook; deliveryChannel.ts).
+      if (created) {
         // Stored is what counts: a lead the notifier could not take stays undelivered in the
         // store, to be sent again (docs/deploy.md), so the visitor still gets the id.
         await notifier.created({ ...lead, id }).catch((error: unknown) => {
