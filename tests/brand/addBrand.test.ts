@@ -45,6 +45,7 @@ const row = `  '${id}': {
     siteUrlVariable: 'SITE_URL_FIXTURE_SHAKEN',
     sections: ${JSON.stringify(fixture.sections)},
     menu: ${JSON.stringify(fixture.menu)},
+    mailDomain: null,
     enhancedConversions: false,
     logo: fixtureLogo,
   },
