@@ -1,6 +1,6 @@
 /**
  * The local origin's mail (Node only): the same channels and messages as the Worker's
- * (mailChannels.ts, leadMail.ts), sent at once instead of through a queue, each message written
+ * (leadChannels.ts, leadMail.ts), sent at once instead of through a queue, each message written
  * as an .eml file under MAIL_DIR (default .data/mail/) by nodemailer's MIME composer, its path
  * logged. Nothing leaves the machine. No per-channel state is kept here (router.ts declares it):
  * a failure is logged, and the lead stays in the file.
@@ -12,7 +12,8 @@ import type { BrandId } from '../../src/brand/brands';
 import { brandEnvName } from './brandEnv';
 import type { MailMessage } from './leadMail';
 import type { LeadNotifier, LeadStore } from './leadStore';
-import { addressList, mailChannels, type Mailer, type MailContext } from './mailChannels';
+import { leadChannels, type DeliveryContext } from './leadChannels';
+import { addressList, type Mailer } from './mailChannels';
 
 /** The message as MIME: headers encoded (RFC 2047) and folded, Message-ID and Date added. */
 export async function mimeOf(message: MailMessage): Promise<Buffer> {
@@ -60,21 +61,24 @@ export function localShopAddresses(env: Record<string, string | undefined>) {
   };
 }
 
-/** Runs the mail channels for each new lead at once, in the request. */
+/** Runs every channel (leadChannels.ts) for each new lead at once, in the request. */
 export function createLocalMailNotifier(options: {
   store: LeadStore;
   mailDir: string;
   env?: Record<string, string | undefined>;
 }): LeadNotifier {
-  const context: MailContext = {
+  const context: DeliveryContext = {
     mailer: createFileMailer(options.mailDir),
     shopAddresses: localShopAddresses(options.env ?? process.env),
     store: options.store,
+    // No webhook locally: its channel is off (the Worker's smoke suite tests it).
+    webhook: null,
+    fetch,
   };
   return {
     async created(newLead) {
       const lead = { ...newLead, deliveredAt: null };
-      for (const channel of mailChannels) {
+      for (const channel of leadChannels) {
         try {
           const decision = await channel.decide(lead, context);
           if (decision.kind === 'send') await channel.send(lead, context);

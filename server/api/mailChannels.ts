@@ -91,6 +91,3 @@ export const receiptChannel: DeliveryChannel<MailContext> = {
     await context.mailer.send(message);
   },
 };
-
-/** The mail channels, in the order they are listed (the CSV's columns, re-send). */
-export const mailChannels = [shopNoticeChannel, receiptChannel] as const;

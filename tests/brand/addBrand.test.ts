@@ -98,6 +98,14 @@ function addRow(): void {
   expect(withLogo).not.toBe(text);
   expect(withLogo).toContain(row);
   writeFileSync(path, withLogo);
+  // Its operator facts, for the server's mails (README, Contributing).
+  const companiesPath = join(copy, 'src/content/companies.ts');
+  const companies = readFileSync(companiesPath, 'utf8');
+  const withCompany = companies
+    .replace(/= \{ ([^}]*) \};/, `= { $1, '${id}': fixtureCompany };`)
+    .replace(/^/, `import { company as fixtureCompany } from './${id}/company';\n`);
+  expect(withCompany).toContain(`'${id}': fixtureCompany`);
+  writeFileSync(companiesPath, withCompany);
 }
 
 async function freePort(): Promise<number> {
