@@ -33,6 +33,7 @@ export function channelNamed(name: string): ListedChannel | undefined {
  * One channel's delivery of one lead, as kept per (lead, channel) in D1 (lead_deliveries):
  * `pending` until sent (or re-sent), `sent`, `dead` once the queue gave up, `skipped` (nothing to
  * send: `lastError` holds the reason) or `off` (the brand has not configured the channel).
+ * @internal Exported for the Worker's D1 rows (deploy/cloudflare/d1Deliveries.ts).
  */
 export type DeliveryState = 'pending' | 'sent' | 'dead' | 'skipped' | 'off';
 

@@ -22,7 +22,7 @@ import { tokyoDateTime } from '../../src/lib/tokyoTime';
 import type { StoredLead } from './leadStore';
 import { columnHeader, columnText, storedText } from './leadValues';
 
-export type MailAddress = { name: string; email: string };
+type MailAddress = { name: string; email: string };
 
 /** One message, as both senders take it; the shape of Cloudflare's EmailMessageBuilder. */
 export type MailMessage = {
@@ -41,7 +41,7 @@ const notInHeaders =
   /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
 
 /** A header value: one line, no control, bidi or invisible characters, spaces collapsed. */
-export function headerText(value: string): string {
+function headerText(value: string): string {
   return value.replace(notInHeaders, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -50,7 +50,7 @@ export function headerText(value: string): string {
  * characters that end an address or start another in a header (`<>,;:"()[]\` and spaces).
  * The schema validated it already; this guards the header all the same.
  */
-export function bareAddress(value: string): string | null {
+function bareAddress(value: string): string | null {
   const address = value.trim();
   return /^[^\s<>,;:"()[\]\\@]{1,64}@[A-Za-z0-9.-]{1,253}$/.test(address) ? address : null;
 }
@@ -58,6 +58,7 @@ export function bareAddress(value: string): string | null {
 /**
  * Whether text holds a URL or an address (mail, web or domain), in any width: a receipt never
  * carries one to a possible victim's inbox.
+ * @internal Exported for tests, which try each form of a link.
  */
 export function carriesLinkOrAddress(value: string): boolean {
   const text = value.normalize('NFKC').toLowerCase();
@@ -98,7 +99,7 @@ function isVehicleClass(value: string): value is VehicleClassId {
 }
 
 /** The price check's rough price as the visitor saw it: "45,000円（軽自動車）", or ''. */
-export function roughPriceText(request: unknown): string {
+function roughPriceText(request: unknown): string {
   const total = Number(storedText(request, 'quote', 'roughTotal'));
   if (!Number.isInteger(total) || total <= 0) return '';
   const vehicleClass = storedText(request, 'quote', 'vehicleClass');
@@ -129,7 +130,7 @@ const receiptColumns = [
 ] as const satisfies readonly ExportColumnKey[];
 
 /** The free text the receipt may echo: name and 車種, each only without a URL or address. */
-export const echoedFreeText = ['name', 'model'] as const satisfies readonly ExportColumnKey[];
+const echoedFreeText = ['name', 'model'] as const satisfies readonly ExportColumnKey[];
 
 function echoable(text: string): boolean {
   return text !== '' && !carriesLinkOrAddress(text);
@@ -252,9 +253,12 @@ export function shopNoticeMail(
 }
 
 /** One dead-lettered delivery, as the alert lists it. */
-export type DeadLetter = { leadId: string; channel: string; lastError: string | null };
+type DeadLetter = { leadId: string; channel: string; lastError: string | null };
 
-/** The ops' alert: the brand's channels that gave up, with what to do. */
+/**
+ * The ops' alert: the brand's channels that gave up, with what to do.
+ * @internal Exported for the Worker (deploy/cloudflare/delivery.ts), which alone keeps dead letters.
+ */
 export function deadLetterAlertMail(
   brand: BrandId,
   sender: MailSender,

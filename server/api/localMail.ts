@@ -15,7 +15,10 @@ import type { LeadNotifier, LeadStore } from './leadStore';
 import { leadChannels, type DeliveryContext } from './leadChannels';
 import { addressList, type Mailer } from './mailChannels';
 
-/** The message as MIME: headers encoded (RFC 2047) and folded, Message-ID and Date added. */
+/**
+ * The message as MIME: headers encoded (RFC 2047) and folded, Message-ID and Date added.
+ * @internal Exported for tests, which parse what it writes.
+ */
 export async function mimeOf(message: MailMessage): Promise<Buffer> {
   const composer = new MailComposer({
     from: { name: message.from.name, address: message.from.email },
@@ -37,7 +40,7 @@ export async function mimeOf(message: MailMessage): Promise<Buffer> {
 let sequence = 0;
 
 /** Writes each message as `<time>-<n>-<kind>.eml` in `dir`, logging its path. */
-export function createFileMailer(dir: string): Mailer {
+function createFileMailer(dir: string): Mailer {
   return {
     async send(message) {
       const raw = await mimeOf(message);
@@ -54,7 +57,7 @@ export function createFileMailer(dir: string): Mailer {
 }
 
 /** The shop's addresses: SHOP_MAIL_TO_<BRAND>, else a local stand-in (nothing is sent). */
-export function localShopAddresses(env: Record<string, string | undefined>) {
+function localShopAddresses(env: Record<string, string | undefined>) {
   return (brand: BrandId): string[] => {
     const configured = addressList(env[brandEnvName('SHOP_MAIL_TO', brand)]);
     return configured.length > 0 ? configured : [`shop@${brand}.localhost`];

@@ -17,7 +17,10 @@ export type WebhookContext = {
   fetch: typeof fetch;
 };
 
-/** The webhook's JSON body: the lead's id, brand and time, then the validated request. */
+/**
+ * The webhook's JSON body: the lead's id, brand and time, then the validated request.
+ * @internal Exported for tests.
+ */
 export function webhookBody(lead: StoredLead): string {
   const request = lead.request && typeof lead.request === 'object' ? lead.request : {};
   return JSON.stringify({
