@@ -59,12 +59,6 @@ export type Brand = {
   sections: readonly SectionId[];
   /** The header menu: label → id of the element it jumps to. */
   menu: readonly MenuItem[];
-  /**
-   * The domain the brand's mail is sent from (no-reply@ this domain; src/brand/mail.ts): the
-   * visitor's receipt and the shop's notice. It must be onboarded in the mail service
-   * (docs/deploy.md, "Mail"). Null: the brand sends no mail, and no copy promises one.
-   */
-  mailDomain: string | null;
   /** Google Ads enhanced conversions (docs/tracking.md); see src/content/trackingConfig.ts. */
   enhancedConversions: boolean;
   /** The mark drawn by the header logo, from the brand's folder. */
@@ -97,7 +91,6 @@ export const brands: Record<BrandId, Brand> = {
       { label: 'ご利用の流れ', target: 'flow' },
       { label: 'よくある質問', target: 'question' },
     ],
-    mailDomain: 'carsupport.com',
     enhancedConversions: false,
     logo: carsupportLogo,
   },
@@ -128,7 +121,6 @@ export const brands: Record<BrandId, Brand> = {
       { label: 'ご利用の流れ', target: 'flow' },
       { label: 'よくある質問', target: 'question' },
     ],
-    mailDomain: 'yamada-shaken.com',
     enhancedConversions: false,
     logo: yamadaLogo,
   },

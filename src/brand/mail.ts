@@ -1,16 +1,28 @@
 /**
- * Whether a brand sends mail, and what its copy promises about it: one fact, the brand row's
- * `mailDomain` (brands.ts), read by the sender (server/api/leadMail.ts) and by every line that
- * speaks of the receipt (the e-mail field's hint, the completion screen, the no-JS answer page,
- * the FAQ). A brand without a mail domain sends none and promises none.
+ * Whether a brand sends mail, and what its copy promises about it: one fact, the brand's mail
+ * domain (`mailDomains`), read by the sender (server/api/mailChannels.ts, deploy/cloudflare/
+ * config.ts) and by every line that speaks of the receipt (the e-mail field's hint, the
+ * completion screen, the no-JS answer page, the FAQ). A brand without one sends none and
+ * promises none. Kept beside the brand table rather than in its rows: the first view never needs
+ * it, only the estimate form's code and the server do.
  */
-import type { Brand } from './brands';
+import type { Brand, BrandId } from './brands';
+
+/**
+ * The domain each brand's mail is sent from (no-reply@ this domain): the visitor's receipt and
+ * the shop's notice. It must be onboarded in the mail service (docs/deploy.md, "Mail"). Null: the
+ * brand sends no mail.
+ */
+export const mailDomains: Record<BrandId, string | null> = {
+  carsupport: 'carsupport.com',
+  yamada: 'yamada-shaken.com',
+};
 
 /** The sender of a brand's mail: its name and the no-reply address of its mail domain. */
 export type MailSender = { name: string; email: string; domain: string };
 
 export function mailSender(brand: Brand): MailSender | null {
-  const domain = brand.mailDomain;
+  const domain = mailDomains[brand.id];
   return domain ? { name: brand.name, email: `no-reply@${domain}`, domain } : null;
 }
 
@@ -40,7 +52,7 @@ export function receiptNotice(
 
 /** What to do when the receipt does not arrive: the spam folder and carriers' domain filters. */
 function filterAdvice(domain: string): string {
-  return `届かない場合は迷惑メールフォルダをご確認ください。ドメイン指定受信を設定している場合は「${domain}」からのメールを受信できるよう設定をお願いします。`;
+  return `届かない場合は迷惑メールフォルダをご確認ください。ドメイン指定受信をお使いの場合は「${domain}」からのメールを受信できるよう設定してください。`;
 }
 
 /** The FAQ's item on the receipt, in the brand's words; none for a brand without mail. */
@@ -54,7 +66,7 @@ export function receiptFaq(
     {
       question,
       answer: [
-        `お見積もり依頼を受け付けると、${sender.email} から確認メールを${receiptDelay}に自動でお送りしています。`,
+        `確認メールは${sender.email} から${receiptDelay}に自動でお送りします。`,
         filterAdvice(sender.domain),
       ],
     },

@@ -45,7 +45,6 @@ const row = `  '${id}': {
     siteUrlVariable: 'SITE_URL_FIXTURE_SHAKEN',
     sections: ${JSON.stringify(fixture.sections)},
     menu: ${JSON.stringify(fixture.menu)},
-    mailDomain: null,
     enhancedConversions: false,
     logo: fixtureLogo,
   },
@@ -106,6 +105,15 @@ function addRow(): void {
     .replace(/^/, `import { company as fixtureCompany } from './${id}/company';\n`);
   expect(withCompany).toContain(`'${id}': fixtureCompany`);
   writeFileSync(companiesPath, withCompany);
+  // It sends no mail until its domain is onboarded.
+  const mailPath = join(copy, 'src/brand/mail.ts');
+  const mail = readFileSync(mailPath, 'utf8');
+  const withMail = mail.replace(
+    /(export const mailDomains: Record<BrandId, string \| null> = \{\n)/,
+    `$1  '${id}': null,\n`,
+  );
+  expect(withMail).toContain(`'${id}': null,`);
+  writeFileSync(mailPath, withMail);
 }
 
 async function freePort(): Promise<number> {

@@ -4,7 +4,7 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import * as v from 'valibot';
 import { brandIds, brands, type BrandId } from '../../src/brand/brands';
-import { mailSender } from '../../src/brand/mail';
+import { mailDomains, mailSender } from '../../src/brand/mail';
 import { companies } from '../../src/content/companies';
 import { fieldPaths } from '../../src/estimate/fieldTable';
 import { estimateRequestSchema } from '../../src/estimate/validation/estimateSchema';
@@ -98,7 +98,7 @@ describe.each(brandIds)('the receipt of %s', (brand) => {
       `【${brands[brand].name}】お見積もり依頼を受け付けました（受付番号 261124-ABCDEFGH）`,
     );
     expect(mail.from?.value).toEqual([
-      { name: brands[brand].name, address: `no-reply@${brands[brand].mailDomain}` },
+      { name: brands[brand].name, address: `no-reply@${mailDomains[brand]}` },
     ]);
     expect(addresses(mail.to)).toEqual(['hanako@example.com']);
     expect(mail.html).toBe(false);
@@ -125,7 +125,7 @@ describe.each(brandIds)('the receipt of %s', (brand) => {
       '概算（料金チェック）: 45,000円（軽自動車）',
       'このあとの流れ',
       brands[brand].phone,
-      `送信専用のアドレス（no-reply@${brands[brand].mailDomain}）`,
+      `送信専用のアドレス（no-reply@${mailDomains[brand]}）`,
       companies[brand].name,
       companies[brand].address,
     ];
@@ -298,13 +298,13 @@ describe('abuse rules', () => {
   it('sends nothing for a brand without mail, and no notice without shop addresses', async () => {
     const lead = storedLead('carsupport');
     const withoutMail = { ...lead, brand: 'carsupport' as const };
-    const original = brands.carsupport.mailDomain;
-    brands.carsupport.mailDomain = null;
+    const original = mailDomains.carsupport;
+    mailDomains.carsupport = null;
     try {
       expect(await receiptChannel.decide(withoutMail, context())).toEqual({ kind: 'off' });
       expect(await shopNoticeChannel.decide(withoutMail, context())).toEqual({ kind: 'off' });
     } finally {
-      brands.carsupport.mailDomain = original;
+      mailDomains.carsupport = original;
     }
     expect(await shopNoticeChannel.decide(lead, { ...context(), shopAddresses: () => [] })).toEqual(
       { kind: 'off' },
