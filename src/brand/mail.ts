@@ -12,6 +12,7 @@ import type { Brand, BrandId } from './brands';
  * The domain each brand's mail is sent from (no-reply@ this domain): the visitor's receipt and
  * the shop's notice. It must be onboarded in the mail service (docs/deploy.md, "Mail"). Null: the
  * brand sends no mail.
+ * @internal Exported for tests, which turn a brand's mail off.
  */
 export const mailDomains: Record<BrandId, string | null> = {
   carsupport: 'carsupport.com',
