@@ -33,6 +33,7 @@ export default defineConfig({
       PORT: String(port),
       DIST_DIR: process.env.DIST_DIR ?? 'dist',
       ESTIMATES_FILE: `.data/e2e-estimates-${port}.jsonl`,
+      MAIL_DIR: `.data/e2e-mail-${port}`,
       // The suite posts far more leads from 127.0.0.1 than a visitor could; the limit itself is
       // unit-tested (tests/server/estimateHandler.test.ts).
       ESTIMATES_RATE_LIMIT: '100000',

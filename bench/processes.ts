@@ -46,6 +46,7 @@ export function startServer(atPort: number, distDir: string): ChildProcess {
       PORT: String(atPort),
       DIST_DIR: distDir,
       ESTIMATES_FILE: `.data/bench-estimates-${atPort}.jsonl`,
+      MAIL_DIR: `.data/bench-mail-${atPort}`,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

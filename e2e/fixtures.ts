@@ -14,6 +14,9 @@ export const port = Number(process.env.E2E_PORT ?? 4174);
 /** Where the local origin of this run appends accepted estimates (see playwright.config.ts). */
 export const estimatesFile = `.data/e2e-estimates-${port}.jsonl`;
 
+/** Where the local origin of this run writes the lead mails as .eml files (MAIL_DIR). */
+export const mailDir = `.data/e2e-mail-${port}`;
+
 /** The origin each brand is served on by the local origin. */
 export function originFor(brand: BrandId): string {
   return localOrigin(brand, port);

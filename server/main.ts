@@ -2,7 +2,8 @@
  * Serves the built site on loopback: `npm run preview` (or `node --import tsx server/main.ts`).
  * PORT (default 4173), DIST_DIR (default dist), ESTIMATES_FILE (default .data/estimates.jsonl),
  * EXPORT_SECRET (the CSV export's bearer secret; unset, the export answers 404),
- * ESTIMATES_RATE_LIMIT (new leads per address per 10 minutes, default 20).
+ * ESTIMATES_RATE_LIMIT (new leads per address per 10 minutes, default 20), MAIL_DIR (where the
+ * lead mails are written, default .data/mail), SHOP_MAIL_TO_<BRAND> (the shop's addresses).
  */
 import { createServer } from 'node:http';
 import { brandIds, localOrigin } from '../src/brand/brands';
@@ -15,6 +16,7 @@ const handler = createOrigin({
   estimatesFile: process.env.ESTIMATES_FILE ?? '.data/estimates.jsonl',
   exportSecret: process.env.EXPORT_SECRET || undefined,
   newLeadsPerWindow: Number(process.env.ESTIMATES_RATE_LIMIT) || undefined,
+  mailDir: process.env.MAIL_DIR || '.data/mail',
 });
 
 // Loopback only, on both address families, so http://localhost and *.localhost both reach it.

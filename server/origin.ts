@@ -13,7 +13,8 @@ import { headersFor, parseHeadersFile, type HeaderRule } from '../prerender/head
 import { clientErrorPage, clientErrorReasons, clientErrorStatus } from './clientError';
 import { decidePath } from './paths';
 import type { EstimateHandler } from './api/estimateHandler';
-import { createLocalLeadStore, createMemoryRateLimiter, localNotifier } from './api/localLeadStore';
+import { createLocalLeadStore, createMemoryRateLimiter } from './api/localLeadStore';
+import { createLocalMailNotifier } from './api/localMail';
 import { serveFetch } from './api/nodeFetch';
 import { createApi } from './api/router';
 
@@ -25,6 +26,8 @@ export type OriginOptions = {
   exportSecret?: string;
   /** New leads per address per window (default newLeadRateLimit); e2e posts far more. */
   newLeadsPerWindow?: number;
+  /** Where the lead mails are written as .eml files (default .data/mail). */
+  mailDir?: string;
 };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -84,12 +87,14 @@ export function createOrigin(options: OriginOptions): Handler {
     }),
   ) as Record<BrandId, Tree>;
   const compress = compression();
-  // The local adapters of the one API (router.ts): leads in a file, the rate limit in memory, no
-  // delivery (so no re-send), the hours and the business-hours test faults from the environment.
+  // The local adapters of the one API (router.ts): leads in a file, the rate limit in memory, the
+  // mails as files and no webhook (so no re-send), the hours and the business-hours test faults from the environment.
+  const store = createLocalLeadStore({ file: options.estimatesFile });
   const api = createApi({
-    store: createLocalLeadStore({ file: options.estimatesFile }),
+    store,
     rateLimiter: createMemoryRateLimiter({ limit: options.newLeadsPerWindow }),
-    notifier: localNotifier,
+    // The shop's notice and the visitor's receipt, written as .eml files (localMail.ts).
+    notifier: createLocalMailNotifier({ store, mailDir: options.mailDir ?? '.data/mail' }),
     staffSecret: options.exportSecret,
     businessHours: () => ({
       start: process.env.BUSINESS_START_TIME,

@@ -6,7 +6,10 @@
  * writes <out dir>/<brand>/wrangler.json (and, with --local, its .dev.vars) and
  * <out dir>/dev-router/wrangler.json. Deploy-time values come from the environment
  * (docs/deploy.md): D1_DATABASE_ID_<BRAND> (required unless --local), CUSTOM_DOMAIN_<BRAND> (the
- * brand's host), BUSINESS_START_TIME_<BRAND>, BUSINESS_END_TIME_<BRAND>. With --local, .dev.vars
+ * brand's host), BUSINESS_START_TIME_<BRAND>, BUSINESS_END_TIME_<BRAND>, SHOP_MAIL_TO_<BRAND> and
+ * OPS_MAIL_TO_<BRAND> (the shop notice's and the dead-letter alert's addresses; locally
+ * shop@<brand>.localhost and ops@<brand>.localhost). A brand with a mail domain (src/brand/
+ * brands.ts) gets the send_email binding EMAIL. With --local, .dev.vars
  * gets WEBHOOK_URL (`{brand}` is replaced by the brand id),
  * WEBHOOK_SECRET and EXPORT_SECRET from the environment, and retries are short
  * (RETRY_BASE_SECONDS, default 1 s; max_retries 2).
@@ -14,7 +17,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brandIds, type BrandId } from '../../src/brand/brands';
+import { brandIds, brands, type BrandId } from '../../src/brand/brands';
+import { mailSender } from '../../src/brand/mail';
+import { brandEnvName } from '../../server/api/brandEnv';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const compatibilityDate = '2026-11-01';
@@ -31,11 +36,6 @@ export type CloudflareConfigOptions = {
   local: boolean;
   env: Environment;
 };
-
-/** `brand-id` → `BRAND_ID`: the suffix of a brand's environment variables. */
-function envSuffix(brand: BrandId): string {
-  return brand.toUpperCase().replace(/[^A-Z0-9]/g, '_');
-}
 
 export function workerName(brand: BrandId): string {
   return `shaken-${brand}`;
@@ -62,10 +62,10 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
   const folder = join(options.outDir, brand);
   const path = (target: string) => relative(folder, target) || '.';
   const names = resourceNames(brand);
-  const suffix = envSuffix(brand);
-  const databaseId = options.env[`D1_DATABASE_ID_${suffix}`];
+  const databaseVariable = brandEnvName('D1_DATABASE_ID', brand);
+  const databaseId = options.env[databaseVariable];
   if (!options.local && !databaseId) {
-    throw new Error(`set D1_DATABASE_ID_${suffix} (wrangler d1 create ${names.database})`);
+    throw new Error(`set ${databaseVariable} (wrangler d1 create ${names.database})`);
   }
   const retries = options.local
     ? { max_retries: 2, retry_delay: 1, max_batch_timeout: 1 }
@@ -78,11 +78,17 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     DEAD_LETTER_QUEUE: names.deadLetterQueue,
     RETRY_BASE_SECONDS: String(retryBase),
   };
-  for (const name of ['BUSINESS_START_TIME', 'BUSINESS_END_TIME']) {
-    const value = options.env[`${name}_${suffix}`];
+  for (const name of ['BUSINESS_START_TIME', 'BUSINESS_END_TIME', 'SHOP_MAIL_TO', 'OPS_MAIL_TO']) {
+    const value = options.env[brandEnvName(name, brand)];
     if (value) vars[name] = value;
   }
-  const domain = options.env[`CUSTOM_DOMAIN_${suffix}`];
+  // Locally, mail goes nowhere: stand-in addresses let every mail be composed and kept.
+  if (options.local) {
+    vars.SHOP_MAIL_TO ??= `shop@${brand}.localhost`;
+    vars.OPS_MAIL_TO ??= `ops@${brand}.localhost`;
+  }
+  const sender = mailSender(brands[brand]);
+  const domain = options.env[brandEnvName('CUSTOM_DOMAIN', brand)];
   return {
     name: workerName(brand),
     main: path(join(here, 'worker.ts')),
@@ -121,6 +127,10 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
         { queue: names.deadLetterQueue, max_batch_size: 10, max_batch_timeout: 1 },
       ],
     },
+    // Cloudflare Email Service, allowed to send only as the brand's no-reply address.
+    ...(sender && {
+      send_email: [{ name: 'EMAIL', allowed_sender_addresses: [sender.email] }],
+    }),
     vars,
     observability: { enabled: true },
   };

@@ -1,7 +1,7 @@
 /**
  * The estimate API's lead store over Cloudflare D1 (migrations/0001_leads.sql), plus what the
- * queue consumer and the re-send route need: read a lead, mark it delivered or dead-lettered,
- * list the undelivered ones. One row per (brand, idempotency key), enforced by the unique index,
+ * queue consumer and the re-send route need: read a lead with its deliveries per channel
+ * (d1Deliveries.ts). One row per (brand, idempotency key), enforced by the unique index,
  * and per (brand, content) within the duplicate window: `INSERT … SELECT … WHERE NOT EXISTS (the
  * same content since …) ON CONFLICT DO NOTHING` is one statement, D1 runs a database's statements
  * one at a time, and the read-back runs in the same batch (one transaction), so concurrent posts
@@ -15,6 +15,9 @@ import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { trackingKeys } from '../../src/tracking/trackingFields';
 import type { KeyedLead, LeadStore, NewLead, StoredLead } from '../../server/api/leadStore';
 import { columnText, storedText } from '../../server/api/leadValues';
+import type { ChannelDelivery } from '../../server/api/leadChannels';
+import { webhookChannel } from '../../server/api/webhookChannel';
+import { channelDelivery, deliveryColumns, type DeliveryRecord } from './d1Deliveries';
 import type { D1Database } from './env';
 
 type Cell = string | number | null;
@@ -63,14 +66,13 @@ type LeadRecord = {
   request_hash: string | null;
   received_at: string;
   suspected_spam: number;
-  delivered_at: string | null;
   request_json: string;
   matching_json: string | null;
 };
 
 const leadColumns =
   'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
-  'delivered_at, request_json, matching_json';
+  'request_json, matching_json';
 
 /** The row's matching data (migrations/0005_lead_matching.sql), re-checked; none before it. */
 function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
@@ -85,7 +87,8 @@ function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
   return matching ? { matching } : {};
 }
 
-function storedLead(record: LeadRecord): StoredLead {
+function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]): StoredLead {
+  const webhook = deliveries.find((delivery) => delivery.channel === webhookChannel.name);
   return {
     id: record.id,
     brand: record.brand,
@@ -94,10 +97,27 @@ function storedLead(record: LeadRecord): StoredLead {
     requestHash: record.request_hash ?? '',
     receivedAt: record.received_at,
     suspectedSpam: record.suspected_spam === 1,
-    deliveredAt: record.delivered_at,
+    deliveredAt: webhook?.state === 'sent' ? webhook.sentAt : null,
+    deliveries,
     request: JSON.parse(record.request_json) as unknown,
     ...storedMatching(record.matching_json),
   };
+}
+
+type DeliveryRow = DeliveryRecord;
+
+/** The leads with their deliveries, read in a second query by lead id. */
+function withDeliveries(
+  records: readonly LeadRecord[],
+  rows: readonly DeliveryRow[],
+): StoredLead[] {
+  const byLead = new Map<string, ChannelDelivery[]>();
+  for (const row of rows) {
+    const list = byLead.get(row.lead_id) ?? [];
+    list.push(channelDelivery(row));
+    byLead.set(row.lead_id, list);
+  }
+  return records.map((record) => storedLead(record, byLead.get(record.id) ?? []));
 }
 
 /**
@@ -162,56 +182,34 @@ export class D1LeadStore implements LeadStore {
   }
 
   async list(brand: BrandId, from: string, to: string): Promise<StoredLead[]> {
-    const { results } = await this.db
-      .prepare(
-        `SELECT ${leadColumns} FROM leads WHERE brand = ? AND received_at >= ? AND received_at < ? ` +
-          'ORDER BY received_at, id',
-      )
-      .bind(brand, from, to)
-      .all<LeadRecord>();
-    return results.map(storedLead);
+    const range = 'brand = ? AND received_at >= ? AND received_at < ?';
+    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
+      this.db
+        .prepare(`SELECT ${leadColumns} FROM leads WHERE ${range} ORDER BY received_at, id`)
+        .bind(brand, from, to),
+      this.db
+        .prepare(
+          `SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id IN ` +
+            `(SELECT id FROM leads WHERE ${range})`,
+        )
+        .bind(brand, from, to),
+    ]);
+    return withDeliveries(
+      (leads?.results ?? []) as LeadRecord[],
+      (deliveries?.results ?? []) as DeliveryRow[],
+    );
   }
 
-  /** One lead by id, or null. */
+  /** One lead by id with its deliveries, or null. */
   async get(id: string): Promise<StoredLead | null> {
-    const record = await this.db
-      .prepare(`SELECT ${leadColumns} FROM leads WHERE id = ?`)
-      .bind(id)
-      .first<LeadRecord>();
-    return record ? storedLead(record) : null;
-  }
-
-  async markDelivered(id: string, at: string): Promise<void> {
-    await this.db
-      .prepare('UPDATE leads SET delivered_at = ?, dead_lettered_at = NULL WHERE id = ?')
-      .bind(at, id)
-      .run();
-  }
-
-  async markDeadLettered(id: string, at: string): Promise<void> {
-    await this.db
-      .prepare('UPDATE leads SET dead_lettered_at = ? WHERE id = ? AND delivered_at IS NULL')
-      .bind(at, id)
-      .run();
-  }
-
-  /**
-   * Undelivered leads of `brand` that are not suspected spam and are no longer in the queue's
-   * hands: dead-lettered, or received before `staleBefore` (a send to the queue that failed).
-   */
-  async undelivered(brand: BrandId, staleBefore: string): Promise<string[]> {
-    const { results } = await this.db
-      .prepare(
-        'SELECT id FROM leads WHERE brand = ? AND delivered_at IS NULL AND suspected_spam = 0 ' +
-          'AND (dead_lettered_at IS NOT NULL OR received_at < ?) ORDER BY received_at LIMIT 500',
-      )
-      .bind(brand, staleBefore)
-      .all<{ id: string }>();
-    return results.map((result) => result.id);
-  }
-
-  /** Clears the dead-letter mark of a lead sent again. */
-  async requeued(id: string): Promise<void> {
-    await this.db.prepare('UPDATE leads SET dead_lettered_at = NULL WHERE id = ?').bind(id).run();
+    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
+      this.db.prepare(`SELECT ${leadColumns} FROM leads WHERE id = ?`).bind(id),
+      this.db.prepare(`SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id = ?`).bind(id),
+    ]);
+    const [lead] = withDeliveries(
+      (leads?.results ?? []) as LeadRecord[],
+      (deliveries?.results ?? []) as DeliveryRow[],
+    );
+    return lead ?? null;
   }
 }

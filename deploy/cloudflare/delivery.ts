@@ -1,69 +1,144 @@
 /**
- * Delivery of new leads: the estimate handler's notifier puts each new lead that is not suspected
- * spam on the brand's Queue; this Worker's queue consumer POSTs it, signed, to the brand's webhook
- * (WEBHOOK_URL, WEBHOOK_SECRET) and marks the row delivered on a 2xx. Anything else is retried
- * with exponential backoff (RETRY_BASE_SECONDS, doubling, up to the queue's max_retries), then
- * the queue moves the message to the dead-letter queue, whose consumer (here too) marks the row
- * dead-lettered. The row stays undelivered in D1 until a re-send (server/api/resend.ts) gets it through.
+ * Delivery of new leads, each channel on its own (server/api/leadChannels.ts: the webhook, the
+ * shop's notice, the visitor's receipt). The estimate handler's notifier asks every channel to
+ * decide, records the decisions in D1 (d1Deliveries.ts) and puts one message per channel to send
+ * on the brand's Queue. This Worker's queue consumer sends that channel alone and marks it sent;
+ * a failure is recorded and retried with exponential backoff (RETRY_BASE_SECONDS, doubling, up
+ * to the queue's max_retries), then the queue moves the message to the dead-letter queue, whose
+ * consumer (here too) marks the channel dead-lettered and asks for the brand's alert mail. So a
+ * webhook outage never delays or repeats a mail, and a failed mail never re-posts the webhook.
+ * A channel stays unsent in D1 until a re-send (server/api/resend.ts) gets it through.
  */
-import type { LeadNotifier, NewLead, StoredLead } from '../../server/api/leadStore';
+import { brands, type BrandId } from '../../src/brand/brands';
+import { mailSender } from '../../src/brand/mail';
+import type { LeadNotifier, NewLead, Redelivery, StoredLead } from '../../server/api/leadStore';
+import { deadLetterAlertMail } from '../../server/api/leadMail';
+import { channelNamed, leadChannels, type DeliveryContext } from '../../server/api/leadChannels';
+import { addressList } from '../../server/api/mailChannels';
+import type { D1Deliveries } from './d1Deliveries';
 import type { D1LeadStore } from './d1LeadStore';
-import type { Env, LeadMessage, MessageBatch, Queue } from './env';
-import { signatureHeader, signWebhook, timestampHeader } from './webhookSignature';
+import type { Env, LeadMessage, MessageBatch } from './env';
+import { BindingMailer } from './mailer';
 
 /** Longest delay a queue retry may ask for (12 hours, the Queues limit). */
 const maxRetryDelaySeconds = 43_200;
 const defaultRetryBaseSeconds = 30;
-/** A webhook that has not answered by then is treated as failed and retried. */
-const webhookTimeoutMs = 15_000;
-
-export class QueueNotifier implements LeadNotifier {
-  constructor(private readonly queue: Queue<LeadMessage>) {}
-
-  async created(lead: NewLead): Promise<void> {
-    await this.queue.send({ id: lead.id });
-  }
-}
+/** At most one dead-letter alert per brand in this time. */
+const alertIntervalMs = 3600_000;
 
 /** @internal Seconds before the next try after `attempts` failed ones; exported for tests. */
 export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
   return Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), maxRetryDelaySeconds);
 }
 
-/** The webhook's JSON body: the lead's id, brand and time, then the validated request. */
-export function webhookBody(lead: StoredLead): string {
-  const request = lead.request && typeof lead.request === 'object' ? lead.request : {};
-  return JSON.stringify({
-    ...request,
-    id: lead.id,
-    brand: lead.brand,
-    receivedAt: lead.receivedAt,
-  });
+/** What the channels need, from this Worker's bindings. */
+export function deliveryContext(
+  env: Env,
+  store: Pick<D1LeadStore, 'list'>,
+  fetcher: typeof fetch = fetch,
+): DeliveryContext {
+  const shop = addressList(env.SHOP_MAIL_TO);
+  return {
+    mailer: new BindingMailer(env.EMAIL),
+    shopAddresses: () => shop,
+    store,
+    webhook:
+      env.WEBHOOK_URL && env.WEBHOOK_SECRET
+        ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }
+        : null,
+    fetch: fetcher,
+  };
 }
 
-async function post(env: Env, lead: StoredLead, fetcher: typeof fetch): Promise<string | null> {
-  if (!env.WEBHOOK_URL || !env.WEBHOOK_SECRET) return 'WEBHOOK_URL or WEBHOOK_SECRET is not set';
-  const body = webhookBody(lead);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  try {
-    const answer = await fetcher(env.WEBHOOK_URL, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        [timestampHeader]: timestamp,
-        [signatureHeader]: await signWebhook(env.WEBHOOK_SECRET, timestamp, body),
-      },
-      body,
-      // A redirect is not an acceptance: followed, a POST would turn into a GET without the lead.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(webhookTimeoutMs),
-    });
-    // Read the body so the connection is released.
-    await answer.arrayBuffer();
-    return answer.ok ? null : `the webhook answered ${answer.status}`;
-  } catch (error) {
-    return `the webhook could not be reached: ${String(error)}`;
+/** Decides every channel of a lead, records the decisions, queues the ones to send. */
+export class QueueNotifier implements LeadNotifier {
+  constructor(
+    private readonly env: Env,
+    private readonly deliveries: D1Deliveries,
+    private readonly context: DeliveryContext,
+  ) {}
+
+  async created(newLead: NewLead): Promise<void> {
+    const lead: StoredLead = { ...newLead, deliveredAt: null };
+    const decisions = await Promise.all(
+      leadChannels.map(
+        async (channel) => [channel.name, await channel.decide(lead, this.context)] as const,
+      ),
+    );
+    await this.deliveries.decided(lead.id, decisions);
+    const toSend = decisions.filter(([, decision]) => decision.kind === 'send');
+    if (toSend.length > 0) {
+      await this.env.LEADS.sendBatch(
+        toSend.map(([channel]) => ({ body: { id: lead.id, channel } })),
+      );
+    }
   }
+}
+
+/** Re-send (server/api/resend.ts) over D1 and the queue. */
+export function queueRedelivery(
+  env: Env,
+  store: D1LeadStore,
+  deliveries: D1Deliveries,
+  context: DeliveryContext,
+): Redelivery {
+  return {
+    get: (id) => store.get(id),
+    undelivered: (brand, staleBefore, channel) =>
+      deliveries.undelivered(
+        brand,
+        staleBefore,
+        channel ? [channel] : leadChannels.map((known) => known.name),
+      ),
+    async resend(id, name) {
+      const channel = channelNamed(name);
+      const lead = channel && (await store.get(id));
+      if (!channel || !lead) return false;
+      if (!(await deliveries.get(id, name))) {
+        // Never decided (the notifier failed): decide now.
+        await deliveries.decided(id, [[name, await channel.decide(lead, context)]]);
+      }
+      if (!(await deliveries.requeued(id, name))) return false;
+      await env.LEADS.send({ id, channel: name });
+      return true;
+    },
+  };
+}
+
+/**
+ * The brand's dead-letter alert to its ops address (OPS_MAIL_TO): every channel dead-lettered
+ * and not re-sent, at most one mail an hour. Within the hour after one, the alert waits on the
+ * queue until the hour is over, then lists what is dead-lettered by then.
+ */
+async function alert(env: Env, brand: BrandId, deliveries: D1Deliveries, waited: boolean) {
+  const sender = mailSender(brands[brand]);
+  const to = addressList(env.OPS_MAIL_TO);
+  if (!sender || to.length === 0 || !env.EMAIL) {
+    console.error(`[leads] ${brand}: no alert mail (no sender, OPS_MAIL_TO or EMAIL binding)`);
+    return;
+  }
+  const last = await deliveries.lastAlert(brand);
+  const wait = last ? Date.parse(last) + alertIntervalMs - Date.now() : 0;
+  if (wait > 0) {
+    // An alert that already waited finds a newer one sent: that one listed its leads.
+    if (!waited) await env.LEADS.send({ alert: true }, { delaySeconds: Math.ceil(wait / 1000) });
+    return;
+  }
+  const deadLetters = await deliveries.deadLetters(brand);
+  if (deadLetters.length === 0) return;
+  await new BindingMailer(env.EMAIL).send(
+    deadLetterAlertMail(
+      brand,
+      sender,
+      to,
+      deadLetters.map((entry) => ({
+        leadId: entry.leadId,
+        channel: channelNamed(entry.channel)?.label ?? entry.channel,
+        lastError: entry.lastError,
+      })),
+    ),
+  );
+  await deliveries.alerted(brand, new Date().toISOString());
 }
 
 /** The consumer of the leads queue and of its dead-letter queue. */
@@ -71,31 +146,55 @@ export async function consumeLeads(
   batch: MessageBatch<LeadMessage>,
   env: Env,
   store: D1LeadStore,
-  fetcher: typeof fetch = fetch,
+  deliveries: D1Deliveries,
+  context: DeliveryContext,
+  brand: BrandId,
 ): Promise<void> {
   const deadLetters = batch.queue === env.DEAD_LETTER_QUEUE;
   const configured = Number(env.RETRY_BASE_SECONDS);
   const base =
     Number.isFinite(configured) && configured >= 0 ? configured : defaultRetryBaseSeconds;
   for (const message of batch.messages) {
-    const lead = await store.get(message.body.id);
-    if (!lead || lead.deliveredAt || lead.suspectedSpam) {
-      // Gone, already taken by the webhook (a replayed message), or never to be sent.
+    const body = message.body;
+    if ('alert' in body) {
+      try {
+        if (!deadLetters) await alert(env, brand, deliveries, true);
+        else console.error(`[leads] ${brand}: the dead-letter alert could not be sent`);
+        message.ack();
+      } catch (error) {
+        console.error(`[leads] ${brand}: alert`, error);
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts, base) });
+      }
+      continue;
+    }
+    // A message from before the channels names none: it was the webhook's.
+    const name = body.channel ?? 'webhook';
+    const channel = channelNamed(name);
+    const lead = channel && (await store.get(body.id));
+    const state = lead && (await deliveries.get(lead.id, name))?.state;
+    if (!channel || !lead || (state && state !== 'pending' && state !== 'dead')) {
+      // Gone, unknown, already sent (a replayed message), skipped or off.
       message.ack();
       continue;
     }
     if (deadLetters) {
-      await store.markDeadLettered(lead.id, new Date().toISOString());
-      console.error(`[leads] ${lead.id} was not delivered; dead-lettered, re-send it later`);
+      await deliveries.deadLettered(lead.id, name, new Date().toISOString());
+      console.error(`[leads] ${lead.id} ${name}: not delivered; dead-lettered, re-send it later`);
+      try {
+        await alert(env, lead.brand, deliveries, false);
+      } catch (error) {
+        console.error(`[leads] ${lead.brand}: alert`, error);
+      }
       message.ack();
       continue;
     }
-    const failure = await post(env, lead, fetcher);
-    if (failure === null) {
-      await store.markDelivered(lead.id, new Date().toISOString());
+    try {
+      await channel.send(lead, context);
+      await deliveries.sent(lead.id, name, new Date().toISOString());
       message.ack();
-    } else {
-      console.error(`[leads] ${lead.id}: ${failure} (attempt ${message.attempts})`);
+    } catch (error) {
+      console.error(`[leads] ${lead.id} ${name}: ${String(error)} (attempt ${message.attempts})`);
+      await deliveries.failed(lead.id, name, error);
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts, base) });
     }
   }

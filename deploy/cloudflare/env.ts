@@ -5,11 +5,17 @@
  * the file is up to date). Added here: what the config cannot say.
  */
 
-/** What a lead's queue message carries: the row is read from D1 when it is delivered. */
-export type LeadMessage = { id: string };
+/**
+ * What a queue message carries: a lead's channel to deliver (the row is read from D1 when it is
+ * delivered; a message from before the channels names no channel and means the webhook), or a
+ * brand's dead-letter alert that waited for its hour.
+ */
+export type LeadMessage = { id: string; channel?: string } | { alert: true };
 
-export type Env = Omit<Cloudflare.Env, 'LEADS'> & {
+export type Env = Omit<Cloudflare.Env, 'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS_MAIL_TO'> & {
   LEADS: Queue<LeadMessage>;
+  /** Cloudflare Email Service; absent for a brand that sends no mail (config.ts). */
+  EMAIL?: SendEmail;
   /** Secrets (wrangler secret put; .dev.vars locally): not in the config, and may be unset. */
   EXPORT_SECRET?: string;
   WEBHOOK_URL?: string;
@@ -17,6 +23,9 @@ export type Env = Omit<Cloudflare.Env, 'LEADS'> & {
   /** Vars config.ts sets only when the brand's environment gives them: opening hours (H:MM). */
   BUSINESS_START_TIME?: string;
   BUSINESS_END_TIME?: string;
+  /** The shop's addresses for its notice, and ops' for the dead-letter alert (comma-separated). */
+  SHOP_MAIL_TO?: string;
+  OPS_MAIL_TO?: string;
 };
 
 // The runtime types the Worker's modules name, under the names they import.

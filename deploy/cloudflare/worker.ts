@@ -3,14 +3,15 @@
  * router.ts, the same router as the local origin's) over this Worker's adapters — D1 for the
  * leads and the rate limit, the Queue for delivery and re-send, the secret and hours from its
  * bindings — and everything else from the brand's static tree (assets.ts). The queue handler
- * delivers new leads to the brand's webhook (delivery.ts).
+ * delivers each new lead's channels — the webhook, the shop's notice, the receipt (delivery.ts).
  */
-import { brandIdForHost, isBrandId, type BrandId } from '../../src/brand/brands';
+import { brandIdForHost, defaultBrandId, isBrandId, type BrandId } from '../../src/brand/brands';
 import type { EstimateContext } from '../../server/api/estimateHandler';
 import { createApi, type Api } from '../../server/api/router';
 import { serveAsset, siteHeaders } from './assets';
 import { D1LeadStore } from './d1LeadStore';
-import { consumeLeads, QueueNotifier } from './delivery';
+import { D1Deliveries } from './d1Deliveries';
+import { consumeLeads, deliveryContext, QueueNotifier, queueRedelivery } from './delivery';
 import type { Env, LeadMessage, MessageBatch } from './env';
 import { D1RateLimiter } from './rateLimiter';
 
@@ -29,19 +30,14 @@ function apiOf(env: Env): Api {
   let api = apis.get(env);
   if (!api) {
     const store = new D1LeadStore(env.DB);
+    const deliveries = new D1Deliveries(env.DB);
+    const context = deliveryContext(env, store);
     api = createApi({
       store,
       rateLimiter: new D1RateLimiter(env.DB),
-      notifier: new QueueNotifier(env.LEADS),
+      notifier: new QueueNotifier(env, deliveries, context),
       staffSecret: env.EXPORT_SECRET,
-      redelivery: {
-        get: (id) => store.get(id),
-        undelivered: (brand, staleBefore) => store.undelivered(brand, staleBefore),
-        async resend(id) {
-          await store.requeued(id);
-          await env.LEADS.send({ id });
-        },
-      },
+      redelivery: queueRedelivery(env, store, deliveries, context),
       businessHours: () => ({ start: env.BUSINESS_START_TIME, end: env.BUSINESS_END_TIME }),
     });
     apis.set(env, api);
@@ -76,6 +72,15 @@ export default {
   },
 
   async queue(batch: MessageBatch<LeadMessage>, env: Env): Promise<void> {
-    await consumeLeads(batch, env, new D1LeadStore(env.DB));
+    const store = new D1LeadStore(env.DB);
+    const brand = isBrandId(env.BRAND) ? env.BRAND : defaultBrandId;
+    await consumeLeads(
+      batch,
+      env,
+      store,
+      new D1Deliveries(env.DB),
+      deliveryContext(env, store),
+      brand,
+    );
   },
 };

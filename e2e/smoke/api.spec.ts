@@ -16,7 +16,7 @@ import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { keyReusedCode } from '../../src/estimate/apiContract';
-import { writeConfigs } from '../../deploy/cloudflare/config';
+import { workerName, writeConfigs } from '../../deploy/cloudflare/config';
 import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
 import { apiEnv, brandHost, engines, smokeApi, smokeDistDir, type EngineName } from './engines';
 import { startReceiver, type Delivery, type Receiver } from './webhookReceiver';
@@ -184,6 +184,40 @@ test.afterAll(async () => {
 function deliveriesOf(id: string): Delivery[] {
   return receiver.deliveries.filter((delivery) => delivery.body.includes(`"id":"${id}"`));
 }
+
+/** A mail the send_email binding's local simulation kept, as its Local Explorer lists it. */
+type SentMail = {
+  to: string[];
+  subject: string;
+  replyTo?: string;
+  messageId: string;
+  sentAt: string;
+  headers?: Record<string, string>;
+};
+
+/** Every mail `brand`'s Worker sent, from the Local Explorer of wrangler dev (newest first). */
+async function sentMails(brand: BrandId): Promise<SentMail[]> {
+  const base = `http://127.0.0.1:${engines.cloudflare.port}/cdn-cgi/local/explorer/api/local/email/sending`;
+  const mails: SentMail[] = [];
+  let cursor = '';
+  for (;;) {
+    const query = `?worker=${workerName(brand)}&per_page=100${cursor && `&cursor=${cursor}`}`;
+    const page = (await (await fetch(`${base}${query}`)).json()) as {
+      result: SentMail[];
+      result_info?: { cursor?: string; has_more?: boolean };
+    };
+    mails.push(...page.result);
+    cursor = page.result_info?.has_more ? (page.result_info.cursor ?? '') : '';
+    if (!cursor) return mails;
+  }
+}
+
+/** The mails of lead `id`, by kind (receipt, shop-notice). */
+async function mailsOf(brand: BrandId, id: string): Promise<SentMail[]> {
+  return (await sentMails(brand)).filter((mail) => mail.headers?.['X-Lead-Id'] === id);
+}
+
+const kinds = (mails: SentMail[]) => mails.map((mail) => mail.headers?.['X-Lead-Mail']).sort();
 
 function expectSigned(delivery: Delivery): void {
   const mac = createHmac('sha256', smokeApi.webhookSecret)
@@ -430,9 +464,38 @@ for (const brand of Object.values(brands)) {
       const laterId = idOf(await postJson(brand.id, lead(brand.id), { ip: client() }));
       await expect.poll(() => deliveriesOf(laterId).length, poll).toBe(1);
       expect(deliveriesOf(spamId)).toEqual([]);
+      // The shop is told, marked; the address in the form gets no receipt.
+      await expect
+        .poll(async () => kinds(await mailsOf(brand.id, spamId)), poll)
+        .toEqual(['shop-notice']);
+      const [notice] = await mailsOf(brand.id, spamId);
+      expect(notice!.subject).toMatch(/^【スパム疑い】/);
+      expect(csvLine(await exportCsv(brand.id), spamId)).toContain('送信なし（スパム疑い）');
     });
 
-    test('a failing webhook: retried, dead-lettered, then re-sent by the documented command', async () => {
+    test('a lead gives the receipt and the shop notice through the queue and the binding', async () => {
+      test.skip(!onCloudflare(), cloudflareOnly);
+      const email = `m${randomUUID().slice(0, 8)}@example.com`;
+      const id = idOf(await postJson(brand.id, lead(brand.id, { email }), { ip: client() }));
+      await expect
+        .poll(async () => kinds(await mailsOf(brand.id, id)), poll)
+        .toEqual(['receipt', 'shop-notice']);
+      const mails = await mailsOf(brand.id, id);
+      const receipt = mails.find((mail) => mail.headers?.['X-Lead-Mail'] === 'receipt')!;
+      expect(receipt.to).toEqual([email]);
+      expect(receipt.subject).toBe(
+        `【${brand.name}】お見積もり依頼を受け付けました（受付番号 ${id}）`,
+      );
+      const notice = mails.find((mail) => mail !== receipt)!;
+      expect(notice.to).toEqual([`shop@${brand.id}.localhost`]);
+      expect(notice.replyTo).toContain(`<${email}>`);
+      // The CSV shows each channel's state.
+      await expect
+        .poll(async () => csvLine(await exportCsv(brand.id), id), poll)
+        .toMatch(/"配信済み [^"]+"(,"[^"]*")*,"配信済み [^"]+","配信済み [^"]+"$/);
+    });
+
+    test('a failing webhook: retried alone, dead-lettered with an alert, then re-sent per channel', async () => {
       test.skip(!onCloudflare(), cloudflareOnly);
       const marker = `FAIL-${randomUUID()}`;
       receiver.failing.add(marker);
@@ -442,7 +505,23 @@ for (const brand of Object.values(brands)) {
       // The first try and max_retries (2) more, each answered 500.
       await expect.poll(() => deliveriesOf(id).length, poll).toBe(3);
       expect(deliveriesOf(id).every((delivery) => delivery.status === 500)).toBe(true);
-      expect(csvLine(await exportCsv(brand.id), id)).toContain('未配信');
+      // Meanwhile the mails went out once each, neither delayed nor repeated by the webhook.
+      expect(kinds(await mailsOf(brand.id, id))).toEqual(['receipt', 'shop-notice']);
+      await expect
+        .poll(async () => csvLine(await exportCsv(brand.id), id), poll)
+        .toMatch(/"配信停止 [^"]+（3回失敗: the webhook answered 500）"/);
+      // Dead-lettered, the brand's ops get the alert listing the lead (one an hour at most).
+      await expect
+        .poll(
+          async () =>
+            (await sentMails(brand.id)).filter(
+              (mail) =>
+                mail.headers?.['X-Lead-Mail'] === 'dead-letter-alert' &&
+                mail.to.includes(`ops@${brand.id}.localhost`),
+            ).length,
+          poll,
+        )
+        .toBeGreaterThan(0);
 
       const resend = (query: string, secret = smokeApi.exportSecret) =>
         call(brand.id, {
@@ -452,14 +531,17 @@ for (const brand of Object.values(brands)) {
         });
       expect((await resend('', 'wrong')).status).toBe(401);
       receiver.failing.delete(marker);
-      // Without an id it re-sends every dead-lettered lead: this one once the DLQ consumer has
-      // marked it.
+      // A sent mail is not sent again; an unknown channel is refused with the list.
+      expect(JSON.parse((await resend(`?id=${id}&channel=receipt`)).body)).toEqual({ resent: [] });
+      expect((await resend(`?id=${id}&channel=fax`)).status).toBe(400);
+      // Without an id it re-sends every dead-lettered channel: this lead's webhook alone.
       await expect
         .poll(
-          async () => (JSON.parse((await resend('')).body) as { resent: string[] }).resent,
+          async () =>
+            (JSON.parse((await resend('?channel=webhook')).body) as { resent: unknown[] }).resent,
           poll,
         )
-        .toContain(id);
+        .toContainEqual({ id, channel: 'webhook' });
       await expect
         .poll(() => deliveriesOf(id).filter((delivery) => delivery.status === 204).length, poll)
         .toBe(1);
@@ -467,8 +549,9 @@ for (const brand of Object.values(brands)) {
       await expect
         .poll(async () => csvLine(await exportCsv(brand.id), id), poll)
         .toContain('配信済み');
-      // Delivered now: a re-send of it sends nothing.
+      // Delivered now: a re-send of it sends nothing, and the mails were never repeated.
       expect(JSON.parse((await resend(`?id=${id}`)).body)).toEqual({ resent: [] });
+      expect(kinds(await mailsOf(brand.id, id))).toEqual(['receipt', 'shop-notice']);
     });
 
     test('the CSV export: bearer secret, BOM, formulas neutralised', async () => {

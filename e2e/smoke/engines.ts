@@ -56,6 +56,7 @@ export function apiEnv(engine: EngineName, stateDir = smokeApi.stateDir): Record
     return {
       EXPORT_SECRET: smokeApi.exportSecret,
       ESTIMATES_FILE: smokeApi.estimatesFile,
+      MAIL_DIR: `.data/smoke-mail-${engines.origin.port}`,
       ESTIMATES_RATE_LIMIT: '100000',
     };
   }

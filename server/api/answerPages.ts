@@ -6,6 +6,7 @@
  * carry no script and load nothing.
  */
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
+import { receiptNotice } from '../../src/brand/mail';
 import {
   checkboxText,
   field,
@@ -74,6 +75,13 @@ function phoneLine(brand: BrandId, lead: string): string {
 
 const homeLink = '<p><a href="/">トップページへ戻る</a></p>';
 
+/** The receipt mail's promise, as the completion screen words it; nothing without mail. */
+function receiptLines(brand: BrandId): string {
+  const receipt = receiptNotice(brands[brand]);
+  if (!receipt) return '';
+  return `<p><strong>${escapeHtml(receipt.title)}</strong><br>${escapeHtml(receipt.text)}${escapeHtml(receipt.filter)}</p>\n`;
+}
+
 export function acceptedPage(brand: BrandId, id: string): string {
   const name = brands[brand].name;
   return page(
@@ -82,7 +90,7 @@ export function acceptedPage(brand: BrandId, id: string): string {
     `<h1>お見積もり依頼を受け付けました</h1>
 <p>${escapeHtml(name)}へのお見積もり依頼ありがとうございます。担当者より折り返しご連絡いたします。</p>
 <p>受付番号: <strong>${escapeHtml(id)}</strong></p>
-${phoneLine(brand, 'お急ぎの方はお電話ください（受付番号をお伝えください）。')}
+${receiptLines(brand)}${phoneLine(brand, 'お急ぎの方はお電話ください（受付番号をお伝えください）。')}
 ${homeLink}`,
   );
 }

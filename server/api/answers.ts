@@ -19,6 +19,7 @@ export const answers = {
   unauthorized: '認証が必要です',
   exportRange: 'from と to を YYYY-MM-DD で指定してください（from ≦ to）',
   notFound: '見つかりません',
+  unknownChannel: (names: readonly string[]) => `channel は ${names.join('、')} のいずれかです`,
 } as const;
 
 /** The 422 message at `brand` for a request posted to another brand's host. */

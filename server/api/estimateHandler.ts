@@ -11,7 +11,7 @@
  * id (before validation: an accepted request stays accepted); invalid → 422; a known key with
  * other content → 422 {"code": keyReusedCode} (a copied tab: the client takes a new key); the
  * same content within 10 minutes → the first lead's id; over the client's rate limit → 429; else
- * stored, and handed to the notifier unless the honeypot was filled. The duplicate check and the
+ * stored, and handed to the notifier (each channel decides on a filled honeypot). The duplicate check and the
  * insert are one step of the store, and requests of one content in this process run one at a
  * time, so concurrent posts of one content are one lead whatever their keys. Bad input never
  * reaches a 5xx; a store failure is a 503 with the phone number, safe to retry.
@@ -164,7 +164,9 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
         request: output,
       };
       const { id, created } = await store.insert(lead, since);
-      if (created && !lead.suspectedSpam) {
+      // Every new lead: each delivery channel decides for itself (a suspected spam one still
+      // gives the shop its notice, never a receipt or the webhook; deliveryChannel.ts).
+      if (created) {
         // Stored is what counts: a lead the notifier could not take stays undelivered in the
         // store, to be sent again (docs/deploy.md), so the visitor still gets the id.
         await notifier.created({ ...lead, id }).catch((error: unknown) => {

@@ -6,6 +6,7 @@
  */
 import type { BrandId } from '../../src/brand/brands';
 import type { MatchingData } from '../../src/tracking/matchingFields';
+import type { ChannelDelivery } from './leadChannels';
 
 /** A lead as the handler hands it to the store: validated, normalised, never trusted again. */
 export type NewLead = {
@@ -35,8 +36,10 @@ export type NewLead = {
 export type KeyedLead = { id: string; contentHash: string; requestHash: string | null };
 
 export type StoredLead = NewLead & {
-  /** ISO 8601 when the destination accepted it; null while undelivered. */
+  /** ISO 8601 when the webhook accepted it; null while undelivered. */
   deliveredAt: string | null;
+  /** Each channel's delivery (leadChannels.ts), where the store keeps them (D1). */
+  deliveries?: readonly ChannelDelivery[];
 };
 
 export interface LeadStore {
@@ -71,14 +74,25 @@ export interface LeadNotifier {
 }
 
 /**
- * What re-send needs (resend.ts): the Worker's D1 store and its delivery queue. The local origin
- * delivers leads nowhere (localNotifier), so it has none and its re-send route is off.
+ * What re-send needs (resend.ts): the Worker's D1 store and its delivery queue, per channel
+ * (leadChannels.ts). The local origin keeps no delivery state, so it has none and its re-send
+ * route is off.
  */
 export interface Redelivery {
   /** One lead by id, or null. */
   get(id: string): Promise<StoredLead | null>;
-  /** Undelivered, unsent leads of `brand`: dead-lettered, or received before `staleBefore`. */
-  undelivered(brand: BrandId, staleBefore: string): Promise<string[]>;
-  /** Clears the lead's dead-letter mark and puts it on the delivery queue again. */
-  resend(id: string): Promise<void>;
+  /**
+   * The (lead, channel) pairs of `brand` not sent and no longer in the queue's hands:
+   * dead-lettered, or waiting since before `staleBefore` (a send to the queue that failed).
+   */
+  undelivered(
+    brand: BrandId,
+    staleBefore: string,
+    channel?: string,
+  ): Promise<{ id: string; channel: string }[]>;
+  /**
+   * Puts the lead's channel on the delivery queue again, clearing its dead-letter mark; false
+   * when it has nothing to send (sent already, skipped or off).
+   */
+  resend(id: string, channel: string): Promise<boolean>;
 }

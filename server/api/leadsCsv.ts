@@ -6,6 +6,7 @@ import type { ExportColumnKey } from '../../src/estimate/exportColumns';
 import { isRecord } from '../../src/lib/isRecord';
 import { toCsv } from './csv';
 import { tokyoDateTime } from '../../src/lib/tokyoTime';
+import { deliveryOf, deliveryText, leadChannels } from './leadChannels';
 import type { StoredLead } from './leadStore';
 import { columnHeader, columnText, storedText } from './leadValues';
 
@@ -40,6 +41,17 @@ function quoteText(request: unknown): string {
     .join(' ');
 }
 
+/**
+ * A delivery channel's state (leadChannels.ts), under 配信（its label）. Blank where the runtime
+ * keeps no state (the local origin) or for a lead from before the channel existed.
+ */
+function channelColumn(channel: { name: string; label: string }, header?: string): Column {
+  return {
+    header: header ?? `配信（${channel.label}）`,
+    value: (lead) => deliveryText(deliveryOf(lead, channel.name)),
+  };
+}
+
 /** The export's columns in the order staff spreadsheets expect (new ones go at the end). */
 const columns: Column[] = [
   { header: '受付日時（JST）', value: (lead) => japanTime(lead.receivedAt) },
@@ -61,15 +73,14 @@ const columns: Column[] = [
     header: 'トラッキング',
     value: (lead) => (isRecord(lead.request) ? trackingText(lead.request.tracking) : ''),
   },
-  {
-    header: '配信',
-    value: (lead) => (lead.deliveredAt ? `配信済み ${japanTime(lead.deliveredAt)}` : '未配信'),
-  },
+  // The first channel, the webhook, keeps the place and header the one 配信 column always had.
+  channelColumn(leadChannels[0]!, '配信'),
   formColumn('firstRegistration'),
   formColumn('mileage'),
   formColumn('courtesyCar'),
   formColumn('contactTime'),
   formColumn('notes'),
+  ...leadChannels.slice(1).map((channel) => channelColumn(channel)),
 ];
 
 /** The export: header and one row per lead, as CSV (csv.ts). */

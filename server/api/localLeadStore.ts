@@ -215,7 +215,11 @@ export function createMemoryRateLimiter(
   };
 }
 
-/** The local origin sends leads nowhere: they are in the file (and the CSV export). */
+/**
+ * A notifier that sends nothing.
+ * @internal Exported for tests of the API without mail; the local origin sends its mails
+ * (localMail.ts).
+ */
 export const localNotifier: LeadNotifier = {
   created: () => Promise.resolve(),
 };

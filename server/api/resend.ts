@@ -1,13 +1,16 @@
 /**
- * `POST /api/estimates/resend` (staff, behind the export secret): puts undelivered leads on the
- * delivery queue again, e.g. after the webhook was down long enough for their messages to reach
- * the dead-letter queue. `?id=<受付番号>` re-sends one lead; without it, every lead that was
- * dead-lettered or has waited over an hour undelivered (its send to the queue failed). A lead the
- * webhook already took or a suspected spam one is never sent (the consumer checks again).
+ * `POST /api/estimates/resend` (staff, behind the export secret): puts undelivered channels of
+ * leads on the delivery queue again, e.g. after the webhook was down long enough for their
+ * messages to reach the dead-letter queue. `?id=<受付番号>` re-sends one lead, `&channel=<name>`
+ * one of its channels (leadChannels.ts: webhook, shopNotice, receipt); without an id, every
+ * channel (or the named one) that was dead-lettered or has waited over an hour unsent (its send
+ * to the queue failed). A channel already sent, skipped (a suspected spam lead's receipt and
+ * webhook, a receipt over the cap) or off is never sent again.
  */
 import { answers } from './answers';
 import type { EstimateHandler } from './estimateHandler';
 import { bearerMatches, json } from './http';
+import { channelNamed, leadChannels } from './leadChannels';
 import type { Redelivery } from './leadStore';
 
 const staleAfterMs = 60 * 60 * 1000;
@@ -26,17 +29,26 @@ export function createResendHandler(options: {
     if (!(await bearerMatches(request, secret))) {
       return json(401, { error: answers.unauthorized }, { 'WWW-Authenticate': 'Bearer' });
     }
-    const id = new URL(request.url).searchParams.get('id');
-    let ids: string[];
+    const query = new URL(request.url).searchParams;
+    const id = query.get('id');
+    const channel = query.get('channel');
+    if (channel !== null && !channelNamed(channel)) {
+      return json(400, { error: answers.unknownChannel(leadChannels.map((known) => known.name)) });
+    }
+    let pairs: { id: string; channel: string }[];
     if (id) {
       const lead = await redelivery.get(id);
       if (!lead || lead.brand !== ctx.brand) return json(404, { error: answers.notFound });
-      ids = lead.deliveredAt || lead.suspectedSpam ? [] : [lead.id];
+      const names = channel ? [channel] : leadChannels.map((known) => known.name);
+      pairs = names.map((name) => ({ id: lead.id, channel: name }));
     } else {
       const staleBefore = new Date(now().getTime() - staleAfterMs).toISOString();
-      ids = await redelivery.undelivered(ctx.brand, staleBefore);
+      pairs = await redelivery.undelivered(ctx.brand, staleBefore, channel ?? undefined);
     }
-    for (const lead of ids) await redelivery.resend(lead);
-    return json(200, { resent: ids });
+    const resent: { id: string; channel: string }[] = [];
+    for (const pair of pairs) {
+      if (await redelivery.resend(pair.id, pair.channel)) resent.push(pair);
+    }
+    return json(200, { resent });
   };
 }

@@ -16,9 +16,10 @@
  * 404 page, the same on both runtimes.
  *
  * What a runtime cannot do, declared once:
- * - Re-send (`POST /api/estimates/resend`) exists on the Worker only: the local origin delivers
- *   leads nowhere (they stay in its file and the CSV export), so it has nothing to send again;
- *   there the path answers 404 like any route that is off.
+ * - Re-send (`POST /api/estimates/resend`) exists on the Worker only: the local origin runs each
+ *   lead's channels at once, in the request (the mails as .eml files, no webhook: localMail.ts),
+ *   and keeps no delivery state, so it has nothing to send again; there the path answers 404
+ *   like any route that is off, and the CSV's channel columns are blank.
  * - The business-hours test faults (BUSINESS_TIME_MODE) exist on the local origin only: they
  *   serve e2e, which runs there.
  */

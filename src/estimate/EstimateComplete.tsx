@@ -1,17 +1,22 @@
-import { telHref } from '../brand/brands';
-import { fields } from './fieldTable';
+import { telHref, type Brand } from '../brand/brands';
+import { receiptNotice } from '../brand/mail';
 import styles from './EstimateComplete.module.css';
 
-/** What happens next, once the server has accepted the estimate request. */
+/**
+ * What happens next, once the server has accepted the estimate request. The receipt mail is
+ * promised only by a brand that sends one (src/brand/mail.ts).
+ */
 export function EstimateComplete({
   receiptId,
-  phone,
+  brand,
   onClose,
 }: {
   receiptId: string;
-  phone: string;
+  brand: Brand;
   onClose: () => void;
 }) {
+  const receipt = receiptNotice(brand);
+  const { phone } = brand;
   return (
     <div className={styles.complete}>
       <p className={styles.lead}>
@@ -22,14 +27,13 @@ export function EstimateComplete({
           <strong>担当者からご連絡します</strong>
           ご依頼内容を確認のうえ、担当者よりお電話またはメールでご連絡し、店舗と入庫日を調整いたします。
         </li>
-        <li>
-          <strong>確認メールをお送りしました</strong>
-          {`ご入力の${fields['customer.email'].label}に受付内容の確認メールをお送りしています。`}
-        </li>
-        <li>
-          <strong>メールが届かない場合</strong>
-          迷惑メールフォルダに振り分けられていないか、ドメイン指定受信の設定をご確認ください。
-        </li>
+        {receipt && (
+          <li>
+            <strong>{receipt.title}</strong>
+            {receipt.text}
+            {receipt.filter}
+          </li>
+        )}
       </ol>
       <p className={styles.receipt}>受付番号: {receiptId}</p>
       <p className={styles.phone}>

@@ -1,5 +1,7 @@
 import { useId, useSyncExternalStore } from 'react';
 import type { BrandId } from '../brand/brands';
+import { emailHint } from '../brand/mail';
+import { useBrand } from '../brand/useBrand';
 import { expiryYearOptions, firstRegistrationYearOptions, preferredDateBounds } from './dates';
 import { quoteControlNames } from './controlNames';
 import {
@@ -56,6 +58,7 @@ export function HiddenFields({ brand }: { brand: BrandId }) {
 
 /** The estimate form's fields, inside a react-hook-form FormProvider. */
 export function EstimateFields() {
+  const brand = useBrand();
   const now = useFormNow();
   const preferredDates = preferredDateBounds(now);
   const id = useId();
@@ -92,7 +95,7 @@ export function EstimateFields() {
           <NamePartField path="customer.firstNameKana" />
         </TableGroup>
         <TableField path="customer.phone" />
-        <TableField path="customer.email" />
+        <TableField path="customer.email" hint={emailHint(brand)} />
       </section>
 
       <section className={styles.section} aria-labelledby={`${id}-request`}>

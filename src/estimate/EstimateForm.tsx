@@ -249,7 +249,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       </div>
       <div className={styles.body}>
         {status.kind === 'done' ? (
-          <EstimateComplete receiptId={status.receiptId} phone={brand.phone} onClose={close} />
+          <EstimateComplete receiptId={status.receiptId} brand={brand} onClose={close} />
         ) : (
           <FormProvider {...form}>
             <form

@@ -209,7 +209,7 @@ export const fields = {
     maxLength: 254,
     inputMode: 'email',
     autoComplete: 'email',
-    hint: '確認メールをお送りします',
+    // Its hint is the brand's (src/brand/mail.ts emailHint): a receipt only where one is sent.
     column: 'email',
     stored: 'email',
   },

@@ -123,9 +123,12 @@ function TableOptions({ path, placeholder }: { path: FieldPath; placeholder: str
 export function TableField({
   path,
   control,
+  hint,
 }: {
   path: FieldPath;
   control?: { min?: string; max?: string };
+  /** A hint the table cannot know (the brand's); else the table's. */
+  hint?: string;
 }) {
   const spec = field(path);
   return (
@@ -133,7 +136,7 @@ export function TableField({
       name={path}
       label={formLabel(path)}
       required={spec.required}
-      hint={spec.hint}
+      hint={hint ?? spec.hint}
       maxLength={spec.maxLength}
       render={(props) => {
         if (spec.control === 'select') {

@@ -97,6 +97,23 @@ function addRow(): void {
   expect(withLogo).not.toBe(text);
   expect(withLogo).toContain(row);
   writeFileSync(path, withLogo);
+  // Its operator facts, for the server's mails (README, Contributing).
+  const companiesPath = join(copy, 'src/content/companies.ts');
+  const companies = readFileSync(companiesPath, 'utf8');
+  const withCompany = companies
+    .replace(/= \{ ([^}]*) \};/, `= { $1, '${id}': fixtureCompany };`)
+    .replace(/^/, `import { company as fixtureCompany } from './${id}/company';\n`);
+  expect(withCompany).toContain(`'${id}': fixtureCompany`);
+  writeFileSync(companiesPath, withCompany);
+  // It sends no mail until its domain is onboarded.
+  const mailPath = join(copy, 'src/brand/mail.ts');
+  const mail = readFileSync(mailPath, 'utf8');
+  const withMail = mail.replace(
+    /(export const mailDomains: Record<BrandId, string \| null> = \{\n)/,
+    `$1  '${id}': null,\n`,
+  );
+  expect(withMail).toContain(`'${id}': null,`);
+  writeFileSync(mailPath, withMail);
 }
 
 async function freePort(): Promise<number> {

@@ -1,5 +1,6 @@
 // The Worker's D1 code (deploy/cloudflare/d1LeadStore.ts, rateLimiter.ts) against a real local
 // D1 database with the real migrations, not against SQL text.
+import { D1Deliveries } from '../../deploy/cloudflare/d1Deliveries';
 import { D1LeadStore } from '../../deploy/cloudflare/d1LeadStore';
 import { D1RateLimiter } from '../../deploy/cloudflare/rateLimiter';
 import type { NewLead } from '../../server/api/leadStore';
@@ -19,6 +20,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   await d1.db.batch([
     d1.db.prepare('DELETE FROM leads'),
+    d1.db.prepare('DELETE FROM lead_deliveries'),
     d1.db.prepare('DELETE FROM rate_limit_hits'),
   ]);
 });
@@ -52,9 +54,10 @@ describe('D1LeadStore on D1', () => {
       source: 'google',
       gaid: 'g-1',
       suspected_spam: 0,
-      delivered_at: null,
     });
-    expect(await store.get(stored.id)).toEqual({ ...stored, deliveredAt: null });
+    // The delivery is per channel now (lead_deliveries), no longer columns of the lead.
+    expect(row).not.toHaveProperty('delivered_at');
+    expect(await store.get(stored.id)).toEqual({ ...stored, deliveredAt: null, deliveries: [] });
     expect(await store.get('261124-NOSUCHID')).toBeNull();
   });
 
@@ -137,24 +140,69 @@ describe('D1LeadStore on D1', () => {
     expect(listed[0]?.request).toEqual(early.request);
   });
 
-  it('marks delivery and dead letters, and lists what re-send may send', async () => {
-    const delivered = lead({ receivedAt: '2026-11-24T00:00:00.000Z' });
+  it('keeps each channel of a lead apart, and lists what re-send may send', async () => {
+    const deliveries = new D1Deliveries(d1.db);
+    const sent = lead({ receivedAt: '2026-11-24T00:00:00.000Z' });
     const dead = lead({ receivedAt: '2026-11-24T05:00:00.000Z' });
     const stale = lead({ receivedAt: '2026-11-24T00:10:00.000Z' });
     const fresh = lead({ receivedAt: '2026-11-24T05:30:00.000Z' });
-    const spam = lead({ receivedAt: '2026-11-24T00:20:00.000Z', suspectedSpam: true });
-    for (const each of [delivered, dead, stale, fresh, spam]) await store.insert(each, since);
-    await store.markDelivered(delivered.id, '2026-11-24T00:00:05.000Z');
-    await store.markDeadLettered(dead.id, '2026-11-24T06:00:00.000Z');
-    // A lead delivered meanwhile is never marked dead.
-    await store.markDeadLettered(delivered.id, '2026-11-24T06:00:00.000Z');
+    const undecided = lead({ receivedAt: '2026-11-24T00:30:00.000Z' });
+    for (const each of [sent, dead, stale, fresh, undecided]) await store.insert(each, since);
+    const send = { kind: 'send' } as const;
+    for (const each of [sent, dead, stale, fresh]) {
+      await deliveries.decided(each.id, [
+        ['webhook', send],
+        ['receipt', { kind: 'skip', reason: 'スパム疑い' }],
+        ['shopNotice', send],
+      ]);
+    }
+    await deliveries.sent(sent.id, 'webhook', '2026-11-24T00:00:05.000Z');
+    await deliveries.failed(dead.id, 'webhook', new Error('the webhook answered 500'));
+    await deliveries.deadLettered(dead.id, 'webhook', '2026-11-24T06:00:00.000Z');
+    // A channel sent meanwhile is never marked dead; the other channels are untouched.
+    await deliveries.deadLettered(sent.id, 'webhook', '2026-11-24T06:00:00.000Z');
+    await deliveries.sent(dead.id, 'shopNotice', '2026-11-24T05:00:01.000Z');
+    await deliveries.sent(stale.id, 'shopNotice', '2026-11-24T00:10:01.000Z');
+    await deliveries.sent(sent.id, 'shopNotice', '2026-11-24T00:00:01.000Z');
+
+    const got = await store.get(dead.id);
+    expect(got?.deliveredAt).toBeNull();
+    expect(got?.deliveries).toEqual(
+      expect.arrayContaining([
+        {
+          channel: 'webhook',
+          state: 'dead',
+          sentAt: null,
+          attempts: 1,
+          lastError: 'the webhook answered 500',
+          deadLetteredAt: '2026-11-24T06:00:00.000Z',
+        },
+        expect.objectContaining({ channel: 'shopNotice', state: 'sent', attempts: 1 }),
+        expect.objectContaining({ channel: 'receipt', state: 'skipped', lastError: 'スパム疑い' }),
+      ]),
+    );
+    expect((await store.get(sent.id))?.deliveredAt).toBe('2026-11-24T00:00:05.000Z');
+    expect(
+      (await store.list('yamada', '2026-11-24T00:00:00.000Z', '2026-11-25T00:00:00.000Z')).find(
+        (each) => each.id === sent.id,
+      )?.deliveries,
+    ).toHaveLength(3);
 
     const staleBefore = '2026-11-24T01:00:00.000Z';
-    expect(await store.undelivered('yamada', staleBefore)).toEqual([stale.id, dead.id]);
-    expect((await store.get(delivered.id))?.deliveredAt).toBe('2026-11-24T00:00:05.000Z');
-    await store.requeued(dead.id);
-    expect(await store.undelivered('yamada', staleBefore)).toEqual([stale.id]);
-    expect(await store.undelivered('carsupport', staleBefore)).toEqual([]);
+    const channels = ['webhook', 'shopNotice', 'receipt'];
+    expect(await deliveries.undelivered('yamada', staleBefore, channels)).toEqual([
+      { id: stale.id, channel: 'webhook' },
+      { id: dead.id, channel: 'webhook' },
+      ...channels.map((channel) => ({ id: undecided.id, channel })),
+    ]);
+    expect(await deliveries.undelivered('yamada', staleBefore, ['shopNotice'])).toEqual([
+      { id: undecided.id, channel: 'shopNotice' },
+    ]);
+    expect(await deliveries.requeued(dead.id, 'webhook')).toBe(true);
+    expect(await deliveries.requeued(sent.id, 'webhook')).toBe(false);
+    expect(await deliveries.requeued(dead.id, 'receipt')).toBe(false);
+    expect(await deliveries.undelivered('carsupport', staleBefore, channels)).toEqual([]);
+    expect((await deliveries.deadLetters('yamada')).map((each) => each.leadId)).toEqual([]);
   });
 });
 

@@ -1,124 +1,213 @@
-// The queue consumer that sends leads to the brand's webhook (deploy/cloudflare/delivery.ts),
-// with a store and a webhook in memory; the smoke suite runs it on workerd with real queues.
+// The queue consumer of the Worker (deploy/cloudflare/delivery.ts), each channel on its own, with
+// the store, the delivery rows, the webhook and the mail binding in memory; the smoke suite runs
+// it on workerd with real queues, D1 and the send_email binding's local simulation.
 import { createHmac } from 'node:crypto';
 import type { StoredLead } from '../../server/api/leadStore';
+import type { ChannelDelivery } from '../../server/api/leadChannels';
+import { webhookBody } from '../../server/api/webhookChannel';
+import type { D1Deliveries } from '../../deploy/cloudflare/d1Deliveries';
 import type { D1LeadStore } from '../../deploy/cloudflare/d1LeadStore';
-import { consumeLeads, retryDelaySeconds, webhookBody } from '../../deploy/cloudflare/delivery';
+import {
+  consumeLeads,
+  deliveryContext,
+  QueueNotifier,
+  retryDelaySeconds,
+} from '../../deploy/cloudflare/delivery';
 import type { Env, LeadMessage, MessageBatch } from '../../deploy/cloudflare/env';
-import { storedLead } from '../factories/estimate';
+import { storedLead, validRequest } from '../factories/estimate';
 
 function lead(overrides: Partial<StoredLead> = {}): StoredLead {
   return storedLead({
     id: 'lead-1',
     brand: 'carsupport',
-    request: { customer: { lastName: '山田' }, tracking: { gaid: 'g1' } },
+    receivedAt: '2026-11-24T01:00:00.000Z',
+    request: validRequest('carsupport', { tracking: { gaid: 'g1' } }),
     ...overrides,
   });
 }
 
-function storeWith(stored: StoredLead) {
+/** The lead's store and its delivery rows, in memory; `marks` lists what was written. */
+function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['state']> = {}) {
   const marks: string[] = [];
+  const state = new Map(Object.entries(rows));
   const store = {
     get: (id: string) => Promise.resolve(id === stored.id ? stored : null),
-    markDelivered: (id: string) => Promise.resolve(void marks.push(`delivered ${id}`)),
-    markDeadLettered: (id: string) => Promise.resolve(void marks.push(`dead ${id}`)),
+    list: () => Promise.resolve([]),
   } as unknown as D1LeadStore;
-  return { store, marks };
+  const deliveries = {
+    get: (_: string, channel: string) =>
+      Promise.resolve(state.has(channel) ? { channel, state: state.get(channel) } : null),
+    decided: (_: string, decisions: [string, { kind: string }][]) =>
+      Promise.resolve(void marks.push(...decisions.map(([c, d]) => `decided ${c} ${d.kind}`))),
+    sent: (_: string, channel: string) => {
+      state.set(channel, 'sent');
+      return Promise.resolve(void marks.push(`sent ${channel}`));
+    },
+    failed: (_: string, channel: string, error: Error) =>
+      Promise.resolve(void marks.push(`failed ${channel}: ${error.message}`)),
+    deadLettered: (_: string, channel: string) =>
+      Promise.resolve(void marks.push(`dead ${channel}`)),
+    lastAlert: () => Promise.resolve(null),
+    deadLetters: () => Promise.resolve([]),
+  } as unknown as D1Deliveries;
+  return { store, deliveries, marks };
 }
 
-function batch(queue: string, attempts = 1) {
+function batch(queue: string, bodies: LeadMessage[], attempts = 1) {
   const outcomes: string[] = [];
-  const messages = [
-    {
-      id: 'm1',
-      body: { id: 'lead-1' },
-      attempts,
-      ack: () => outcomes.push('ack'),
-      retry: (options?: { delaySeconds?: number }) =>
-        outcomes.push(`retry ${options?.delaySeconds}`),
-    },
-  ];
+  const messages = bodies.map((body) => ({
+    body,
+    attempts,
+    ack: () => outcomes.push('ack'),
+    retry: (options?: { delaySeconds?: number }) => outcomes.push(`retry ${options?.delaySeconds}`),
+  }));
   return { batch: { queue, messages } as unknown as MessageBatch<LeadMessage>, outcomes };
 }
 
-const env = {
-  WEBHOOK_URL: 'https://crm.example/hook',
-  WEBHOOK_SECRET: 'shh',
-  DEAD_LETTER_QUEUE: 'leads-dlq',
-  RETRY_BASE_SECONDS: '2',
-} as Env;
+function envWith(mails: unknown[], failMail = false): Env {
+  return {
+    WEBHOOK_URL: 'https://crm.example/hook',
+    WEBHOOK_SECRET: 'shh',
+    DEAD_LETTER_QUEUE: 'leads-dlq',
+    RETRY_BASE_SECONDS: '2',
+    SHOP_MAIL_TO: 'shop@example.jp',
+    EMAIL: {
+      send: (message: unknown) => {
+        if (failMail) return Promise.reject(new Error('E_RATE_LIMIT_EXCEEDED'));
+        mails.push(message);
+        return Promise.resolve({ messageId: 'm' });
+      },
+    },
+  } as unknown as Env;
+}
 
-describe('consumeLeads', () => {
-  it('posts the lead signed, marks it delivered on 2xx and acknowledges the message', async () => {
-    const { store, marks } = storeWith(lead());
-    const { batch: leads, outcomes } = batch('leads');
+async function consume(
+  bodies: LeadMessage[],
+  options: { stored?: StoredLead; queue?: string; fetcher?: typeof fetch; failMail?: boolean } = {},
+) {
+  const mails: unknown[] = [];
+  const env = envWith(mails, options.failMail);
+  const { store, deliveries, marks } = storesWith(options.stored ?? lead());
+  const { batch: messages, outcomes } = batch(options.queue ?? 'leads', bodies, 3);
+  const fetcher = options.fetcher ?? (() => Promise.resolve(new Response('ok')));
+  await consumeLeads(
+    messages,
+    env,
+    store,
+    deliveries,
+    deliveryContext(env, store, fetcher),
+    'carsupport',
+  );
+  return { marks, outcomes, mails };
+}
+
+describe('the queue consumer', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('posts the webhook signed, and marks that channel alone sent', async () => {
     const sent: Request[] = [];
     const fetcher = (input: RequestInfo | URL, init?: RequestInit) => {
       sent.push(new Request(input, init));
       return Promise.resolve(new Response('ok', { status: 200 }));
     };
-    await consumeLeads(leads, env, store, fetcher as typeof fetch);
+    const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'webhook' }], {
+      fetcher: fetcher as typeof fetch,
+    });
     expect(outcomes).toEqual(['ack']);
-    expect(marks).toEqual(['delivered lead-1']);
+    expect(marks).toEqual(['sent webhook']);
+    expect(mails).toEqual([]);
     const request = sent[0]!;
-    expect(request.url).toBe(env.WEBHOOK_URL);
     expect(request.redirect).toBe('manual');
     const body = await request.text();
-    expect(JSON.parse(body)).toMatchObject({
-      id: 'lead-1',
-      brand: 'carsupport',
-      tracking: { gaid: 'g1' },
-    });
+    expect(JSON.parse(body)).toMatchObject({ id: 'lead-1', brand: 'carsupport' });
     const timestamp = request.headers.get('X-Shaken-Timestamp')!;
     const mac = createHmac('sha256', 'shh').update(`${timestamp}.${body}`).digest('hex');
     expect(request.headers.get('X-Shaken-Signature')).toBe(`sha256=${mac}`);
   });
 
-  it('retries with a doubling delay when the webhook fails, redirects or cannot be reached', async () => {
-    for (const fetcher of [
-      () => Promise.resolve(new Response('down', { status: 503 })),
-      () => Promise.resolve(new Response(null, { status: 302, headers: { Location: '/x' } })),
-      () => Promise.reject(new TypeError('fetch failed')),
-    ]) {
-      const { store, marks } = storeWith(lead());
-      const { batch: leads, outcomes } = batch('leads', 3);
-      vi.spyOn(console, 'error').mockImplementation(() => {});
-      await consumeLeads(leads, env, store, fetcher as typeof fetch);
-      expect(outcomes).toEqual(['retry 8']);
-      expect(marks).toEqual([]);
-    }
+  it('reads a message from before the channels as the webhook', async () => {
+    const { marks } = await consume([{ id: 'lead-1' }]);
+    expect(marks).toEqual(['sent webhook']);
+  });
+
+  it('retries a failing webhook alone: the mails of the same lead are sent once', async () => {
+    const down = () => Promise.resolve(new Response('down', { status: 503 }));
+    const { marks, outcomes, mails } = await consume(
+      [
+        { id: 'lead-1', channel: 'webhook' },
+        { id: 'lead-1', channel: 'shopNotice' },
+        { id: 'lead-1', channel: 'receipt' },
+      ],
+      { fetcher: down as typeof fetch },
+    );
+    expect(outcomes).toEqual(['retry 8', 'ack', 'ack']);
+    expect(marks).toEqual([
+      'failed webhook: the webhook answered 503',
+      'sent shopNotice',
+      'sent receipt',
+    ]);
+    expect(mails).toHaveLength(2);
+  });
+
+  it('retries a failed mail alone, never re-posting the webhook', async () => {
+    const fetcher = vi.fn();
+    const { marks, outcomes } = await consume([{ id: 'lead-1', channel: 'receipt' }], {
+      fetcher: fetcher as unknown as typeof fetch,
+      failMail: true,
+    });
+    expect(fetcher).not.toHaveBeenCalled();
+    expect(outcomes).toEqual(['retry 8']);
+    expect(marks).toEqual(['failed receipt: E_RATE_LIMIT_EXCEEDED']);
     expect([1, 2, 3].map((attempts) => retryDelaySeconds(attempts, 30))).toEqual([30, 60, 120]);
     expect(retryDelaySeconds(40, 30)).toBe(43_200);
   });
 
-  it('never sends a lead already delivered or suspected spam', async () => {
-    for (const stored of [
-      lead({ deliveredAt: '2026-11-24T01:00:01.000Z' }),
-      lead({ suspectedSpam: true }),
-    ]) {
-      const { store, marks } = storeWith(stored);
-      const { batch: leads, outcomes } = batch('leads');
-      const fetcher = vi.fn();
-      await consumeLeads(leads, env, store, fetcher as unknown as typeof fetch);
-      expect(fetcher).not.toHaveBeenCalled();
+  it('never sends a channel already sent, skipped or off', async () => {
+    for (const state of ['sent', 'skipped', 'off'] as const) {
+      const mails: unknown[] = [];
+      const env = envWith(mails);
+      const { store, deliveries, marks } = storesWith(lead(), { receipt: state });
+      const { batch: messages, outcomes } = batch('leads', [{ id: 'lead-1', channel: 'receipt' }]);
+      await consumeLeads(messages, env, store, deliveries, deliveryContext(env, store), 'yamada');
       expect(outcomes).toEqual(['ack']);
       expect(marks).toEqual([]);
+      expect(mails).toEqual([]);
     }
   });
 
-  it('marks a dead-lettered lead in D1 instead of sending it', async () => {
-    const { store, marks } = storeWith(lead());
-    const { batch: dead, outcomes } = batch('leads-dlq');
-    const fetcher = vi.fn();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    await consumeLeads(dead, env, store, fetcher as unknown as typeof fetch);
-    expect(fetcher).not.toHaveBeenCalled();
-    expect(marks).toEqual(['dead lead-1']);
+  it('marks a dead-lettered channel in D1 instead of sending it', async () => {
+    const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'shopNotice' }], {
+      queue: 'leads-dlq',
+    });
+    expect(marks).toEqual(['dead shopNotice']);
     expect(outcomes).toEqual(['ack']);
+    expect(mails).toEqual([]);
   });
 
   it("puts the lead's id, brand and time over whatever the request says", () => {
     const body = JSON.parse(webhookBody(lead({ request: { id: 'forged', brand: 'x' } })));
     expect(body).toMatchObject({ id: 'lead-1', brand: 'carsupport' });
+  });
+});
+
+describe('the notifier', () => {
+  it('records every channel decision and queues only the channels to send', async () => {
+    const queued: unknown[] = [];
+    const mails: unknown[] = [];
+    const env = {
+      ...envWith(mails),
+      LEADS: { sendBatch: (messages: unknown[]) => Promise.resolve(void queued.push(...messages)) },
+    } as unknown as Env;
+    const spam = lead({ suspectedSpam: true });
+    const { store, deliveries, marks } = storesWith(spam);
+    await new QueueNotifier(env, deliveries, deliveryContext(env, store)).created(spam);
+    expect(marks).toEqual([
+      'decided webhook skip',
+      'decided shopNotice send',
+      'decided receipt skip',
+    ]);
+    expect(queued).toEqual([{ body: { id: 'lead-1', channel: 'shopNotice' } }]);
   });
 });

@@ -1,7 +1,7 @@
-// The webhook's signature (deploy/cloudflare/webhookSignature.ts), checked against Node's own
+// The webhook's signature (server/api/webhookSignature.ts), checked against Node's own
 // HMAC as a receiver would compute it (docs/deploy.md).
 import { createHmac } from 'node:crypto';
-import { signWebhook } from '../../deploy/cloudflare/webhookSignature';
+import { signWebhook } from '../../server/api/webhookSignature';
 
 describe('signWebhook', () => {
   it('is sha256= and the hex HMAC-SHA256 of timestamp.body under the secret', async () => {

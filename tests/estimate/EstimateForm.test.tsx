@@ -113,8 +113,14 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
       tracking: { source: 'google', gaid: 'g-1' },
     });
     expect(within(dialog).getByText('担当者からご連絡します')).toBeInTheDocument();
-    expect(within(dialog).getByText('確認メールをお送りしました')).toBeInTheDocument();
-    expect(within(dialog).getByText(/迷惑メールフォルダ/)).toBeInTheDocument();
+    // The receipt is promised as the brand sends it: from its domain, within minutes.
+    expect(
+      within(dialog).getByText('確認メールを自動でお送りします（数分以内）'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/no-reply@yamada-shaken\.com から自動で/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/「yamada-shaken\.com」からのメールを受信できる/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText(/EST-42/)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: '0120-012-402' })).toHaveAttribute(
       'href',

@@ -1,6 +1,6 @@
 // The staff CSV export (createExportHandler over the local store) and the cells it neutralises,
 // plus the local store's own guarantees.
-import { newLead, validRequest } from '../factories/estimate';
+import { newLead, storedLead, validRequest } from '../factories/estimate';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { csvCell, isFormulaLike } from '../../server/api/csv';
 import { answers } from '../../server/api/answers';
 import { createEstimateHandler, type EstimateContext } from '../../server/api/estimateHandler';
 import { createExportHandler } from '../../server/api/leadsExport';
+import { leadsCsv } from '../../server/api/leadsCsv';
 import type { NewLead } from '../../server/api/leadStore';
 import {
   createLocalLeadStore,
@@ -134,7 +135,9 @@ describe('GET /api/estimates.csv', () => {
       `"${rows[0]?.id}","yamada","header","","山田 花子","ヤマダ ハナコ","09012345678"`,
     );
     expect(lines[1]).toContain('"lp_entry_url=/?utm_source=google source=google"');
-    expect(lines[1]).toContain('"未配信"');
+    // One column per delivery channel; the local store keeps no delivery state: blank.
+    expect(lines[0]).toMatch(/,"配信（店舗通知メール）","配信（確認メール）"$/u);
+    expect(lines[1]).toMatch(/,"",""$/u);
     expect(lines[2]).toContain('"スパム疑い"');
     // Received at in Japan: today there.
     expect(lines[1]?.slice(1, 11)).toBe(tokyoToday());
@@ -265,5 +268,56 @@ describe('local lead store', () => {
       id: 'first',
       created: false,
     });
+  });
+});
+
+describe("the CSV's channel columns", () => {
+  const stored = storedLead({
+    id: 'L-1',
+    receivedAt: '2026-11-24T01:00:00.000Z',
+    deliveredAt: '2026-11-24T01:00:05.000Z',
+    request: {},
+    deliveries: [
+      {
+        channel: 'webhook',
+        state: 'sent' as const,
+        sentAt: '2026-11-24T01:00:05.000Z',
+        attempts: 1,
+        lastError: null,
+        deadLetteredAt: null,
+      },
+      {
+        channel: 'shopNotice',
+        state: 'dead' as const,
+        sentAt: null,
+        attempts: 3,
+        lastError: 'E_RATE_LIMIT_EXCEEDED',
+        deadLetteredAt: '2026-11-24T02:00:00.000Z',
+      },
+      {
+        channel: 'receipt',
+        state: 'skipped' as const,
+        sentAt: null,
+        attempts: 0,
+        lastError: '同じアドレスへの確認メールは24時間に3通まで',
+        deadLetteredAt: null,
+      },
+    ],
+  });
+
+  it("shows each channel's state in its own column, the webhook where 配信 always was", () => {
+    const [header, row] = leadsCsv([stored]).slice(1).split('\r\n');
+    const cells = (line: string) => line.slice(1, -1).split('","');
+    const named = Object.fromEntries(
+      cells(header!).map((name, index) => [name, cells(row!)[index]]),
+    );
+    expect(named['配信']).toBe('配信済み 2026-11-24 10:00:05');
+    expect(named['配信（店舗通知メール）']).toBe(
+      '配信停止 2026-11-24 11:00:00（3回失敗: E_RATE_LIMIT_EXCEEDED）',
+    );
+    expect(named['配信（確認メール）']).toBe(
+      '送信なし（同じアドレスへの確認メールは24時間に3通まで）',
+    );
+    expect(cells(header!).indexOf('配信')).toBe(16);
   });
 });

@@ -1,5 +1,6 @@
 // The one API router (server/api/router.ts): which routes exist on a runtime, given its adapters.
 // A route that is off is not routed, so both runtimes answer it with the site's 404 page.
+import { storedLead } from '../factories/estimate';
 import { apiPaths, createApi, type ApiAdapters } from '../../server/api/router';
 import { createMemoryRateLimiter, localNotifier } from '../../server/api/localLeadStore';
 import type { LeadStore, Redelivery } from '../../server/api/leadStore';
@@ -12,8 +13,8 @@ const store: LeadStore = {
 };
 const redelivery: Redelivery = {
   get: () => Promise.resolve(null),
-  undelivered: () => Promise.resolve(['261124-AAAAAAAA']),
-  resend: () => Promise.resolve(),
+  undelivered: () => Promise.resolve([{ id: '261124-AAAAAAAA', channel: 'receipt' }]),
+  resend: () => Promise.resolve(true),
 };
 const ctx = { brand: 'yamada' as const, clientKey: '203.0.113.5', siteOrigin: 'https://x.test' };
 
@@ -68,6 +69,44 @@ describe('createApi', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe('Bearer');
     const done = await post('Bearer s');
-    expect(await done.json()).toEqual({ resent: ['261124-AAAAAAAA'] });
+    expect(await done.json()).toEqual({
+      resent: [{ id: '261124-AAAAAAAA', channel: 'receipt' }],
+    });
+  });
+
+  it('re-sends per channel, and names the channels when one is unknown', async () => {
+    const asked: string[] = [];
+    const route = api({
+      staffSecret: 's',
+      redelivery: {
+        ...redelivery,
+        get: (id) => Promise.resolve(storedLead({ id, request: {} })),
+        resend: (id, channel) =>
+          Promise.resolve(asked.push(`${id} ${channel}`) > 0 && channel !== 'webhook'),
+      },
+    }).route(apiPaths.resend)!;
+    const post = (query: string) =>
+      route(
+        new Request(`https://x.test${apiPaths.resend}${query}`, {
+          method: 'POST',
+          headers: { Authorization: 'Bearer s' },
+        }),
+        ctx,
+      );
+    const one = await post('?id=L-1&channel=receipt');
+    expect(await one.json()).toEqual({ resent: [{ id: 'L-1', channel: 'receipt' }] });
+    expect(asked).toEqual(['L-1 receipt']);
+    const every = await post('?id=L-2');
+    expect(await every.json()).toEqual({
+      resent: [
+        { id: 'L-2', channel: 'shopNotice' },
+        { id: 'L-2', channel: 'receipt' },
+      ],
+    });
+    const unknown = await post('?id=L-1&channel=fax');
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      error: 'channel は webhook、shopNotice、receipt のいずれかです',
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { brands } from '../../brand/brands';
+import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
 import { legalFeeNotes } from '../priceRows';
 import type { LandingContent } from '../types';
@@ -187,12 +189,8 @@ export const landing: LandingContent = {
           'できます。お電話かお見積もり時のご案内にある連絡先まで、お早めにご連絡ください。',
         ],
       },
-      {
-        question: '確認メールが届きません。',
-        answer: [
-          '迷惑メールフォルダをご確認ください。ドメイン指定受信を設定している場合は、当サービスからのメールを受信できるよう設定をお願いします。',
-        ],
-      },
+      // The receipt's item names the sending domain, and is absent when the brand sends no mail.
+      ...receiptFaq(brands.carsupport, '確認メールが届きません。'),
     ],
   },
   policy: {

@@ -1,3 +1,5 @@
+import { brands } from '../../brand/brands';
+import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
 import { legalFeeNotes } from '../priceRows';
 import type { LandingContent } from '../types';
@@ -181,12 +183,8 @@ export const landing: LandingContent = {
           '仮ナンバーを取って運転するか、積載車で運ぶ方法があります。切れたまま公道は走れませんので、まずはご相談ください。',
         ],
       },
-      {
-        question: '確認メールが来ません。',
-        answer: [
-          '迷惑メールフォルダに入っていないかご確認ください。受信するドメインを指定している場合は、設定の見直しをお願いします。',
-        ],
-      },
+      // The receipt's item names the sending domain, and is absent when the brand sends no mail.
+      ...receiptFaq(brands.yamada, '確認メールが来ません。'),
     ],
   },
   policy: {

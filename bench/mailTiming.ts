@@ -1,0 +1,115 @@
+/**
+ * Time from the 201 to each lead mail on Cloudflare's runtime (workerd): starts
+ * deploy/cloudflare/run.sh on a fresh state, posts leads one after the other (alternating brands,
+ * each from its own client address) and reads when the send_email binding's local simulation
+ * took each mail (its Local Explorer's sentAt), then prints the median and range per mail.
+ *   npm run build && node --import tsx bench/mailTiming.ts      (MAIL_TIMING_PORT, default 4278;
+ *   MAIL_TIMING_RUNS, default 10)
+ * Locally the queue batches for up to 1 s (config.ts, --local); deployed, up to 5 s.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brandHost } from '../e2e/smoke/engines';
+import { brandIds, type BrandId } from '../src/brand/brands';
+import { workerName } from '../deploy/cloudflare/config';
+import { validRequest } from '../tests/factories/estimate';
+import { formatSummary, ms, summarize } from './stats';
+
+const port = Number(process.env.MAIL_TIMING_PORT ?? 4278);
+const runs = Number(process.env.MAIL_TIMING_RUNS ?? 10);
+const mailKinds = ['receipt', 'shop-notice'] as const;
+
+type SentMail = { sentAt: string; headers?: Record<string, string> };
+
+function post(brand: BrandId, body: string, n: number): Promise<{ status: number; id: string }> {
+  return new Promise((done, fail) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/estimates',
+        agent: false,
+        headers: {
+          Host: brandHost(brand, port),
+          'Content-Type': 'application/json',
+          'Idempotency-Key': crypto.randomUUID(),
+          'CF-Connecting-IP': `192.0.2.${n + 1}`,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const id = res.statusCode === 201 ? (JSON.parse(text) as { id: string }).id : '';
+          done({ status: res.statusCode ?? 0, id });
+        });
+      },
+    );
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+async function mailsOf(brand: BrandId, id: string): Promise<SentMail[]> {
+  const url = `http://127.0.0.1:${port}/cdn-cgi/local/explorer/api/local/email/sending?worker=${workerName(brand)}&per_page=100`;
+  const page = (await (await fetch(url)).json()) as { result: SentMail[] };
+  return page.result.filter((mail) => mail.headers?.['X-Lead-Id'] === id);
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe().catch(() => undefined);
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const state = mkdtempSync(join(tmpdir(), 'mail-timing-'));
+const server = spawn('bash', ['deploy/cloudflare/run.sh'], {
+  detached: true,
+  stdio: 'ignore',
+  env: {
+    ...process.env,
+    PORT: String(port),
+    INSPECTOR_PORT: String(port + 1),
+    CLOUDFLARE_STATE_DIR: state,
+  },
+});
+try {
+  await waitFor(
+    async () => ((await fetch(`http://127.0.0.1:${port}/robots.txt`)).ok ? true : undefined),
+    120_000,
+  );
+  const delays: Record<(typeof mailKinds)[number], number[]> = { receipt: [], 'shop-notice': [] };
+  for (let n = 0; n < runs; n += 1) {
+    const brand = brandIds[n % brandIds.length]!;
+    const body = JSON.stringify(
+      validRequest(brand, { customer: { email: `timing${n}@example.com` } }),
+    );
+    const answer = await post(brand, body, n);
+    const answeredAt = Date.now();
+    if (answer.status !== 201) throw new Error(`POST answered ${answer.status}`);
+    const mails = await waitFor(async () => {
+      const found = await mailsOf(brand, answer.id);
+      return found.length === mailKinds.length ? found : undefined;
+    }, 60_000);
+    for (const mail of mails) {
+      const kind = mail.headers?.['X-Lead-Mail'] as (typeof mailKinds)[number];
+      delays[kind].push(Date.parse(mail.sentAt) - answeredAt);
+    }
+  }
+  for (const kind of mailKinds) {
+    console.log(`${kind}: ${formatSummary(summarize(delays[kind]), ms, ' ms')} after the 201`);
+  }
+} finally {
+  process.kill(-server.pid!, 'SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(state, { recursive: true, force: true });
+}

@@ -1,0 +1,9 @@
+/**
+ * A brand's own environment variable: `SHOP_MAIL_TO` of `yamada` is `SHOP_MAIL_TO_YAMADA`. The
+ * wrangler config generator (deploy/cloudflare/config.ts) and the local origin read the same names.
+ */
+import type { BrandId } from '../../src/brand/brands';
+
+export function brandEnvName(name: string, brand: BrandId): string {
+  return `${name}_${brand.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}

@@ -1,0 +1,76 @@
+/**
+ * The list of a lead's delivery channels (deliveryChannel.ts), the one both runtimes run and the
+ * staff CSV, re-send and the dead-letter alert iterate: adding a channel is adding an entry here.
+ * The Worker runs each through its queue with its own state in D1 (deploy/cloudflare/
+ * delivery.ts); the local origin runs them at once in the request and keeps no state
+ * (localMail.ts; router.ts declares it).
+ */
+import { tokyoDateTime } from '../../src/lib/tokyoTime';
+import type { DeliveryChannel } from './deliveryChannel';
+import type { StoredLead } from './leadStore';
+import { receiptChannel, shopNoticeChannel, type MailContext } from './mailChannels';
+import { webhookChannel, type WebhookContext } from './webhookChannel';
+
+/** What every channel may need from its runtime. */
+export type DeliveryContext = MailContext & WebhookContext;
+
+type ListedChannel = DeliveryChannel<DeliveryContext> & {
+  /** How staff read its name (the CSV's column). */
+  readonly label: string;
+};
+
+export const leadChannels: readonly ListedChannel[] = [
+  { ...webhookChannel, label: 'Webhook' },
+  { ...shopNoticeChannel, label: '店舗通知メール' },
+  { ...receiptChannel, label: '確認メール' },
+];
+
+export function channelNamed(name: string): ListedChannel | undefined {
+  return leadChannels.find((channel) => channel.name === name);
+}
+
+/**
+ * One channel's delivery of one lead, as kept per (lead, channel) in D1 (lead_deliveries):
+ * `pending` until sent (or re-sent), `sent`, `dead` once the queue gave up, `skipped` (nothing to
+ * send: `lastError` holds the reason) or `off` (the brand has not configured the channel).
+ * @internal Exported for the Worker's D1 rows (deploy/cloudflare/d1Deliveries.ts).
+ */
+export type DeliveryState = 'pending' | 'sent' | 'dead' | 'skipped' | 'off';
+
+export type ChannelDelivery = {
+  channel: string;
+  state: DeliveryState;
+  sentAt: string | null;
+  attempts: number;
+  lastError: string | null;
+  deadLetteredAt: string | null;
+};
+
+function japanTime(iso: string | null): string {
+  const time = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(time) ? '' : tokyoDateTime(new Date(time));
+}
+
+/** A channel's delivery as the CSV shows it; '' where the runtime keeps no state. */
+export function deliveryText(delivery: ChannelDelivery | undefined): string {
+  if (!delivery) return '';
+  const failures = delivery.attempts > 0 ? `${delivery.attempts}回失敗` : '';
+  const why = [failures, delivery.lastError ?? ''].filter(Boolean).join(': ');
+  switch (delivery.state) {
+    case 'sent':
+      return `配信済み ${japanTime(delivery.sentAt)}`;
+    case 'pending':
+      return why ? `未配信（${why}）` : '未配信';
+    case 'dead':
+      return `配信停止 ${japanTime(delivery.deadLetteredAt)}${why ? `（${why}）` : ''}`;
+    case 'skipped':
+      return `送信なし（${delivery.lastError ?? ''}）`;
+    case 'off':
+      return '設定なし';
+  }
+}
+
+/** The lead's delivery on `channel`, when the store keeps it. */
+export function deliveryOf(lead: StoredLead, channel: string): ChannelDelivery | undefined {
+  return lead.deliveries?.find((delivery) => delivery.channel === channel);
+}

@@ -1,0 +1,10 @@
+/**
+ * Each brand's operator facts (its folder's company.ts), for the server's mails (the receipt's
+ * company lines). The pages read their own folder's; the browser never loads this list.
+ */
+import type { BrandId } from '../brand/brands';
+import { company as carsupport } from './carsupport/company';
+import type { CompanyFacts } from './types';
+import { company as yamada } from './yamada/company';
+
+export const companies: Record<BrandId, CompanyFacts> = { carsupport, yamada };

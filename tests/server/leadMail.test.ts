@@ -1,0 +1,335 @@
+// The lead mails (server/api/leadMail.ts, mailChannels.ts): each message composed for both
+// brands, turned into MIME by the local origin's composer and parsed back with a real parser
+// (mailparser); the abuse rules; header injection in every field.
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import * as v from 'valibot';
+import { brandIds, brands, type BrandId } from '../../src/brand/brands';
+import { mailDomains, mailSender } from '../../src/brand/mail';
+import { companies } from '../../src/content/companies';
+import { fieldPaths } from '../../src/estimate/fieldTable';
+import { estimateRequestSchema } from '../../src/estimate/validation/estimateSchema';
+import {
+  carriesLinkOrAddress,
+  deadLetterAlertMail,
+  receiptMail,
+  shopNoticeMail,
+  type MailMessage,
+} from '../../server/api/leadMail';
+import type { StoredLead } from '../../server/api/leadStore';
+import { columnHeader } from '../../server/api/leadValues';
+import { mimeOf } from '../../server/api/localMail';
+import {
+  receiptCap,
+  receiptChannel,
+  shopNoticeChannel,
+  type MailContext,
+} from '../../server/api/mailChannels';
+import {
+  storedLead as factoryLead,
+  validRequest,
+  type RequestOverrides,
+} from '../factories/estimate';
+
+const receivedAt = '2026-11-24T01:00:00.000Z';
+
+function storedLead(
+  brand: BrandId,
+  overrides: RequestOverrides & { quote?: object; notes?: string } = {},
+  lead: Partial<StoredLead> = {},
+): StoredLead {
+  const body = {
+    ...validRequest(brand, {
+      request: { courtesyCar: 'yes', contactTime: '9-12', preferredDate1: '2026-12-10' },
+      tracking: { source: 'google', campaign: 'shaken', gaid: 'g-1', yclid: 'y-1' },
+      ...overrides,
+    }),
+    ...(overrides.quote && { quote: overrides.quote }),
+  };
+  if (overrides.notes) body.request = { ...body.request, notes: overrides.notes };
+  const request = v.parse(estimateRequestSchema, body);
+  return factoryLead({ id: '261124-ABCDEFGH', brand, receivedAt, request, ...lead });
+}
+
+function sender(brand: BrandId) {
+  const found = mailSender(brands[brand]);
+  if (!found) throw new Error(`${brand} sends no mail`);
+  return found;
+}
+
+async function parsed(message: MailMessage): Promise<{ mail: ParsedMail; raw: string }> {
+  const raw = (await mimeOf(message)).toString('utf8');
+  return { mail: await simpleParser(raw), raw };
+}
+
+function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.flatMap((entry) => entry.value.map((address) => address.address ?? ''));
+}
+
+/** The header block, unfolded lines as written. */
+function headerLines(raw: string): string[] {
+  return raw.split('\r\n\r\n')[0]!.split('\r\n');
+}
+
+/** RFC 5322 and 2047 on the raw message: folded lines, short encoded words, Message-ID, Date. */
+function expectWellFormedHeaders(raw: string): void {
+  const lines = headerLines(raw);
+  for (const text of lines) expect(text.length).toBeLessThanOrEqual(78);
+  for (const word of raw.split('\r\n\r\n')[0]!.match(/=\?[^?]+\?[BQbq]\?[^?]*\?=/g) ?? []) {
+    expect(word.length).toBeLessThanOrEqual(75);
+  }
+  expect(lines.some((text) => /^Message-ID: <[^@>]+@[^>]+>$/.test(text))).toBe(true);
+  expect(lines.some((text) => /^Date: /.test(text))).toBe(true);
+}
+
+describe.each(brandIds)('the receipt of %s', (brand) => {
+  const lead = storedLead(brand, { quote: { vehicleClass: 'kei', roughTotal: 45000 } });
+
+  it('is plain UTF-8 text from the brand to the visitor, with its subject and headers', async () => {
+    const message = receiptMail(lead, sender(brand), companies[brand]);
+    const { mail, raw } = await parsed(message!);
+    expect(mail.subject).toBe(
+      `【${brands[brand].name}】お見積もり依頼を受け付けました（受付番号 261124-ABCDEFGH）`,
+    );
+    expect(mail.from?.value).toEqual([
+      { name: brands[brand].name, address: `no-reply@${mailDomains[brand]}` },
+    ]);
+    expect(addresses(mail.to)).toEqual(['hanako@example.com']);
+    expect(mail.html).toBe(false);
+    expect(mail.headers.get('content-type')).toMatchObject({
+      value: 'text/plain',
+      params: { charset: 'utf-8' },
+    });
+    expectWellFormedHeaders(raw);
+  });
+
+  it('says, in order, name, receipt-not-booking, 受付番号, the 控え, next, phone, 送信専用, company', async () => {
+    const { mail } = await parsed(receiptMail(lead, sender(brand), companies[brand])!);
+    const text = mail.text ?? '';
+    const order = [
+      '山田 花子 様',
+      'まだご予約は確定していません',
+      '受付番号: 261124-ABCDEFGH',
+      `${columnHeader('expiry')}: ${lead.request && (lead.request as { vehicle: { expiryYear: string } }).vehicle.expiryYear}-04`,
+      `${columnHeader('maker')}: ホンダ`,
+      `${columnHeader('model')}: N-BOX`,
+      `${columnHeader('preferredDates')}: 2026-12-10`,
+      `${columnHeader('courtesyCar')}: 希望する`,
+      `${columnHeader('contactTime')}: 9:00〜12:00`,
+      '概算（料金チェック）: 45,000円（軽自動車）',
+      'このあとの流れ',
+      brands[brand].phone,
+      `送信専用のアドレス（no-reply@${mailDomains[brand]}）`,
+      companies[brand].name,
+      companies[brand].address,
+    ];
+    const positions = order.map((part) => text.indexOf(part));
+    for (const [index, position] of positions.entries()) {
+      expect(position, order[index]).toBeGreaterThanOrEqual(0);
+    }
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // No phone number, postal code or tracking of the visitor is echoed to an inbox.
+    expect(text).not.toContain('09012345678');
+    expect(text).not.toContain('google');
+  });
+
+  it('has no rough price when the price check did not open the form', async () => {
+    const { mail } = await parsed(receiptMail(storedLead(brand), sender(brand), companies[brand])!);
+    expect(mail.text).not.toContain('概算');
+  });
+});
+
+describe.each(brandIds)('the shop notice of %s', (brand) => {
+  it('lists every field, the rough price, the entry point and the attribution; replies go to the visitor', async () => {
+    const lead = storedLead(brand, {
+      quote: { vehicleClass: 'upto-1500kg', roughTotal: 78000 },
+      notes: '土曜の午前が\n都合よいです',
+    });
+    const { mail, raw } = await parsed(shopNoticeMail(lead, sender(brand), ['shop@example.jp']));
+    expect(mail.subject).toBe('お見積もり依頼 受付番号 261124-ABCDEFGH N-BOX 第1希望日 2026-12-10');
+    expect(addresses(mail.to)).toEqual(['shop@example.jp']);
+    expect(mail.replyTo?.value).toEqual([{ name: '山田 花子', address: 'hanako@example.com' }]);
+    const text = mail.text ?? '';
+    for (const line of [
+      '山田 花子',
+      'ヤマダ ハナコ',
+      '09012345678',
+      'hanako@example.com',
+      '1234567',
+      '土曜の午前が\n都合よいです',
+      '概算（料金チェック）: 78,000円（〜1.5t）',
+      '入力元: cta',
+      'source: google',
+      'gaid: g-1',
+      'yclid: y-1',
+    ]) {
+      expect(text).toContain(line);
+    }
+    expectWellFormedHeaders(raw);
+  });
+
+  it('marks a suspected spam lead in its subject', () => {
+    const message = shopNoticeMail(storedLead(brand, {}, { suspectedSpam: true }), sender(brand), [
+      'shop@example.jp',
+    ]);
+    expect(message.subject).toMatch(/^【スパム疑い】/);
+  });
+});
+
+describe('the dead-letter alert', () => {
+  it('lists the leads and channels that gave up, to the ops address', async () => {
+    const message = deadLetterAlertMail(
+      'yamada',
+      sender('yamada'),
+      ['ops@example.jp'],
+      [
+        { leadId: 'L-1', channel: 'webhook', lastError: 'the webhook answered 500' },
+        { leadId: 'L-2', channel: 'receipt', lastError: null },
+      ],
+    );
+    const { mail, raw } = await parsed(message);
+    expect(mail.subject).toBe('【ヤマダ車検】配信できなかったお見積もり依頼が2件あります');
+    expect(mail.text).toContain('受付番号 L-1  webhook  最後のエラー: the webhook answered 500');
+    expect(mail.text).toContain('受付番号 L-2  receipt');
+    expectWellFormedHeaders(raw);
+  });
+});
+
+describe('abuse rules', () => {
+  const context = (leads: StoredLead[] = []): MailContext => ({
+    mailer: { send: () => Promise.resolve() },
+    shopAddresses: () => ['shop@example.jp'],
+    store: {
+      list: (brand, from, to) =>
+        Promise.resolve(
+          leads.filter((l) => l.brand === brand && l.receivedAt >= from && l.receivedAt < to),
+        ),
+    },
+  });
+
+  it('gives a suspected spam lead no receipt, and the shop its notice', async () => {
+    const lead = storedLead('carsupport', {}, { suspectedSpam: true });
+    expect(await receiptChannel.decide(lead, context())).toEqual({
+      kind: 'skip',
+      reason: 'スパム疑い',
+    });
+    expect(await shopNoticeChannel.decide(lead, context())).toEqual({ kind: 'send' });
+  });
+
+  it.each([
+    'https://spam.example/win',
+    'ｈｔｔｐｓ：／／spam.example',
+    'www.spam',
+    'spam.example.com',
+    'spam。example。com',
+    'buy at cheap-pills.ru now',
+    'victim@example.com',
+    'victim＠example.com',
+    'line://ti/p/abc',
+  ])('finds a link or address in %j', (text) => {
+    expect(carriesLinkOrAddress(text)).toBe(true);
+  });
+
+  it.each(['山田 花子', 'N-BOX', 'プリウス α', 'Mr. Smith', 'ワゴンR スティングレー', 'C-HR'])(
+    'finds none in %j',
+    (text) => {
+      expect(carriesLinkOrAddress(text)).toBe(false);
+    },
+  );
+
+  it('drops the name and 車種 when they carry a link or an address, and never echoes 備考', async () => {
+    const lead = storedLead('carsupport', {
+      customer: { lastName: 'https://spam.example', firstName: '当選' },
+      vehicle: { model: '激安 spam.example.com' },
+      notes: '今すぐ https://spam.example/win にアクセス',
+    });
+    const { mail } = await parsed(receiptMail(lead, sender('carsupport'), companies.carsupport)!);
+    const text = mail.text ?? '';
+    expect(text.startsWith('お客様\n')).toBe(true);
+    expect(text).not.toContain('spam');
+    expect(text).not.toContain('当選');
+    expect(text).not.toContain(`${columnHeader('model')}:`);
+    expect(text).toContain(`${columnHeader('maker')}: ホンダ`);
+  });
+
+  it(`sends at most ${receiptCap} receipts to one address in 24 hours`, async () => {
+    const at = (hoursBefore: number, id: string, extra: Partial<StoredLead> = {}) =>
+      storedLead(
+        'carsupport',
+        { customer: { email: 'Victim@Example.com' } },
+        {
+          id,
+          receivedAt: new Date(Date.parse(receivedAt) - hoursBefore * 3600_000).toISOString(),
+          ...extra,
+        },
+      );
+    const lead = storedLead('carsupport', { customer: { email: 'victim@example.com' } });
+    const earlier = [at(1, 'a'), at(2, 'b')];
+    const notCounted = [
+      at(25, 'old'),
+      at(1, 'spam', { suspectedSpam: true }),
+      storedLead(
+        'yamada',
+        { customer: { email: 'victim@example.com' } },
+        { id: 'other brand', receivedAt: at(1, 'x').receivedAt },
+      ),
+      storedLead('carsupport', {}, { id: 'other address', receivedAt: at(1, 'y').receivedAt }),
+    ];
+    expect(await receiptChannel.decide(lead, context([...earlier, ...notCounted]))).toEqual({
+      kind: 'send',
+    });
+    const capped = await receiptChannel.decide(
+      lead,
+      context([...earlier, at(3, 'c'), ...notCounted]),
+    );
+    expect(capped).toEqual({ kind: 'skip', reason: expect.stringContaining('24時間に3通') });
+    // Capped, the lead is stored and the shop is notified as usual.
+    expect(await shopNoticeChannel.decide(lead, context([...earlier, at(3, 'c')]))).toEqual({
+      kind: 'send',
+    });
+  });
+
+  it('sends nothing for a brand without mail, and no notice without shop addresses', async () => {
+    const lead = storedLead('carsupport');
+    const withoutMail = { ...lead, brand: 'carsupport' as const };
+    const original = mailDomains.carsupport;
+    mailDomains.carsupport = null;
+    try {
+      expect(await receiptChannel.decide(withoutMail, context())).toEqual({ kind: 'off' });
+      expect(await shopNoticeChannel.decide(withoutMail, context())).toEqual({ kind: 'off' });
+    } finally {
+      mailDomains.carsupport = original;
+    }
+    expect(await shopNoticeChannel.decide(lead, { ...context(), shopAddresses: () => [] })).toEqual(
+      { kind: 'off' },
+    );
+  });
+});
+
+describe('header injection', () => {
+  const injection = 'x\r\nBcc: evil@example.com\r\nX-Injected: 1\n\rSubject: owned';
+  const textPaths = fieldPaths.filter(
+    (path) => path !== 'consent' && !path.startsWith('vehicle.expiry'),
+  );
+
+  it.each(textPaths)('cannot add a header through %s', async (path) => {
+    const lead = storedLead('yamada');
+    const [group, key] = path.split('.') as [string, string];
+    const request = structuredClone(lead.request) as Record<string, Record<string, string>>;
+    request[group] = { ...request[group], [key]: injection };
+    const poisoned = { ...lead, request, id: `L${injection}` };
+    const messages = [
+      receiptMail(poisoned, sender('yamada'), companies.yamada),
+      shopNoticeMail(poisoned, sender('yamada'), ['shop@example.jp']),
+    ].filter((message): message is MailMessage => message !== null);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) {
+      const { mail, raw } = await parsed(message);
+      expect(mail.bcc).toBeUndefined();
+      expect(mail.headers.has('x-injected')).toBe(false);
+      expect(headerLines(raw).filter((text) => /^subject:/i.test(text))).toHaveLength(1);
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+      expect(addresses(mail.to).every((address) => !address.includes('evil'))).toBe(true);
+    }
+  });
+});
