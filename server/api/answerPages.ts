@@ -15,6 +15,10 @@ import {
   type FieldSpec,
 } from '../../src/estimate/fieldTable';
 import { isSimpleFormEntry } from '../../src/estimate/types';
+import {
+  externalTransmissionHeading,
+  externalTransmissionHref,
+} from '../../src/content/externalTransmissionLink';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { escapeHtml } from '../../prerender/html';
 import { formPostNames, type PostedValues } from './formPost';
@@ -147,7 +151,8 @@ function fieldHtml(name: FieldPath, value: string | undefined, error: string | u
   const current = value ?? '';
   let control: string;
   if (spec.control === 'checkbox') {
-    return `<div class="field"><input type="checkbox" id="${id}" name="${name}" value="on"${current ? ' checked' : ''}${invalid}> <label for="${id}">${label}</label>${errorHtml}</div>`;
+    // The consent says, as the dialog's does, what goes to the ad platforms, with the policy.
+    return `<p><a href="/privacypolicy">プライバシーポリシー</a>をご確認ください。ご入力の連絡先は、ハッシュ化して広告配信事業者に送信します（<a href="${externalTransmissionHref}">${externalTransmissionHeading}</a>）。</p><div class="field"><input type="checkbox" id="${id}" name="${name}" value="on"${current ? ' checked' : ''}${invalid}> <label for="${id}">${label}</label>${errorHtml}</div>`;
   }
   if (spec.control === 'radio') {
     const radios = choicesOf(spec)

@@ -457,6 +457,9 @@ describe('the native form post', () => {
     expect(page).toMatch(/name="request.courtesyCar" value="yes" checked/u);
     expect(page).toContain('<input type="hidden" name="quote.roughTotal" value="45000">');
     expect(page).toContain('<form method="post" action="/api/estimates"');
+    // The consent names the provision to ad platforms, as the dialog's does, with its section.
+    expect(page).toContain('ハッシュ化して広告配信事業者に送信します');
+    expect(page).toContain('href="/privacypolicy#external-transmission"');
     expect(page).toMatch(/id="f-customer-phone"[^>]*aria-invalid="true"/u);
     expect(page).toMatch(/id="f-vehicle-postalCode"[^>]*inputmode="numeric"/u);
     expect(page).toContain(`href="${telHref(phone)}"`);
