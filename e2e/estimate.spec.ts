@@ -172,7 +172,9 @@ for (const brand of brandList) {
         await expect(field).toHaveAttribute('aria-invalid', 'true');
         await expect(field).toHaveAccessibleDescription(new RegExp(message));
       }
-      // The first field to fix has the focus.
+      // The error summary has the focus; its first link leads to the first field to fix.
+      await expect(dialog.getByRole('alert')).toBeFocused();
+      await dialog.getByRole('link', { name: '車検満了日の年を選択してください' }).click();
       await expect(dialog.getByLabel('車検満了日の年')).toBeFocused();
 
       const phone = dialog.getByLabel('電話番号');
