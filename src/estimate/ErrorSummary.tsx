@@ -7,39 +7,40 @@
 import { useEffect, useRef } from 'react';
 import { get, useFormContext } from 'react-hook-form';
 import { fieldPaths } from './fieldTable';
-import { errorSummaryTitle, summaryEntries } from './errorSummary';
+import { errorSummaryTitle } from './errorSummary';
 import type { EstimateFormValues } from './formValues';
 import styles from './EstimateForm.module.css';
 
 /**
  * The list of what to fix, once a submit was refused, while anything is left to fix. It takes
- * the focus once per `focusRequest` (a count of refused submits), as soon as it shows.
+ * the focus once per refused submit; not after the server's refusal, where the first field it
+ * named has the focus (formSync.ts).
  */
-export function ErrorSummary({ focusRequest }: { focusRequest: number }) {
+export function ErrorSummary() {
   const ref = useRef<HTMLDivElement>(null);
   const handled = useRef(0);
   const {
     formState: { errors, submitCount },
     setFocus,
   } = useFormContext<EstimateFormValues>();
-  const messages: Record<string, string> = {};
-  for (const path of fieldPaths) {
-    const message: unknown = (get(errors, path) as { message?: unknown } | undefined)?.message;
-    if (typeof message === 'string' && message) messages[path] = message;
-  }
-  const entries = summaryEntries(messages);
+  // In the field table's order, as the no-JS page lists them (summaryEntries).
+  const entries = fieldPaths.flatMap((path) => {
+    const error = get(errors, path) as { message?: unknown; type?: unknown } | undefined;
+    const message = error?.message;
+    return typeof message === 'string' && message ? [{ path, message, type: error?.type }] : [];
+  });
   const shown = submitCount > 0 && entries.length > 0;
   useEffect(() => {
-    if (!shown || focusRequest <= handled.current) return;
-    handled.current = focusRequest;
-    ref.current?.focus();
+    if (!shown || submitCount === handled.current) return;
+    handled.current = submitCount;
+    if (!entries.some(({ type }) => type === 'server')) ref.current?.focus();
   });
   if (!shown) return null;
   return (
     <div ref={ref} className={styles.summary} role="alert" tabIndex={-1}>
       <h3>{errorSummaryTitle}</h3>
       <ul>
-        {entries.map(({ path = 'consent', message }) => (
+        {entries.map(({ path, message }) => (
           <li key={path}>
             <a
               href={`#${path}`}

@@ -102,7 +102,6 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   const done = status.kind === 'done';
   // Undefined until this code has counted what the form holds.
   const [left, setLeft] = useState<number | undefined>(undefined);
-  const [summaryFocus, setSummaryFocus] = useState(0);
   const aidsRef = useRef<FormAids | undefined>(undefined);
 
   /**
@@ -213,7 +212,6 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     else if (status.kind === 'retryable') retryRef.current?.focus();
     else if (status.kind === 'rejected' && status.focusAlert) rejectedRef.current?.focus();
   }, [status]);
-  const refused = () => setSummaryFocus((count) => count + 1);
 
   const sending = status.kind === 'sending';
 
@@ -254,11 +252,11 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     flushAfterOpen();
-    return form.handleSubmit(send, refused)(event);
+    return form.handleSubmit(send)(event);
   }
 
   // From here this code sends the form; a submit held while it loaded is sent now, once.
-  const sendHeld = useEffectEvent(() => void form.handleSubmit(send, refused)());
+  const sendHeld = useEffectEvent(() => void form.handleSubmit(send)());
   useEffect(() => {
     const element = formRef.current;
     if (!element) return;
@@ -302,7 +300,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
             >
               {/* One slot with the intro: the fields' ids (useId) stay as they were. */}
               <>
-                <ErrorSummary focusRequest={summaryFocus} />
+                <ErrorSummary />
                 <p className={styles.intro}>
                   {brand.name}
                   の車検お見積もりは無料です。ご入力いただいた内容をもとに、担当者よりご連絡いたします。
