@@ -6,6 +6,7 @@
  * connect-src stays 'self'). The package and its data load only when a complete code is typed.
  * An unknown code is said to be unknown without blocking the send: the schema alone decides.
  */
+import { fields } from './fieldTable';
 import type { normalizePostalCode } from './validation/normalize';
 
 /** The form's own normalisation of a typed code (passed in: it lives in the form's chunk). */
@@ -16,8 +17,7 @@ function formatPostalCode(digits: string): string {
   return `〒${digits.slice(0, 3)}-${digits.slice(3)}`;
 }
 
-const unknownCode =
-  'この郵便番号は見つかりませんでした。お間違いがないかご確認ください（このまま送信もできます）';
+const unknownCode = `この${fields['vehicle.postalCode'].label}は見つかりませんでした。お間違いがないかご確認ください（このまま送信もできます）`;
 
 /**
  * What to say for `value` as typed: the code and its prefecture and municipality, the unknown-code
