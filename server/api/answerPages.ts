@@ -13,7 +13,7 @@ import {
   type FieldPath,
   type FieldSpec,
 } from '../../src/estimate/fieldTable';
-import { errorSummaryTitle, summaryEntries } from '../../src/estimate/errorSummary';
+import { errorSummaryTitle, summaryEntries } from '../../src/estimate/summaryWords';
 import { isSimpleFormEntry } from '../../src/estimate/types';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { escapeHtml } from '../../prerender/html';
@@ -177,7 +177,7 @@ export function refusedPage(
   values: PostedValues,
   action: string,
 ): string {
-  // The dialog's error summary lists the same messages in the same order (errorSummary.ts).
+  // The dialog's error summary lists the same messages in the same order (summaryWords.ts).
   const summary = summaryEntries(errors)
     .map(({ path, message }) => {
       const text = escapeHtml(message);

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { get, useFormContext } from 'react-hook-form';
 import { fieldPaths } from './fieldTable';
-import { errorSummaryTitle } from './errorSummary';
+import { errorSummaryTitle } from './summaryWords';
 import type { EstimateFormValues } from './formValues';
 import styles from './EstimateForm.module.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorSummaryTitle, summaryEntries } from '../../src/estimate/errorSummary';
+import { errorSummaryTitle, summaryEntries } from '../../src/estimate/summaryWords';
 import { fieldPaths } from '../../src/estimate/fieldTable';
 import { refusedPage } from '../../server/api/answerPages';
 
