@@ -92,6 +92,8 @@ for (const brand of brandList) {
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
         if (pathname === businessTimePath || pathname.startsWith('/_app/builds/')) return;
+        // Nor the code the page loads in idle time (the estimate form's, its aids): scripts, not data.
+        if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) return;
         requests.push(request.url());
       });
       await section(page).getByRole('tab', { name: '〜1.5t' }).click();
@@ -144,6 +146,48 @@ for (const brand of brandList) {
         entryPoint: 'price-check',
         quote: { vehicleClass: 'upto-1500kg', roughTotal: shownTotal },
       });
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test('a 車検満了日 the visitor gives replaces the derived one for the rows and the age band, and prefills the estimate', async ({
+      page,
+      consoleErrors,
+    }) => {
+      // The 13-year-old car whose inspection cycle moved: its expiry was this month last year, when
+      // it was 12, so the lower 重量税 of the rows in force then applies, not the derived 13年経過.
+      const given = { year: String(today.year - 1), month: String(today.month) };
+      const givenMonth = `${given.year}-${String(today.month).padStart(2, '0')}-01`;
+      const weightTax =
+        rowInForce(legalFeeRates.weightTax, givenMonth).perHalfTonne.standard * midHalfTonnes;
+      const total =
+        weightTax +
+        rowInForce(legalFeeRates.liabilityInsurance, givenMonth).mainland.passenger +
+        rowInForce(legalFeeRates.stampFee, givenMonth).designated.registeredOss +
+        mid.basicFee -
+        mid.discount;
+      await openLanding(page, brand.id);
+      const status = section(page).getByRole('status');
+      await section(page).getByRole('tab', { name: '〜1.5t' }).click();
+      await section(page).getByLabel('初度登録年月の年').selectOption(thirteenYearOld.year);
+      await section(page).getByLabel('初度登録年月の月').selectOption(thirteenYearOld.month);
+      await expect(status).toContainText('13年経過の重量税で計算');
+      await section(page).getByLabel('車検満了日の年').selectOption(given.year);
+      await expect(status).toContainText('年と月の両方を選ぶと反映されます');
+      await section(page).getByLabel('車検満了日の月').selectOption(given.month);
+      await expect(status).toContainText(
+        `車検満了${given.year}年${given.month}月・13年未満の重量税で計算`,
+      );
+      await expect(status).toContainText(`〜1.5tの総額（概算）例 ${yen(total)}〜`);
+      await expect(section(page).getByRole('tabpanel')).toContainText(
+        `重量税（13年未満） ${yen(weightTax)}`,
+      );
+
+      await section(page).getByRole('button', { name: 'この条件で見積もりを依頼' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('車検満了日の年')).toHaveValue(given.year);
+      await expect(dialog.getByLabel('車検満了日の月')).toHaveValue(given.month);
+      await expect(dialog.getByLabel('初度登録年月の年')).toHaveValue(thirteenYearOld.year);
       expect(consoleErrors).toEqual([]);
     });
 

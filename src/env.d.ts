@@ -20,3 +20,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** vanilla-autokana's ES module source, which takes elements (its prebuilt dist/ takes ids only). */
+declare module 'vanilla-autokana/src/index.js' {
+  export { bind } from 'vanilla-autokana';
+}

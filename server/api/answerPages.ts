@@ -14,6 +14,7 @@ import {
   type FieldPath,
   type FieldSpec,
 } from '../../src/estimate/fieldTable';
+import { errorSummaryTitle, summaryEntries } from '../../src/estimate/summaryWords';
 import { isSimpleFormEntry } from '../../src/estimate/types';
 import {
   externalTransmissionHeading,
@@ -218,12 +219,11 @@ export function refusedPage(
   values: PostedValues,
   action: string,
 ): string {
-  const summary = Object.entries(errors)
-    .map(([field, message]) => {
+  // The dialog's error summary lists the same messages in the same order (summaryWords.ts).
+  const summary = summaryEntries(errors)
+    .map(({ path, message }) => {
       const text = escapeHtml(message);
-      return isFieldPath(field)
-        ? `<li><a href="#${idOf(field)}">${text}</a></li>`
-        : `<li>${text}</li>`;
+      return path ? `<li><a href="#${idOf(path)}">${text}</a></li>` : `<li>${text}</li>`;
     })
     .join('');
   // A simple form sent without JavaScript brings only the car: the rest is asked for, not blamed.
@@ -233,7 +233,7 @@ export function refusedPage(
         '残りの項目をご入力のうえ、送信してください。入力した内容はそのまま残っています。',
       ]
     : [
-        '入力内容をご確認ください',
+        errorSummaryTitle,
         '次の項目を確認して、もう一度送信してください。入力した内容はそのまま残っています。',
       ];
   return page(

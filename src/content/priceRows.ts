@@ -79,7 +79,7 @@ export function legalFeeNotes(
     `${formatJapaneseDate(date)}より後の自賠責保険料と印紙代（検査手数料）の改定は確認できていないため、その時点の額で計算しています。`,
     `印紙代は指定工場で受ける場合の額です（登録車は電子申請で${formatYen(stamp.designated.registeredOss)}、窓口申請で${formatYen(stamp.designated.registeredCounter)}。軽自動車は${formatYen(stamp.designated.kei)}、電子申請で${formatYen(stamp.designated.keiOss)}）。検査場への持込では、普通車${formatYen(stamp.broughtIn.ordinary)}・小型車${formatYen(stamp.broughtIn.small)}・軽自動車${formatYen(stamp.broughtIn.kei)}です。`,
     '自賠責保険料は本土（沖縄県・離島を除く）の24か月契約の額です。沖縄県と離島では保険料が異なります。',
-    '重量税は、登録車は初度登録の月から数えて13年・18年を経過する月から、軽自動車は初度検査年の13年後・18年後の11月から上がります。車検は満了日の2か月前から受けられるため、受ける月によっては上がる前の額になります。',
+    '重量税は、登録車は初度登録の月から数えて13年・18年を経過する月から、軽自動車は初度検査年の13年後・18年後の11月から上がります。車検はいつでも受けられ、満了日の2か月前から満了日までに受ければ次の満了日は変わりません。その間の上がる前の月に受ければ、上がる前の額になります。',
     `重量税はエコカー減税なしの額です。ハイブリッド車など減税や本則税率（0.5tごと${formatYen(weightTax.basePerHalfTonne)}、軽自動車${formatYen(weightTax.baseKei)}）の対象車は安くなりますが、対象かどうかは車種・燃費性能・登録時期で決まるため含めていません。`,
   ];
 }

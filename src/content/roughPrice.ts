@@ -84,24 +84,33 @@ function firstDayOf({ year, month }: YearMonth): string {
 export type RoughPrice = PriceBreakdown & {
   vehicleClass: VehicleClassId;
   band: WeightTaxAgeBand;
-  /** The 車検満了 month the price is for; absent when first registration is unknown. */
+  /**
+   * The 車検満了 month the price is for: the visitor's own when given, else derived from first
+   * registration; absent when neither is known.
+   */
   expiry?: YearMonth;
+  /** Whether `expiry` is the visitor's own 車検満了日, not the one derived. */
+  expiryGiven?: boolean;
   total: number;
 };
 
 /**
  * The rough price of `cost`'s class for a car first registered in `firstRegistration` (if
- * known), at its next expiry counted from `now` in Japan, with the rate rows in force on the
- * first day of that expiry month. Without first registration: a car under 13 years, at the
- * rates in force today.
+ * known), at its 車検満了 month: `givenExpiry` when the visitor knows it (a car whose inspection
+ * lapsed once runs on another cycle than the one derived), else its next expiry counted from
+ * `now` in Japan; with the rate rows in force on the first day of that month. The age band needs
+ * first registration: without it, a car under 13 years; without either date, at the rates in
+ * force today.
  */
 export function roughPrice(
   cost: VehicleClassCost,
   firstRegistration?: YearMonth,
   now: Date = new Date(),
   rates: LegalFeeRates = legalFeeRates,
+  givenExpiry?: YearMonth,
 ): RoughPrice {
-  const expiry = firstRegistration && nextExpiry(firstRegistration, tokyoYearMonth(now));
+  const expiry =
+    givenExpiry ?? (firstRegistration && nextExpiry(firstRegistration, tokyoYearMonth(now)));
   const band =
     firstRegistration && expiry ? weightTaxAgeBand(cost.id, firstRegistration, expiry) : 'standard';
   const parts: PriceBreakdown = {
@@ -115,6 +124,7 @@ export function roughPrice(
     vehicleClass: cost.id,
     band,
     ...(expiry && { expiry }),
+    ...(givenExpiry && { expiryGiven: true }),
     total: totalPrice(parts),
   };
 }

@@ -30,6 +30,11 @@ import { pendingInputKey } from './draft';
 import { useEstimateDraft } from './useEstimateDraft';
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields, HiddenFields } from './EstimateFields';
+import { ErrorSummary, RequiredLeft } from './ErrorSummary';
+import type { FormAids } from './formAids';
+import { requiredLeft } from './progress';
+import { messages } from './validation/messages';
+import { normalizePostalCode } from './validation/normalize';
 import { QuoteNote, RejectedAlert, RetryAlert } from './EstimateNotices';
 import { control, entryPointOf } from './formDom';
 import { showServerErrors, syncWithDom } from './formSync';
@@ -81,9 +86,11 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   const draft = useEstimateDraft();
   // No defaultValues: each field's value is read from the DOM as it registers (what was typed
   // before this code arrived), never written over.
+  // A refused submit focuses the error summary, whose links lead to the fields.
   const form = useForm<EstimateFormValues, unknown, EstimateFormOutput>({
     resolver,
     mode: 'onBlur',
+    shouldFocusError: false,
   });
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
   const [shownQuote, setShownQuote] = useState<EstimateQuote | undefined>(undefined);
@@ -91,8 +98,11 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   const sendingRef = useRef(false);
   // A ref, not state: an open or a first keystroke re-renders nothing.
   const holdsInputRef = useRef(false);
-  const { subscribe, getValues, setValue } = form;
+  const { subscribe, getValues, setValue, getFieldState } = form;
   const done = status.kind === 'done';
+  // Undefined until this code has counted what the form holds.
+  const [left, setLeft] = useState<number | undefined>(undefined);
+  const aidsRef = useRef<FormAids | undefined>(undefined);
 
   /**
    * A new build's reload waits while the visitor has typed something or the dialog shows the form
@@ -131,12 +141,40 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       formState: { values: true },
       callback: () => keep(withEmptyDefaults(getValues())),
     });
+    // The count of required fields left, the funnel's events and the furigana: their own chunk.
+    let live = true;
+    if (element) {
+      import('./formAids')
+        .then(({ attachFormAids }) => {
+          if (!live) return;
+          aidsRef.current = attachFormAids(
+            element,
+            {
+              subscribe,
+              getValues,
+              setValue,
+              getFieldState,
+              withEmptyDefaults,
+              requiredLeft,
+              normalizePostalCode,
+              messages,
+            },
+            () => ({ brand: brand.id, entryPoint: entryPointOf(element) }),
+            setLeft,
+            () => holdsInputRef.current,
+          );
+        })
+        .catch((error: unknown) => console.warn('[estimate] form aids unavailable', error));
+    }
     return () => {
+      live = false;
       cancelLayout();
       unsubscribe();
+      aidsRef.current?.detach();
+      aidsRef.current = undefined;
     };
     // Once, when the code takes over.
-  }, [draft, subscribe, getValues, setValue, keep, markPending]);
+  }, [draft, subscribe, getValues, setValue, getFieldState, keep, markPending, brand.id]);
 
   // An open re-renders nothing, unless it shows a quote (the price check) or clears an old answer.
   const flushAfterOpen = useFollowDialog(dialogRef, {
@@ -192,6 +230,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     );
     reportOutcome(context, outcome, values.customer);
     if (outcome.kind === 'accepted') {
+      aidsRef.current?.sent();
       form.reset(emptyFormValues());
       draft.clear();
       holdsInputRef.current = false;
@@ -259,10 +298,14 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
               onSubmit={onSubmit}
               className={styles.form}
             >
-              <p className={styles.intro}>
-                {brand.name}
-                の車検お見積もりは無料です。ご入力いただいた内容をもとに、担当者よりご連絡いたします。
-              </p>
+              {/* One slot with the intro: the fields' ids (useId) stay as they were. */}
+              <>
+                <ErrorSummary />
+                <p className={styles.intro}>
+                  {brand.name}
+                  の車検お見積もりは無料です。ご入力いただいた内容をもとに、担当者よりご連絡いたします。
+                </p>
+              </>
               {shownQuote && <QuoteNote quote={shownQuote} />}
               <HiddenFields brand={brand.id} />
               <EstimateFields />
@@ -272,6 +315,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
               {status.kind === 'rejected' && (
                 <RejectedAlert ref={rejectedRef} phone={brand.phone} messages={status.messages} />
               )}
+              <RequiredLeft left={left} />
               <button type="submit" className={styles.submit} disabled={sending}>
                 {sending ? (
                   '送信中…'

@@ -22,3 +22,6 @@ export const hiddenControlNames = [
   quoteControlNames.vehicleClass,
   quoteControlNames.roughTotal,
 ] as const;
+
+/** Marks the element under a `confirmsAddress` field that says the code's address (postalAddress.ts). */
+export const addressAttribute = 'data-address-for';

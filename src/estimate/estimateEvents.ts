@@ -1,6 +1,7 @@
 /**
  * The estimate form's tag-manager events (docs/tracking.md), in one place: estimate_open,
- * estimate_submit, and estimate_success or estimate_error from what came of a send. Their names
+ * estimate_submit, and estimate_success or estimate_error from what came of a send (the funnel's
+ * events, which load after the form's code, are in funnelEvents.ts). Their names
  * and fields are what the marketers' tags read: they do not change.
  */
 import type { BrandId } from '../brand/brands';
@@ -10,7 +11,7 @@ import { estimateSuccessParams, userProvidedDataKey } from '../tracking/conversi
 import type { SendOutcome } from './api';
 import type { EntryPoint } from './types';
 
-type EventContext = { brand: BrandId; entryPoint: EntryPoint };
+export type EventContext = { brand: BrandId; entryPoint: EntryPoint };
 
 /**
  * estimate_open (the form opens) or estimate_submit (each attempt, retries included), or

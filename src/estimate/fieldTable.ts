@@ -70,6 +70,13 @@ export type FieldSpec = {
   readonly column?: ExportColumnKey;
   /** The lead's D1 column holding this field's value alone (migrations/0001_leads.sql). */
   readonly stored?: string;
+  /**
+   * The field that holds this one's reading in katakana (姓 → セイ): the estimate form fills it
+   * from the IME's reading while the visitor types this field (furigana.ts).
+   */
+  readonly reading?: string;
+  /** A postal code the estimate form confirms in words, as its prefecture and municipality. */
+  readonly confirmsAddress?: boolean;
 };
 
 const firstRegistration: FieldGroup = { legend: '初度登録年月', required: false };
@@ -121,6 +128,7 @@ export const fields = {
     inputMode: 'numeric',
     autoComplete: 'postal-code',
     hint: '最寄りの店舗をご案内します（例: 123-4567）',
+    confirmsAddress: true,
     column: 'postalCode',
     stored: 'postal_code',
   },
@@ -158,6 +166,7 @@ export const fields = {
     required: true,
     maxLength: nameMaxLength,
     autoComplete: 'family-name',
+    reading: 'customer.lastNameKana',
     column: 'name',
     stored: 'last_name',
   },
@@ -169,6 +178,7 @@ export const fields = {
     required: true,
     maxLength: nameMaxLength,
     autoComplete: 'given-name',
+    reading: 'customer.firstNameKana',
     column: 'name',
     stored: 'first_name',
   },
@@ -273,6 +283,15 @@ export function field(path: FieldPath): FieldSpec {
 export function isFieldPath(name: string): name is FieldPath {
   return Object.hasOwn(fields, name);
 }
+
+/** The fields a visitor must fill, in the form's order (the progress counts them). */
+export const requiredPaths = fieldPaths.filter((path) => field(path).required);
+
+/** Each name field with the field of its reading (姓 → セイ, 名 → メイ). */
+export const readingPairs = fieldPaths.flatMap((path) => {
+  const reading = field(path).reading;
+  return reading !== undefined && isFieldPath(reading) ? [[path, reading] as const] : [];
+});
 
 /** The form's groups of text fields (vehicle, customer, request): every path but consent. */
 type TextPath = Exclude<FieldPath, 'consent'>;

@@ -17,6 +17,7 @@ import {
   type ControlAria,
 } from '../forms/Field';
 import { field, formLabel, type FieldPath } from './fieldTable';
+import { addressAttribute } from './controlNames';
 import type { EstimateFormValues } from './formValues';
 import { textLength } from './validation/normalize';
 import styles from './EstimateFields.module.css';
@@ -147,7 +148,15 @@ export function TableField({
           );
         }
         if (spec.control === 'textarea') return <textarea rows={5} {...props} />;
-        return <input {...inputAttributes(path)} {...control} {...props} />;
+        const input = <input {...inputAttributes(path)} {...control} {...props} />;
+        if (!spec.confirmsAddress) return input;
+        // Filled by the form's aids (postalAddress.ts) as a complete code is typed.
+        return (
+          <>
+            {input}
+            <p className={fieldStyles.hint} aria-live="polite" {...{ [addressAttribute]: path }} />
+          </>
+        );
       }}
     />
   );

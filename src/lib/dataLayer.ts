@@ -7,11 +7,18 @@ export type DataLayerEventName =
   | 'estimate_submit'
   | 'estimate_success'
   | 'estimate_error'
+  | 'estimate_field_error'
+  | 'estimate_progress'
+  | 'estimate_abandon'
+  | 'web_vitals'
   | 'phone_click'
   | 'page_view';
 
-/** Event fields: strings, or one level of strings (user_provided_data). docs/tracking.md lists them. */
-export type DataLayerParams = Record<string, string | Record<string, string>>;
+/**
+ * Event fields: strings, numbers (counts, web vitals), or one level of strings
+ * (user_provided_data). docs/tracking.md lists them.
+ */
+export type DataLayerParams = Record<string, string | number | Record<string, string>>;
 
 type DataLayerWindow = Window & { dataLayer?: unknown };
 

@@ -198,6 +198,39 @@ describe('roughPrice', () => {
     expect([price.band, price.weightTax]).toEqual(['over13', 34200]);
   });
 
+  it('takes a 車検満了日 the visitor gives over the derived one, for the rows and the age band', () => {
+    // First registered 2013-05, the derived expiry 2026-05 (13 years); a lapse moved its cycle to
+    // 2025-11, when it was 12.
+    const derived = roughPrice(cost, month(2013, 5), tokyo('2026-05-10T12:00:00'));
+    const given = roughPrice(
+      cost,
+      month(2013, 5),
+      tokyo('2026-05-10T12:00:00'),
+      undefined,
+      month(2025, 11),
+    );
+    expect([derived.expiry, derived.band, derived.expiryGiven]).toEqual([
+      month(2026, 5),
+      'over13',
+      undefined,
+    ]);
+    expect([given.expiry, given.band, given.expiryGiven]).toEqual([
+      month(2025, 11),
+      'standard',
+      true,
+    ]);
+    expect(given.weightTax).toBeLessThan(derived.weightTax);
+    // Without first registration the band stays under 13, at the rows in force at that expiry.
+    const noAge = roughPrice(
+      cost,
+      undefined,
+      tokyo('2026-05-10T12:00:00'),
+      undefined,
+      month(2027, 3),
+    );
+    expect([noAge.expiry, noAge.band]).toEqual([month(2027, 3), 'standard']);
+  });
+
   it('crosses an expiry at midnight in Tokyo, and the age band with it', () => {
     // First registered 2015-05: on 5/31 the next expiry is 2026-05 (11 years), from 6/1 it is
     // 2028-05 (13 years).

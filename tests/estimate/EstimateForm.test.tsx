@@ -19,6 +19,7 @@ import {
   select,
   submitButton,
   type TestWindow,
+  sendEvents,
 } from './estimateFormHarness';
 
 // The form's status and rules: what it shows, validates and sends. The draft, the key and the
@@ -46,11 +47,17 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     }
   });
 
-  it('shows every required-field message at its field on submit and focuses the first', async () => {
+  it('shows every required-field message at its field on submit, and a summary whose first link focuses the first', async () => {
     const { user } = renderDialog();
 
     await user.click(submitButton());
 
+    const summary = screen.getByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(summary).toHaveTextContent('入力内容をご確認ください');
+    await user.click(
+      within(summary).getByRole('link', { name: '車検満了日の年を選択してください' }),
+    );
     const year = select('車検満了日の年');
     await waitFor(() => expect(year).toHaveFocus());
     expect(year).toHaveAttribute('aria-invalid', 'true');
@@ -58,7 +65,9 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     expect(field('電話番号')).toHaveAccessibleDescription(
       expect.stringContaining('電話番号を入力してください'),
     );
-    expect(screen.getByText('個人情報の取り扱いに同意してください')).toBeInTheDocument();
+    expect(
+      screen.getByRole('checkbox', { name: /個人情報の取扱いに同意する/ }),
+    ).toHaveAccessibleDescription('個人情報の取り扱いに同意してください');
     expect(requests).toHaveLength(0);
   });
 
@@ -129,7 +138,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
     expect(sessionStorage.getItem(draftStorageKey)).toBeNull();
     expect(events()).toEqual(['estimate_open', 'estimate_submit', 'estimate_success']);
     // The conversion names its lead; no personal data in any event by default.
-    expect((window as TestWindow).dataLayer?.at(-1)).toEqual({
+    expect(sendEvents().at(-1)).toEqual({
       event: 'estimate_success',
       brand: 'yamada',
       entry_point: 'simple-form-1',
@@ -155,7 +164,7 @@ describe('EstimateForm', { timeout: 20_000 }, () => {
       expect.stringContaining('このメールアドレスは使用できません'),
     );
     expect(email).toHaveFocus();
-    expect((window as TestWindow).dataLayer?.at(-1)).toEqual({
+    expect(sendEvents().at(-1)).toEqual({
       event: 'estimate_error',
       brand: 'carsupport',
       entry_point: 'header',

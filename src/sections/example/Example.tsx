@@ -6,7 +6,7 @@ import { LabelledSection } from '../LabelledSection';
 import { useHydrated } from '../useHydrated';
 import styles from './Example.module.css';
 import type * as PriceCheckModule from './PriceCheck';
-import type { FirstRegistrationChoice } from './PriceCheck';
+import type { PriceCheckChoice } from './PriceCheck';
 
 /**
  * Cost examples by vehicle class as WAI-ARIA tabs (automatic activation, one tab always
@@ -18,7 +18,7 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
   const id = useId();
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(0);
-  const [choice, setChoice] = useState<FirstRegistrationChoice>({ year: '', month: '' });
+  const [choice, setChoice] = useState<PriceCheckChoice>({ year: '', month: '' });
   // The price check (its rates and calculation) stays out of the first view: it loads once the
   // page is interactive. Until then, or if it fails to load, the tables show the fixed examples.
   const [priceCheck, setPriceCheck] = useState<typeof PriceCheckModule | null>(null);

@@ -3,7 +3,7 @@ import { legalFeeRates, legalFeesAsOf } from '../../content/legalFees';
 import { formatYen } from '../../content/priceRows';
 import { roughPrice, type RoughPrice } from '../../content/roughPrice';
 import type { LandingContent, VehicleClassCost } from '../../content/types';
-import { firstRegistrationYearOptions } from '../../estimate/dates';
+import { expiryYearOptions, firstRegistrationYearOptions } from '../../estimate/dates';
 import { quoteControlNames } from '../../estimate/controlNames';
 import { fields } from '../../estimate/fieldTable';
 import { monthOptions } from '../../estimate/options';
@@ -12,28 +12,43 @@ import type { YearMonth } from '../../lib/tokyoTime';
 import { EstimateButton } from '../ContactActions';
 import styles from './Example.module.css';
 
-/** The 初度登録年月 as chosen: strings of the selects, '' while not chosen. */
-export type FirstRegistrationChoice = { year: string; month: string };
+/**
+ * The 初度登録年月 as chosen, and the 車検満了日's year and month when the visitor gives them:
+ * strings of the selects, '' (or absent) while not chosen.
+ */
+export type PriceCheckChoice = {
+  year: string;
+  month: string;
+  expiryYear?: string;
+  expiryMonth?: string;
+};
 
-/** The chosen month, once both year and month are chosen. */
-export function chosenMonth(choice: FirstRegistrationChoice): YearMonth | undefined {
-  const year = Number(choice.year);
-  const month = Number(choice.month);
-  return year && month ? { year, month } : undefined;
+/** The chosen month, once both `year` and `month` are chosen. */
+export function chosenMonth(year = '', month = ''): YearMonth | undefined {
+  const y = Number(year);
+  const m = Number(month);
+  return y && m ? { year: y, month: m } : undefined;
 }
 
-/** Each class's rough price for the choice; until both year and month are chosen, a car under 13. */
+/**
+ * Each class's rough price for the choice: until both parts of 初度登録年月 are chosen, a car
+ * under 13; the 車検満了日, once both its parts are chosen, instead of the one derived.
+ */
 export function pricesFor(
   classes: readonly VehicleClassCost[],
-  choice: FirstRegistrationChoice,
+  choice: PriceCheckChoice,
 ): RoughPrice[] {
-  const firstRegistration = chosenMonth(choice);
-  return classes.map((cost) => roughPrice(cost, firstRegistration));
+  const firstRegistration = chosenMonth(choice.year, choice.month);
+  const expiry = chosenMonth(choice.expiryYear, choice.expiryMonth);
+  return classes.map((cost) => roughPrice(cost, firstRegistration, undefined, undefined, expiry));
 }
 
-/** The estimate form's 初度登録年月 fields, which the price check fills in. */
+/** The estimate form's 初度登録年月 and 車検満了日 fields, which the price check fills in. */
 const yearField = fields['vehicle.firstRegistrationYear'];
 const monthField = fields['vehicle.firstRegistrationMonth'];
+const expiryYearField = fields['vehicle.expiryYear'];
+const expiryMonthField = fields['vehicle.expiryMonth'];
+const expiryLegend = expiryYearField.group.legend;
 
 const bandNotes = {
   standard: '13年未満の重量税',
@@ -44,9 +59,45 @@ const bandNotes = {
 type PriceCheckProps = {
   copy: LandingContent['example']['priceCheck'];
   price: RoughPrice;
-  choice: FirstRegistrationChoice;
-  onChoice: (choice: FirstRegistrationChoice) => void;
+  choice: PriceCheckChoice;
+  onChoice: (choice: PriceCheckChoice) => void;
 };
+
+/** A year or month select of the price check, its label read by assistive technology only. */
+function MonthPart({
+  label,
+  unit,
+  placeholder,
+  values,
+  value,
+  onChange,
+}: {
+  label: string;
+  unit: string;
+  placeholder: string;
+  values: readonly number[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <span className={styles.dateField}>
+      <select
+        aria-label={label}
+        className={styles.select}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <span aria-hidden="true">{unit}</span>
+    </span>
+  );
+}
 
 /**
  * The visitor's own rough price: 初度登録年月 (optional) on top of the class chosen in the tabs,
@@ -57,17 +108,31 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
   const id = useId();
   const years = firstRegistrationYearOptions();
   const classLabel = legalFeeRates.classes[price.vehicleClass].label;
+  const expiryYear = choice.expiryYear ?? '';
+  const expiryMonth = choice.expiryMonth ?? '';
   const partial = (choice.year === '') !== (choice.month === '');
+  const partialExpiry = (expiryYear === '') !== (expiryMonth === '');
+  const firstRegistration = chosenMonth(choice.year, choice.month);
 
-  // What the open writes into the estimate form: the rough price, and the 初度登録年月 it used.
+  // What the open writes into the estimate form: the rough price, and the dates it used.
   const estimateValues: Record<string, string> = {
     [quoteControlNames.vehicleClass]: price.vehicleClass,
     [quoteControlNames.roughTotal]: String(price.total),
-    ...(price.expiry && {
+    ...(firstRegistration && {
       'vehicle.firstRegistrationYear': choice.year,
       'vehicle.firstRegistrationMonth': choice.month,
     }),
+    ...(price.expiryGiven && {
+      'vehicle.expiryYear': expiryYear,
+      'vehicle.expiryMonth': expiryMonth,
+    }),
   };
+  const basis = price.expiry
+    ? `${price.expiryGiven ? '車検満了' : '次回の車検満了（目安）'}${price.expiry.year}年${price.expiry.month}月・${bandNotes[price.band]}で計算`
+    : copy.assumption;
+  const incomplete = [partial && yearField.group.legend, partialExpiry && expiryLegend].filter(
+    Boolean,
+  );
 
   return (
     <div className={styles.check}>
@@ -75,43 +140,49 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
       <fieldset className={styles.fieldset} aria-describedby={`${id}-hint`}>
         <legend className={styles.legend}>{copy.firstRegistrationLegend}</legend>
         <div className={styles.dateRow}>
-          <span className={styles.dateField}>
-            <select
-              id={`${id}-year`}
-              aria-label={yearField.label}
-              className={styles.select}
-              value={choice.year}
-              onChange={(event) => onChoice({ ...choice, year: event.target.value })}
-            >
-              <option value="">----</option>
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-            <span aria-hidden="true">年</span>
-          </span>
-          <span className={styles.dateField}>
-            <select
-              id={`${id}-month`}
-              aria-label={monthField.label}
-              className={styles.select}
-              value={choice.month}
-              onChange={(event) => onChoice({ ...choice, month: event.target.value })}
-            >
-              <option value="">--</option>
-              {monthOptions.map((month) => (
-                <option key={month} value={month}>
-                  {month}
-                </option>
-              ))}
-            </select>
-            <span aria-hidden="true">月</span>
-          </span>
+          <MonthPart
+            label={yearField.label}
+            unit="年"
+            placeholder="----"
+            values={years}
+            value={choice.year}
+            onChange={(year) => onChoice({ ...choice, year })}
+          />
+          <MonthPart
+            label={monthField.label}
+            unit="月"
+            placeholder="--"
+            values={monthOptions}
+            value={choice.month}
+            onChange={(month) => onChoice({ ...choice, month })}
+          />
         </div>
         <p id={`${id}-hint`} className={styles.hint}>
           {copy.firstRegistrationHint}
+        </p>
+      </fieldset>
+      <fieldset className={styles.fieldset} aria-describedby={`${id}-expiry-hint`}>
+        <legend className={styles.legend}>{expiryLegend}（わかる場合）</legend>
+        <div className={styles.dateRow}>
+          <MonthPart
+            label={expiryYearField.label}
+            unit="年"
+            placeholder="----"
+            values={expiryYearOptions()}
+            value={expiryYear}
+            onChange={(value) => onChoice({ ...choice, expiryYear: value })}
+          />
+          <MonthPart
+            label={expiryMonthField.label}
+            unit="月"
+            placeholder="--"
+            values={monthOptions}
+            value={expiryMonth}
+            onChange={(value) => onChoice({ ...choice, expiryMonth: value })}
+          />
+        </div>
+        <p id={`${id}-expiry-hint`} className={styles.hint}>
+          車検証の「有効期間の満了する日」を選ぶと、その月の額で計算し、お見積もりにも入ります。
         </p>
       </fieldset>
       <p role="status" aria-live="polite" aria-atomic="true" className={styles.result}>
@@ -120,11 +191,9 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
           例 {formatYen(price.total)}〜<span className={styles.resultTax}>（税込）</span>
         </span>
         <span className={styles.resultBasis}>
-          {price.expiry
-            ? `次回の車検満了（目安）${price.expiry.year}年${price.expiry.month}月・${bandNotes[price.band]}で計算`
-            : partial
-              ? `${yearField.group.legend}は年と月の両方を選ぶと反映されます。`
-              : copy.assumption}
+          {incomplete.length > 0
+            ? `${incomplete.join('と')}は年と月の両方を選ぶと反映されます。`
+            : basis}
         </span>
       </p>
       <EstimateButton entryPoint="price-check" className={styles.submit} values={estimateValues}>

@@ -1,0 +1,220 @@
+// What helps visitors finish the estimate form and shows marketers where they stop (issue 30),
+// on both brands: furigana through the IME, the error summary, the count of required fields
+// left, the postal code in words, the funnel's dataLayer events and web_vitals.
+// Run: npx playwright test e2e/form-aids.spec.ts (after `npm run build`).
+import type { Locator, Page } from '@playwright/test';
+import { requiredPaths } from '../src/estimate/fieldTable';
+import { axeViolations } from './axe';
+import { estimateDialog, fillEstimate, submitButton, uniqueEmail } from './estimateForm';
+import { brandList, expect, openAllDay, originFor, test, waitForApp } from './fixtures';
+import type { BrandId } from '../src/brand/brands';
+
+type Entry = Record<string, unknown> & { event: string };
+
+async function events(page: Page, name: string): Promise<Entry[]> {
+  return page.evaluate(
+    (event) =>
+      ((window as Window & { dataLayer?: Entry[] }).dataLayer ?? []).filter(
+        (entry) => entry?.event === event,
+      ),
+    name,
+  );
+}
+
+/** Waits until the page has loaded a script chunk whose name starts with `name`. */
+async function chunkLoaded(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(
+    (prefix) =>
+      performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${prefix}-`)),
+    name,
+  );
+}
+
+/** The page as the browser hides it (a tab or app switch): what tags and web-vitals listen to. */
+async function hidePage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+async function openForm(page: Page, brand: BrandId): Promise<Locator> {
+  await openAllDay(page.context(), brand);
+  await page.goto(`${originFor(brand)}/`);
+  await waitForApp(page);
+  await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+  const dialog = estimateDialog(page);
+  await expect(dialog).toBeVisible();
+  // The aids attach once the form's code has taken over: the count shows.
+  await expect(dialog.getByRole('status').filter({ hasText: '必須項目' })).toBeVisible();
+  return dialog;
+}
+
+/** Composes `reading` in the focused field through the IME, then commits `text`. */
+async function compose(page: Page, field: Locator, reading: string, text: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await field.focus();
+  for (let end = 1; end <= reading.length; end += 1) {
+    await cdp.send('Input.imeSetComposition', {
+      text: reading.slice(0, end),
+      selectionStart: end,
+      selectionEnd: end,
+    });
+    // vanilla-autokana reads the field every 30 ms while it has focus.
+    await page.waitForTimeout(60);
+  }
+  await cdp.send('Input.insertText', { text });
+  await page.waitForTimeout(60);
+  await cdp.detach();
+}
+
+for (const brand of brandList) {
+  test.describe(`${brand.id} form aids`, () => {
+    test('furigana fills from the IME reading, and is left alone after an edit or a paste', async ({
+      page,
+      consoleErrors,
+    }) => {
+      const dialog = await openForm(page, brand.id);
+      // vanilla-autokana's source chunk (src/index.js).
+      await chunkLoaded(page, 'src');
+      const lastName = dialog.getByLabel('姓', { exact: true });
+      const firstName = dialog.getByLabel('名', { exact: true });
+      const lastKana = dialog.getByLabel('セイ', { exact: true });
+      const firstKana = dialog.getByLabel('メイ', { exact: true });
+
+      await compose(page, lastName, 'やまだ', '山田');
+      await expect(lastName).toHaveValue('山田');
+      await expect(lastKana).toHaveValue('ヤマダ');
+
+      // A name pasted (no reading from the IME) leaves its reading as it is.
+      await firstName.focus();
+      await page.keyboard.insertText('花子');
+      await page.waitForTimeout(100);
+      await expect(firstKana).toHaveValue('');
+
+      // Once the visitor has typed the reading, it is theirs.
+      await firstKana.fill('ハナ');
+      await firstName.fill('');
+      await compose(page, firstName, 'たろう', '太郎');
+      await expect(firstName).toHaveValue('太郎');
+      await expect(firstKana).toHaveValue('ハナ');
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test('a refused submit shows the summary, whose links move focus; the count goes down to 0', async ({
+      page,
+      consoleErrors,
+    }) => {
+      const dialog = await openForm(page, brand.id);
+      const progress = dialog.getByRole('status').filter({ hasText: '必須項目' });
+      await expect(progress).toHaveText(`必須項目 残り${requiredPaths.length}`);
+
+      await submitButton(dialog).click();
+      const summary = dialog.getByRole('alert').filter({ hasText: '入力内容をご確認ください' });
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link')).toHaveCount(requiredPaths.length);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await summary.getByRole('link', { name: '車種を入力してください' }).click();
+      const model = dialog.getByLabel('車種');
+      await expect(model).toBeFocused();
+      await model.fill('プリウス');
+      await expect(summary.getByRole('link', { name: '車種を入力してください' })).toHaveCount(0);
+      await expect(progress).toHaveText(`必須項目 残り${requiredPaths.length - 1}`);
+      await summary.getByRole('link', { name: 'メールアドレスを入力してください' }).click();
+      await expect(dialog.getByLabel('メールアドレス')).toBeFocused();
+
+      await fillEstimate(dialog, uniqueEmail(`aids-${brand.id}`));
+      await expect(progress).toHaveText('必須項目 残り0');
+      await expect(summary).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test('the postal code is confirmed in words from the site itself; an unknown code says so', async ({
+      page,
+      consoleErrors,
+    }) => {
+      const origin = originFor(brand.id);
+      const elsewhere: string[] = [];
+      page.on('request', (request) => {
+        // (The tag manager is the one third party the page loads, after its first paint.)
+        const url = request.url();
+        if (!url.startsWith(origin) && !url.includes('googletagmanager.com')) elsewhere.push(url);
+      });
+      const dialog = await openForm(page, brand.id);
+      const postalCode = dialog.getByLabel('郵便番号');
+      await postalCode.fill('１００－０００１');
+      await expect(dialog.getByText('〒100-0001 東京都千代田区')).toBeVisible();
+      await postalCode.fill('0000000');
+      await expect(dialog.getByText('この郵便番号は見つかりませんでした')).toBeVisible();
+      await postalCode.fill('100');
+      await expect(dialog.getByText('〒100-0001')).toHaveCount(0);
+      expect(elsewhere).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test('the funnel events reach the dataLayer without a typed value', async ({
+      page,
+      consoleErrors,
+    }) => {
+      const dialog = await openForm(page, brand.id);
+      await submitButton(dialog).click();
+      await dialog.getByLabel('車種').fill('フィット');
+      await dialog.getByLabel('郵便番号').fill('1000001');
+      await dialog.getByLabel('電話番号').fill('0901234');
+      await dialog.getByLabel('電話番号').blur();
+      await hidePage(page);
+
+      const fieldErrors = await events(page, 'estimate_field_error');
+      expect(fieldErrors).toContainEqual({
+        event: 'estimate_field_error',
+        brand: brand.id,
+        entry_point: 'header',
+        field: 'vehicle.model',
+        rule: 'required',
+      });
+      expect(fieldErrors).toContainEqual(
+        expect.objectContaining({ field: 'customer.phone', rule: 'format' }),
+      );
+      const progress = await events(page, 'estimate_progress');
+      const counts = progress.map((entry) => entry.required_left);
+      expect(counts).toEqual([requiredPaths.length - 1, requiredPaths.length - 2]);
+      expect(new Set(counts).size).toBe(counts.length);
+      expect(await events(page, 'estimate_abandon')).toEqual([
+        {
+          event: 'estimate_abandon',
+          brand: brand.id,
+          entry_point: 'header',
+          last_field: 'customer.phone',
+          required_left: requiredPaths.length - 2,
+        },
+      ]);
+      const pushed = JSON.stringify([
+        ...fieldErrors,
+        ...progress,
+        ...(await events(page, 'estimate_abandon')),
+      ]);
+      for (const typed of ['フィット', '1000001', '0901234']) expect(pushed).not.toContain(typed);
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test('web_vitals is pushed after an interaction and a page hide', async ({ page }) => {
+      await openAllDay(page.context(), brand.id);
+      await page.goto(`${originFor(brand.id)}/`);
+      await waitForApp(page);
+      await chunkLoaded(page, 'webVitals');
+      await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      await hidePage(page);
+      const vitals = await events(page, 'web_vitals');
+      const names = vitals.map((entry) => entry.metric_name);
+      expect(names).toEqual(expect.arrayContaining(['LCP', 'CLS']));
+      for (const entry of vitals) {
+        expect(entry).toMatchObject({ brand: brand.id, metric_id: expect.any(String) });
+        expect(typeof entry.metric_value).toBe('number');
+        expect(['good', 'needs-improvement', 'poor']).toContain(entry.metric_rating);
+      }
+      const lcp = vitals.find((entry) => entry.metric_name === 'LCP');
+      expect(lcp?.metric_target).toEqual(expect.any(String));
+    });
+  });
+}

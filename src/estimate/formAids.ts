@@ -1,0 +1,123 @@
+/**
+ * What helps the visitor finish the estimate form, and shows marketers where they stop, beyond
+ * its validation: the count of required fields left, the postal code's words, the funnel's
+ * events and the furigana. A chunk of its own, loaded as soon as the form's code takes over.
+ * It imports nothing from the form's chunk (what it needs of it is passed in, `FormParts`), so
+ * that chunk keeps its one export and the first view its size.
+ */
+import type { UseFormReturn } from 'react-hook-form';
+import { addressAttribute } from './controlNames';
+import type { EventContext } from './estimateEvents';
+import { field, fieldPaths, type FieldPath } from './fieldTable';
+import type { EstimateFormValues, withEmptyDefaults } from './formValues';
+import { createFunnel } from './funnelEvents';
+import { bindFurigana } from './furigana';
+import { addressConfirmer } from './postalAddress';
+import type { requiredLeft } from './progress';
+import type { EstimateFormOutput } from './validation/estimateSchema';
+import type { messages } from './validation/messages';
+import type { normalizePostalCode } from './validation/normalize';
+
+/** The parts of the form's code the aids use. */
+export type FormParts = Pick<
+  UseFormReturn<EstimateFormValues, unknown, EstimateFormOutput>,
+  'subscribe' | 'getValues' | 'setValue' | 'getFieldState'
+> & {
+  withEmptyDefaults: typeof withEmptyDefaults;
+  requiredLeft: typeof requiredLeft;
+  normalizePostalCode: typeof normalizePostalCode;
+  messages: typeof messages;
+};
+
+export type FormAids = {
+  /** The form was sent and accepted: nothing is left to abandon. */
+  sent(): void;
+  detach(): void;
+};
+
+/** The entry at `path` ("vehicle.postalCode") of values or errors shaped like the form. */
+function at(tree: unknown, path: FieldPath): unknown {
+  let node = tree;
+  for (const key of path.split('.')) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
+}
+
+/**
+ * Attaches the aids to the form `element`: `onLeft` gets the count of required fields left now
+ * and as it changes; `started` says whether the form holds input not sent.
+ */
+export function attachFormAids(
+  element: HTMLFormElement,
+  parts: FormParts,
+  context: () => EventContext,
+  onLeft: (left: number) => void,
+  started: () => boolean,
+): FormAids {
+  const { subscribe, getValues, setValue, getFieldState } = parts;
+  const funnel = createFunnel(context, parts.messages);
+  const values = () => parts.withEmptyDefaults(getValues());
+  // Each postal code field's words (postalAddress.ts), kept to the value it holds.
+  const confirmers = fieldPaths.flatMap((path) => {
+    const target = field(path).confirmsAddress
+      ? element.querySelector(`[${addressAttribute}="${path}"]`)
+      : null;
+    return target ? [{ path, show: addressConfirmer(target, parts.normalizePostalCode) }] : [];
+  });
+  const confirm = (current: EstimateFormValues) => {
+    for (const { path, show } of confirmers) show(String(at(current, path) ?? ''));
+  };
+  let left = parts.requiredLeft(values());
+  onLeft(left);
+  confirm(values());
+  const unsubscribeValues = subscribe({
+    formState: { values: true },
+    callback: () => {
+      const current = values();
+      confirm(current);
+      const count = parts.requiredLeft(current);
+      if (count === left) return;
+      left = count;
+      onLeft(count);
+      funnel.progress(count);
+    },
+  });
+  // Each message as it shows (estimate_field_error).
+  const unsubscribeErrors = subscribe({
+    formState: { errors: true },
+    callback: ({ errors }) => {
+      const shown = new Map<FieldPath, { message: string; type: string }>();
+      for (const path of fieldPaths) {
+        const entry = at(errors, path) as { message?: unknown; type?: unknown } | undefined;
+        if (typeof entry?.message === 'string' && entry.message) {
+          shown.set(path, { message: entry.message, type: String(entry.type ?? '') });
+        }
+      }
+      funnel.errors(shown);
+    },
+  });
+  const touched = (event: Event) => {
+    if (event.target instanceof Element) funnel.touched(event.target.getAttribute('name') ?? '');
+  };
+  element.addEventListener('focusin', touched);
+  const onHide = () => {
+    if (document.visibilityState === 'hidden') funnel.hidden(started(), left);
+  };
+  document.addEventListener('visibilitychange', onHide);
+  window.addEventListener('pagehide', onHide);
+  const unbindFurigana = bindFurigana(element, (path, reading) =>
+    setValue(path, reading, { shouldDirty: true, shouldValidate: getFieldState(path).invalid }),
+  );
+  return {
+    sent: () => funnel.sent(),
+    detach() {
+      unsubscribeValues();
+      unsubscribeErrors();
+      element.removeEventListener('focusin', touched);
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onHide);
+      unbindFurigana();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The estimate form's funnel events for marketers (docs/tracking.md): estimate_field_error,
+ * estimate_progress and estimate_abandon. Loaded with the form's aids (formAids.ts), after the
+ * form's code; the other estimate events are in estimateEvents.ts.
+ */
+import { pushEvent } from '../lib/dataLayer';
+import type { EventContext } from './estimateEvents';
+import { field, isFieldPath, type FieldPath } from './fieldTable';
+import type { messages } from './validation/messages';
+
+/** The form's messages (passed in: they live in the form's chunk). */
+type Messages = typeof messages;
+
+/**
+ * What kind of rule a message enforces, for estimate_field_error: `required` (empty), `too_long`,
+ * `server` (the API refused the value), or `format` (any other rule of the schema).
+ */
+function ruleOf(messages: Messages, path: FieldPath, message: string, type: string): string {
+  if (type === 'server') return 'server';
+  const { label, maxLength } = field(path);
+  if (
+    message === messages.enter(label) ||
+    message === messages.choose(label) ||
+    message === messages.consent
+  ) {
+    return 'required';
+  }
+  if (maxLength !== undefined && message.startsWith(`${label}は${maxLength}文字以内`)) {
+    return 'too_long';
+  }
+  return 'format';
+}
+
+/**
+ * The form's funnel for marketers (docs/tracking.md): estimate_field_error as a message shows,
+ * estimate_progress as the count of required fields left changes (once per count), and
+ * estimate_abandon when the page is hidden with a started, unsent form. No event carries a value
+ * the visitor typed: only field paths, rule names and counts.
+ */
+export function createFunnel(context: () => EventContext, messages: Messages) {
+  const reportedCounts = new Set<number>();
+  const shown = new Map<FieldPath, string>();
+  let lastField = '';
+  let typedSinceReport = false;
+  const base = () => {
+    const { brand, entryPoint } = context();
+    return { brand, entry_point: entryPoint };
+  };
+  return {
+    /** The visitor moved to `name` (focus or input). */
+    touched(name: string) {
+      if (!isFieldPath(name)) return;
+      lastField = name;
+      typedSinceReport = true;
+    },
+    progress(requiredLeft: number) {
+      if (reportedCounts.has(requiredLeft)) return;
+      reportedCounts.add(requiredLeft);
+      pushEvent('estimate_progress', { ...base(), required_left: requiredLeft });
+    },
+    /** The messages each field shows now: each newly shown one is reported once. */
+    errors(current: ReadonlyMap<FieldPath, { message: string; type: string }>) {
+      for (const path of [...shown.keys()]) if (!current.has(path)) shown.delete(path);
+      for (const [path, { message, type }] of current) {
+        if (shown.get(path) === message) continue;
+        shown.set(path, message);
+        pushEvent('estimate_field_error', {
+          ...base(),
+          field: path,
+          rule: ruleOf(messages, path, message, type),
+        });
+      }
+    },
+    /** The page is hidden: reported when the form holds input not sent, once per spell of input. */
+    hidden(started: boolean, requiredLeft: number) {
+      if (!started || !typedSinceReport) return;
+      typedSinceReport = false;
+      pushEvent('estimate_abandon', {
+        ...base(),
+        last_field: lastField,
+        required_left: requiredLeft,
+      });
+    },
+    /** The form was sent and accepted: nothing is left to abandon. */
+    sent() {
+      typedSinceReport = false;
+      reportedCounts.clear();
+    },
+  };
+}
