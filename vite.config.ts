@@ -1,6 +1,6 @@
 // Vite config for the client and SSR builds; `npm run build` (prerender/build.ts) drives both.
 import { createHash } from 'node:crypto';
-import { relative } from 'node:path';
+import { relative, resolve as resolvePath } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -29,6 +29,30 @@ function scopedName(name: string, filename: string): string {
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react()],
+  // React Router's package exports name only its development build, whose warnings (and their
+  // code) ship unless a build picks the production one, as its own Vite plugin does; the two
+  // differ in ENABLE_DEV_WARNINGS alone. Production builds take the production files.
+  resolve: {
+    alias:
+      mode === 'production'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: resolvePath(
+                import.meta.dirname,
+                'node_modules/react-router/dist/production/index.mjs',
+              ),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: resolvePath(
+                import.meta.dirname,
+                'node_modules/react-router/dist/production/dom-export.mjs',
+              ),
+            },
+          ]
+        : [],
+  },
   css: {
     modules: mode === 'production' ? { generateScopedName: scopedName } : {},
   },
