@@ -93,8 +93,9 @@ export function decideConversion(
   );
   if (!published) return { kind: 'off' };
   if (!configOf(platform, ctx.env)) return { kind: 'off' };
-  if (lead.suspectedSpam) return { kind: 'skip', reason: 'suspected spam' };
-  if (!matchable.has) return { kind: 'skip', reason: `no ${matchable.missing}` };
+  // Reasons for staff, as the CSV shows them: 送信なし（…）.
+  if (lead.suspectedSpam) return { kind: 'skip', reason: 'スパム疑い' };
+  if (!matchable.has) return { kind: 'skip', reason: `${matchable.missing}なし` };
   return { kind: 'send' };
 }
 

@@ -152,7 +152,7 @@ export const googleChannel: ConversionChannel = {
   decide: (lead, ctx) =>
     decideConversion('google', lead, ctx, {
       has: adIdentifiersOf(lead) !== undefined,
-      missing: 'gclid, gbraid or wbraid',
+      missing: 'gclid・gbraid・wbraid',
     }),
   async send(lead, ctx) {
     const config = configOf('google', ctx.env);

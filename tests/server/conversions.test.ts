@@ -267,7 +267,7 @@ describe('what is never sent', () => {
       });
       expect(
         await channel.decide(lead({ tracking: everything, suspectedSpam: true }), ctx(full)),
-      ).toEqual({ kind: 'skip', reason: 'suspected spam' });
+      ).toEqual({ kind: 'skip', reason: 'スパム疑い' });
       expect(await channel.decide(lead(), ctx(full))).toMatchObject({ kind: 'skip' });
     }
   });
