@@ -147,9 +147,11 @@ export async function postJson(
   headers: Record<string, string>,
   body: unknown,
 ): Promise<void> {
+  // Called unbound: the Workers runtime refuses a fetch called as another object's method.
+  const post = ctx.fetch;
   let answer: Response;
   try {
-    answer = await ctx.fetch(url, {
+    answer = await post(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
