@@ -9,10 +9,12 @@
  * brand's host), BUSINESS_START_TIME_<BRAND>, BUSINESS_END_TIME_<BRAND>, SHOP_MAIL_TO_<BRAND> and
  * OPS_MAIL_TO_<BRAND> (the shop notice's and the dead-letter alert's addresses; locally
  * shop@<brand>.localhost and ops@<brand>.localhost). A brand with a mail domain (src/brand/
- * brands.ts) gets the send_email binding EMAIL. With --local, .dev.vars
- * gets WEBHOOK_URL (`{brand}` is replaced by the brand id),
- * WEBHOOK_SECRET and EXPORT_SECRET from the environment, and retries are short
- * (RETRY_BASE_SECONDS, default 1 s; max_retries 2).
+ * brands.ts) gets the send_email binding EMAIL. The ad platforms' endpoints are vars: <NAME>_<BRAND>
+ * from the environment, else (not --local) the production endpoint (productionEndpoints in
+ * server/conversions/conversionChannel.ts); their ids and tokens are secrets (docs/deploy.md). With
+ * --local, .dev.vars gets WEBHOOK_URL (`{brand}` is replaced by the brand id), WEBHOOK_SECRET,
+ * EXPORT_SECRET and the ad platforms' variables (conversionVariables) from the environment, and
+ * retries are short (RETRY_BASE_SECONDS, default 1 s; max_retries 2).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,6 +22,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brandIds, brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { brandEnvName } from '../../server/api/brandEnv';
+import {
+  conversionVariables,
+  productionEndpoints,
+} from '../../server/conversions/conversionChannel';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const compatibilityDate = '2026-11-01';
@@ -80,6 +86,10 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
   };
   for (const name of ['BUSINESS_START_TIME', 'BUSINESS_END_TIME', 'SHOP_MAIL_TO', 'OPS_MAIL_TO']) {
     const value = options.env[brandEnvName(name, brand)];
+    if (value) vars[name] = value;
+  }
+  for (const [name, production] of Object.entries(productionEndpoints)) {
+    const value = options.env[brandEnvName(name, brand)] ?? (options.local ? '' : production);
     if (value) vars[name] = value;
   }
   // Locally, mail goes nowhere: stand-in addresses let every mail be composed and kept.
@@ -159,6 +169,7 @@ export function devVars(brand: BrandId, env: Environment): string {
     WEBHOOK_SECRET: env.WEBHOOK_SECRET,
     EXPORT_SECRET: env.EXPORT_SECRET,
   };
+  for (const name of Object.values(conversionVariables).flat()) values[name] = env[name];
   return Object.entries(values)
     .filter((entry): entry is [string, string] => Boolean(entry[1]))
     .map(([name, value]) => devVar(name, value))

@@ -1,12 +1,14 @@
 /**
  * Delivery of new leads, each channel on its own (server/api/leadChannels.ts: the webhook, the
- * shop's notice, the visitor's receipt). The estimate handler's notifier asks every channel to
+ * shop's notice, the visitor's receipt, each ad platform's conversion). The estimate handler's notifier asks every channel to
  * decide, records the decisions in D1 (d1Deliveries.ts) and puts one message per channel to send
  * on the brand's Queue. This Worker's queue consumer sends that channel alone and marks it sent;
  * a failure is recorded and retried with exponential backoff (RETRY_BASE_SECONDS, doubling, up
  * to the queue's max_retries), then the queue moves the message to the dead-letter queue, whose
  * consumer (here too) marks the channel dead-lettered and asks for the brand's alert mail. So a
  * webhook outage never delays or repeats a mail, and a failed mail never re-posts the webhook.
+ * A channel with a retry window (retryWindowMs: an ad platform refuses older events) is
+ * dead-lettered at once, instead of sent or retried, once its lead is older than the window.
  * A channel stays unsent in D1 until a re-send (server/api/resend.ts) gets it through.
  */
 import { brands, type BrandId } from '../../src/brand/brands';
@@ -15,6 +17,10 @@ import type { LeadNotifier, NewLead, Redelivery, StoredLead } from '../../server
 import { deadLetterAlertMail } from '../../server/api/leadMail';
 import { channelNamed, leadChannels, type DeliveryContext } from '../../server/api/leadChannels';
 import { addressList } from '../../server/api/mailChannels';
+import {
+  conversionVariables,
+  type ConversionContext,
+} from '../../server/conversions/conversionChannel';
 import type { D1Deliveries } from './d1Deliveries';
 import type { D1LeadStore } from './d1LeadStore';
 import type { Env, LeadMessage, MessageBatch } from './env';
@@ -29,6 +35,16 @@ const alertIntervalMs = 3600_000;
 /** @internal Seconds before the next try after `attempts` failed ones; exported for tests. */
 export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
   return Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), maxRetryDelaySeconds);
+}
+
+/** The ad platforms' variables this Worker has (secrets, and the endpoints' vars). */
+function conversionEnv(env: Env): ConversionContext['env'] {
+  const values: ConversionContext['env'] = {};
+  for (const name of Object.values(conversionVariables).flat()) {
+    const value = env[name];
+    if (value) values[name] = value;
+  }
+  return values;
 }
 
 /** What the channels need, from this Worker's bindings. */
@@ -47,6 +63,8 @@ export function deliveryContext(
         ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }
         : null,
     fetch: fetcher,
+    env: conversionEnv(env),
+    now: () => new Date(),
   };
 }
 
@@ -177,7 +195,15 @@ export async function consumeLeads(
       message.ack();
       continue;
     }
-    if (deadLetters) {
+    const window = channel.retryWindowMs;
+    const pastWindow =
+      !deadLetters &&
+      window !== undefined &&
+      context.now().getTime() - Date.parse(lead.receivedAt) > window;
+    if (pastWindow) {
+      await deliveries.failed(lead.id, name, new Error(`past ${name}'s window for this lead`));
+    }
+    if (deadLetters || pastWindow) {
       await deliveries.deadLettered(lead.id, name, new Date().toISOString());
       console.error(`[leads] ${lead.id} ${name}: not delivered; dead-lettered, re-send it later`);
       try {

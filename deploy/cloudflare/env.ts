@@ -4,6 +4,7 @@
  * deploy/cloudflare/types.sh` (wrangler types, from the config config.ts writes; `npm test` checks
  * the file is up to date). Added here: what the config cannot say.
  */
+import type { conversionVariables } from '../../server/conversions/conversionChannel';
 
 /**
  * What a queue message carries: a lead's channel to deliver (the row is read from D1 when it is
@@ -26,7 +27,17 @@ export type Env = Omit<Cloudflare.Env, 'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS
   /** The shop's addresses for its notice, and ops' for the dead-letter alert (comma-separated). */
   SHOP_MAIL_TO?: string;
   OPS_MAIL_TO?: string;
-};
+} & ConversionEnv;
+
+/**
+ * The ad platforms' conversion channels' variables (server/conversions/conversionChannel.ts,
+ * docs/deploy.md): the endpoints are vars config.ts sets outside local runs (their production
+ * values); the ids, the service account and the tokens are secrets (wrangler secret put;
+ * .dev.vars locally). Any unset, that platform's channel is off.
+ */
+type ConversionEnv = Partial<
+  Record<(typeof conversionVariables)[keyof typeof conversionVariables][number], string>
+>;
 
 // The runtime types the Worker's modules name, under the names they import.
 type D1DatabaseType = D1Database;

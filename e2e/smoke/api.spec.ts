@@ -1,6 +1,7 @@
 // The estimate API as deployed, on both brands. On Cloudflare's runtime: each brand's Worker on
 // workerd (deploy/cloudflare/run.sh) with its local D1 database, its queue and dead-letter queue,
-// and a webhook receiver started here (webhookReceiver.ts); rows are read with `wrangler d1
+// a webhook receiver and the ad platforms' receivers started here (webhookReceiver.ts,
+// conversionReceivers.ts); rows are read with `wrangler d1
 // execute --local` on the engine's state folder, or through the CSV export. On the local origin,
 // the same handler over its file: the checks that hold there (no D1, queue or webhook; its rate
 // limiter sees one address for every test). nginx serves no API.
@@ -12,13 +13,26 @@ import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { importSPKI } from 'jose';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { keyReusedCode } from '../../src/estimate/apiContract';
 import { workerName, writeConfigs } from '../../deploy/cloudflare/config';
+import { leadChannels } from '../../server/api/leadChannels';
 import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
-import { apiEnv, brandHost, engines, smokeApi, smokeDistDir, type EngineName } from './engines';
+import { conversionChannels } from '../../server/conversions/channels';
+import type { ConversionPlatform } from '../../src/content/externalTransmission';
+import { startConversionReceivers, type ConversionReceivers } from './conversionReceivers';
+import {
+  apiEnv,
+  brandHost,
+  engines,
+  smokeApi,
+  smokeDistDir,
+  smokeGoogleAccount,
+  type EngineName,
+} from './engines';
 import { startReceiver, type Delivery, type Receiver } from './webhookReceiver';
 
 // One worker runs this file's tests in order: they share the webhook receiver's port.
@@ -102,7 +116,7 @@ function lead(brand: BrandId, overrides: { model?: string; email?: string; notes
 function postJson(
   brand: BrandId,
   body: unknown,
-  options: { key?: string; ip: string; onPort?: number },
+  options: { key?: string; ip: string; onPort?: number; headers?: Record<string, string> },
 ) {
   return call(
     brand,
@@ -113,6 +127,7 @@ function postJson(
         'Content-Type': 'application/json',
         'Idempotency-Key': options.key ?? randomUUID(),
         'CF-Connecting-IP': options.ip,
+        ...options.headers,
       },
       body: JSON.stringify(body),
     },
@@ -144,6 +159,24 @@ function csvLine(csv: string, id: string): string {
   return csv.split('\r\n').find((line) => line.includes(`"${id}"`)) ?? '';
 }
 
+function csvCells(line: string): string[] {
+  return [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => match[1]!.replaceAll('""', '"'));
+}
+
+/** Lead `id`'s delivery state on each channel, by channel name, as the CSV shows it to staff. */
+async function channelStates(brand: BrandId, id: string): Promise<Record<string, string>> {
+  const csv = await exportCsv(brand);
+  const header = csvCells(csv.replace(/^\uFEFF/, '').split('\r\n')[0] ?? '');
+  const row = csvCells(csvLine(csv, id));
+  return Object.fromEntries(
+    leadChannels.map((channel, index) => {
+      // The first channel, the webhook, keeps the 配信 column's old header (leadsCsv.ts).
+      const column = header.indexOf(index === 0 ? '配信' : `配信（${channel.label}）`);
+      return [channel.name, row[column] ?? ''];
+    }),
+  );
+}
+
 /** The brand's configs as run.sh writes them, for `wrangler d1 execute` (once per state dir). */
 const configsFor = new Map<string, string>();
 function configOf(brand: BrandId, stateDir: string): string {
@@ -173,13 +206,54 @@ async function d1(brand: BrandId, sql: string, stateDir = smokeApi.stateDir) {
 }
 
 let receiver: Receiver;
+/** The ad platforms, where the Worker's conversion channels send (engines.ts configures them). */
+let platforms: ConversionReceivers;
 test.beforeAll(async () => {
   test.skip(engine() === 'nginx', 'nginx serves the trees only, no API');
-  if (onCloudflare()) receiver = await startReceiver(smokeApi.webhookPort);
+  if (!onCloudflare()) return;
+  receiver = await startReceiver(smokeApi.webhookPort);
+  const account = smokeGoogleAccount();
+  platforms = await startConversionReceivers(smokeApi.conversionsPort, {
+    googleEmail: account.email,
+    googlePublicKey: await importSPKI(account.publicKey, 'RS256'),
+    googlePrivateKeyPkcs8: account.privateKey,
+  });
 });
 test.afterAll(async () => {
   await receiver?.close();
+  await platforms?.close();
 });
+
+/** The platforms that accepted lead `id`'s conversion, one entry per accepted event, sorted. */
+function acceptedFor(id: string): ConversionPlatform[] {
+  return platforms.accepted
+    .filter((event) => event.dedupId === id)
+    .map((event) => event.platform)
+    .sort();
+}
+
+const everyPlatform = conversionChannels.map((channel) => channel.platform).sort();
+
+/** A lead that arrived from an ad of each platform: its click ids, and Meta's _fbp cookie. */
+function fromEveryAd(brand: BrandId) {
+  const click = randomUUID().replace(/-/g, '');
+  const body = validRequest(brand, {
+    customer: { email: `c${click.slice(0, 8)}@example.com` },
+    request: { courtesyCar: 'yes', notes: `ads ${click}` },
+    tracking: {
+      source: 'google',
+      gaid: `Cj0K${click}`,
+      yclid: `YSS.1000000001.${click}`,
+      fbclid: `IwAR${click}`,
+      ldtag_cl: `ld${click}`,
+    },
+  });
+  const headers = {
+    Cookie: `_fbp=fb.1.${Date.now()}.${click.slice(0, 10)}`,
+    'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148',
+  };
+  return { body, headers };
+}
 
 function deliveriesOf(id: string): Delivery[] {
   return receiver.deliveries.filter((delivery) => delivery.body.includes(`"id":"${id}"`));
@@ -491,8 +565,11 @@ for (const brand of Object.values(brands)) {
       expect(notice.replyTo).toContain(`<${email}>`);
       // The CSV shows each channel's state.
       await expect
-        .poll(async () => csvLine(await exportCsv(brand.id), id), poll)
-        .toMatch(/"配信済み [^"]+"(,"[^"]*")*,"配信済み [^"]+","配信済み [^"]+"$/);
+        .poll(async () => {
+          const states = await channelStates(brand.id, id);
+          return ['webhook', 'shopNotice', 'receipt'].map((name) => states[name]?.slice(0, 4));
+        }, poll)
+        .toEqual(['配信済み', '配信済み', '配信済み']);
     });
 
     test('a failing webhook: retried alone, dead-lettered with an alert, then re-sent per channel', async () => {
@@ -552,6 +629,79 @@ for (const brand of Object.values(brands)) {
       // Delivered now: a re-send of it sends nothing, and the mails were never repeated.
       expect(JSON.parse((await resend(`?id=${id}`)).body)).toEqual({ resent: [] });
       expect(kinds(await mailsOf(brand.id, id))).toEqual(['receipt', 'shop-notice']);
+    });
+
+    test('a lead from an ad of each platform: one accepted event at each, none again for its replay or duplicate', async () => {
+      test.skip(!onCloudflare(), cloudflareOnly);
+      const { body, headers } = fromEveryAd(brand.id);
+      const key = randomUUID();
+      const id = idOf(await postJson(brand.id, body, { key, ip: client(), headers }));
+      await expect.poll(() => acceptedFor(id), poll).toEqual(everyPlatform);
+      await expect
+        .poll(async () => {
+          const states = await channelStates(brand.id, id);
+          return conversionChannels.map(({ name }) => states[name]?.slice(0, 4));
+        }, poll)
+        .toEqual(conversionChannels.map(() => '配信済み'));
+      // Its replay (same key) and a duplicate (same content, new key) are the same lead.
+      expect(idOf(await postJson(brand.id, body, { key, ip: client(), headers }))).toBe(id);
+      expect(idOf(await postJson(brand.id, body, { ip: client(), headers }))).toBe(id);
+      // A later lead's events arrived: whatever the replays had queued would have too.
+      const later = fromEveryAd(brand.id);
+      const laterId = idOf(
+        await postJson(brand.id, later.body, { ip: client(), headers: later.headers }),
+      );
+      await expect.poll(() => acceptedFor(laterId), poll).toEqual(everyPlatform);
+      expect(acceptedFor(id)).toEqual(everyPlatform);
+      expect(platforms.duplicates).toEqual([]);
+      expect(platforms.refused).toEqual([]);
+    });
+
+    test("a lead without any click id gives no event; the CSV shows each platform's skip", async () => {
+      test.skip(!onCloudflare(), cloudflareOnly);
+      const body = validRequest(brand.id, {
+        customer: { email: `n${randomUUID().slice(0, 8)}@example.com` },
+        tracking: { source: 'google' },
+      });
+      const id = idOf(await postJson(brand.id, body, { ip: client() }));
+      // Its webhook went through the same queue: delivered, while no platform got anything.
+      await expect.poll(() => deliveriesOf(id).length, poll).toBe(1);
+      const states = await channelStates(brand.id, id);
+      for (const { name } of conversionChannels) {
+        expect(states[name], name).toMatch(/^送信なし（.+なし）$/);
+      }
+      expect(acceptedFor(id)).toEqual([]);
+    });
+
+    test('a failing platform is retried alone and dead-lettered; the others get the lead once; re-sent, it gets it once', async () => {
+      test.skip(!onCloudflare(), cloudflareOnly);
+      const { body, headers } = fromEveryAd(brand.id);
+      platforms.failing.add('meta');
+      let id: string;
+      try {
+        id = idOf(await postJson(brand.id, body, { ip: client(), headers }));
+        // The first try and max_retries (2) more, each answered 500, then the dead letter.
+        await expect
+          .poll(async () => (await channelStates(brand.id, id)).meta, poll)
+          .toMatch(/^配信停止 [^（]+（3回失敗: Meta answered 500/);
+      } finally {
+        platforms.failing.delete('meta');
+      }
+      const others = everyPlatform.filter((platform) => platform !== 'meta');
+      expect(acceptedFor(id)).toEqual(others);
+      expect(deliveriesOf(id)).toHaveLength(1);
+      const resent = await call(brand.id, {
+        method: 'POST',
+        path: `/api/estimates/resend?id=${id}&channel=meta`,
+        headers: { Authorization: `Bearer ${smokeApi.exportSecret}` },
+      });
+      expect(JSON.parse(resent.body)).toEqual({ resent: [{ id, channel: 'meta' }] });
+      await expect.poll(() => acceptedFor(id), poll).toEqual(everyPlatform);
+      await expect
+        .poll(async () => (await channelStates(brand.id, id)).meta, poll)
+        .toMatch(/^配信済み/);
+      expect(platforms.duplicates).toEqual([]);
+      expect(deliveriesOf(id)).toHaveLength(1);
     });
 
     test('the CSV export: bearer secret, BOM, formulas neutralised', async () => {

@@ -282,23 +282,7 @@ export async function startConversionReceivers(
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   return {
-    env: {
-      GOOGLE_DATA_MANAGER_ENDPOINT: `${origin}/google/v1/events:ingest`,
-      GOOGLE_OAUTH_TOKEN_ENDPOINT: `${origin}/google/token`,
-      GOOGLE_SERVICE_ACCOUNT_EMAIL: secrets.googleEmail,
-      GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: secrets.googlePrivateKeyPkcs8,
-      GOOGLE_ADS_CUSTOMER_ID: '123-456-7890',
-      GOOGLE_ADS_CONVERSION_ACTION_ID: '987654321',
-      META_CONVERSIONS_ENDPOINT: `${origin}/meta/v25.0`,
-      META_PIXEL_ID: pixelId,
-      META_ACCESS_TOKEN: metaToken,
-      YAHOO_CONVERSION_ENDPOINT: `${origin}/yahoo/v1/`,
-      YAHOO_TAG_ID: yahooTagId,
-      YAHOO_TAG_ACCESS_TOKEN: yahooToken,
-      LINE_CONVERSION_ENDPOINT: `${origin}/line/v1`,
-      LINE_TAG_ID: lineTagId,
-      LINE_TAG_ACCESS_TOKEN: lineToken,
-    },
+    env: receiverEnv(origin, secrets),
     accepted,
     duplicates,
     refused,
@@ -308,5 +292,32 @@ export async function startConversionReceivers(
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The configuration pointing every channel at the receivers on `origin` (the Worker of the smoke
+ * suite gets it before they start: e2e/smoke/engines.ts).
+ */
+export function receiverEnv(
+  origin: string,
+  secrets: Pick<ReceiverSecrets, 'googleEmail' | 'googlePrivateKeyPkcs8'>,
+): Record<string, string> {
+  return {
+    GOOGLE_DATA_MANAGER_ENDPOINT: `${origin}/google/v1/events:ingest`,
+    GOOGLE_OAUTH_TOKEN_ENDPOINT: `${origin}/google/token`,
+    GOOGLE_SERVICE_ACCOUNT_EMAIL: secrets.googleEmail,
+    GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: secrets.googlePrivateKeyPkcs8,
+    GOOGLE_ADS_CUSTOMER_ID: '123-456-7890',
+    GOOGLE_ADS_CONVERSION_ACTION_ID: '987654321',
+    META_CONVERSIONS_ENDPOINT: `${origin}/meta/v25.0`,
+    META_PIXEL_ID: pixelId,
+    META_ACCESS_TOKEN: metaToken,
+    YAHOO_CONVERSION_ENDPOINT: `${origin}/yahoo/v1/`,
+    YAHOO_TAG_ID: yahooTagId,
+    YAHOO_TAG_ACCESS_TOKEN: yahooToken,
+    LINE_CONVERSION_ENDPOINT: `${origin}/line/v1`,
+    LINE_TAG_ID: lineTagId,
+    LINE_TAG_ACCESS_TOKEN: lineToken,
   };
 }

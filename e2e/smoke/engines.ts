@@ -4,7 +4,11 @@
  * (deploy/cloudflare/run.sh). SMOKE_ENGINES picks some (default: all); the ports come from
  * E2E_PORT (local origin), NGINX_PORT and CLOUDFLARE_PORT.
  */
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { brands, type BrandId } from '../../src/brand/brands';
+import { receiverEnv } from './conversionReceivers';
 
 /** The default brand on plain localhost; another brand on a www. host that carries its marker. */
 export function brandHost(brand: BrandId, port: number): string {
@@ -38,16 +42,39 @@ export const engines: Record<EngineName, Engine> = {
 /**
  * The API spec's settings (e2e/smoke/api.spec.ts): the export's secret (the local origin and the
  * Cloudflare engine), and the Cloudflare engine's state folder (local D1, cleared once per run),
- * the port of the test's webhook receiver (the next one) and the webhook's secret.
+ * the port of the test's webhook receiver (the next one) and the webhook's secret, and the port
+ * of the ad platforms' receivers (conversionReceivers.ts; the third after the engine's, the
+ * second being the restarted Worker's).
  */
 export const smokeApi = {
   exportSecret: 'smoke-export-secret',
   stateDir: `.data/smoke-cloudflare-state-${engines.cloudflare.port}`,
   webhookPort: Number(process.env.WEBHOOK_PORT ?? engines.cloudflare.port + 1),
   webhookSecret: 'smoke-webhook-secret',
+  conversionsPort: Number(process.env.CONVERSIONS_PORT ?? engines.cloudflare.port + 3),
   /** The local origin's file of leads, cleared once per run. */
   estimatesFile: `.data/smoke-estimates-${engines.origin.port}.jsonl`,
 };
+
+/**
+ * The Google service account of the smoke suite's Worker and receivers: an RSA key made on the
+ * first use and kept in .data/ (never committed), so the Worker (started by the config) and the
+ * spec that checks its tokens read the same one.
+ */
+export function smokeGoogleAccount(): { email: string; privateKey: string; publicKey: string } {
+  const file = `.data/smoke-google-account-${engines.cloudflare.port}.json`;
+  if (!existsSync(file)) {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const account = { email: 'smoke@shaken-smoke.iam.gserviceaccount.com', privateKey, publicKey };
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(account), { mode: 0o600 });
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof smokeGoogleAccount>;
+}
 
 /** The environment of an engine's server for the API spec. */
 export function apiEnv(engine: EngineName, stateDir = smokeApi.stateDir): Record<string, string> {
@@ -61,6 +88,7 @@ export function apiEnv(engine: EngineName, stateDir = smokeApi.stateDir): Record
     };
   }
   if (engine !== 'cloudflare') return {};
+  const account = smokeGoogleAccount();
   return {
     CLOUDFLARE_STATE_DIR: stateDir,
     // run.sh puts each brand's id in place of {brand}.
@@ -68,6 +96,12 @@ export function apiEnv(engine: EngineName, stateDir = smokeApi.stateDir): Record
     WEBHOOK_SECRET: smokeApi.webhookSecret,
     EXPORT_SECRET: smokeApi.exportSecret,
     RETRY_BASE_SECONDS: '1',
+    // Every ad platform's channel, pointed at the receivers (the PEM's line breaks as \n, which
+    // the Google channel reads back: .dev.vars holds one line per variable).
+    ...receiverEnv(`http://127.0.0.1:${smokeApi.conversionsPort}`, {
+      googleEmail: account.email,
+      googlePrivateKeyPkcs8: account.privateKey.replace(/\n/g, '\\n'),
+    }),
   };
 }
 

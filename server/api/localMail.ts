@@ -74,9 +74,11 @@ export function createLocalMailNotifier(options: {
     mailer: createFileMailer(options.mailDir),
     shopAddresses: localShopAddresses(options.env ?? process.env),
     store: options.store,
-    // No webhook locally: its channel is off (the Worker's smoke suite tests it).
+    // No webhook and no ad platform locally: their channels are off (router.ts says why).
     webhook: null,
     fetch,
+    env: {},
+    now: () => new Date(),
   };
   return {
     async created(newLead) {

@@ -20,6 +20,11 @@
  *   lead's channels at once, in the request (the mails as .eml files, no webhook: localMail.ts),
  *   and keeps no delivery state, so it has nothing to send again; there the path answers 404
  *   like any route that is off, and the CSV's channel columns are blank.
+ * - The webhook and the ad platforms' conversions (server/conversions/) are off on the local
+ *   origin, whatever its environment: they leave the machine, and without delivery state a
+ *   failure could be neither retried within the platform's window nor kept from repeating, so a
+ *   developer's machine never reports a lead to a CRM or an ad platform. Their CSV columns are
+ *   blank there; the smoke suite runs them on workerd against local receivers.
  * - The business-hours test faults (BUSINESS_TIME_MODE) exist on the local origin only: they
  *   serve e2e, which runs there.
  */

@@ -38,6 +38,20 @@ export const conversionVariables = {
 
 type ConversionVariable = (typeof conversionVariables)[ConversionPlatform][number];
 
+/**
+ * The platforms' production endpoints (each channel's file cites the page that gives it): the
+ * Worker's vars outside local runs (deploy/cloudflare/config.ts), where the environment gives no
+ * other. Local runs set none: there a channel is off until its endpoint is given too.
+ * @internal Exported for the Worker's config generator, a deploy script.
+ */
+export const productionEndpoints = {
+  GOOGLE_DATA_MANAGER_ENDPOINT: 'https://datamanager.googleapis.com/v1/events:ingest',
+  GOOGLE_OAUTH_TOKEN_ENDPOINT: 'https://oauth2.googleapis.com/token',
+  META_CONVERSIONS_ENDPOINT: 'https://graph.facebook.com/v25.0',
+  YAHOO_CONVERSION_ENDPOINT: 'https://conversion-api.yahooapis.jp/v1/',
+  LINE_CONVERSION_ENDPOINT: 'https://conversion-api.tr.line.me/v1',
+} as const satisfies Partial<Record<ConversionVariable, string>>;
+
 export type ConversionContext = {
   /** The brand's configuration (its Worker's bindings). */
   env: Partial<Record<ConversionVariable, string>>;
@@ -79,8 +93,9 @@ export function decideConversion(
   );
   if (!published) return { kind: 'off' };
   if (!configOf(platform, ctx.env)) return { kind: 'off' };
-  if (lead.suspectedSpam) return { kind: 'skip', reason: 'suspected spam' };
-  if (!matchable.has) return { kind: 'skip', reason: `no ${matchable.missing}` };
+  // Reasons for staff, as the CSV shows them: 送信なし（…）.
+  if (lead.suspectedSpam) return { kind: 'skip', reason: 'スパム疑い' };
+  if (!matchable.has) return { kind: 'skip', reason: `${matchable.missing}なし` };
   return { kind: 'send' };
 }
 
@@ -132,9 +147,11 @@ export async function postJson(
   headers: Record<string, string>,
   body: unknown,
 ): Promise<void> {
+  // Called unbound: the Workers runtime refuses a fetch called as another object's method.
+  const post = ctx.fetch;
   let answer: Response;
   try {
-    answer = await ctx.fetch(url, {
+    answer = await post(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),

@@ -110,9 +110,11 @@ async function accessToken(
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + 3600)
     .sign(key);
+  // Called unbound, as postJson does (the Workers runtime refuses it as a method).
+  const post = ctx.fetch;
   let answer: Response;
   try {
-    answer = await ctx.fetch(config.tokenEndpoint, {
+    answer = await post(config.tokenEndpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -152,7 +154,7 @@ export const googleChannel: ConversionChannel = {
   decide: (lead, ctx) =>
     decideConversion('google', lead, ctx, {
       has: adIdentifiersOf(lead) !== undefined,
-      missing: 'gclid, gbraid or wbraid',
+      missing: 'gclid・gbraid・wbraid',
     }),
   async send(lead, ctx) {
     const config = configOf('google', ctx.env);

@@ -81,7 +81,7 @@ export const lineChannel: ConversionChannel = {
   decide: (lead, ctx) =>
     decideConversion('line', lead, ctx, {
       has: Boolean(clickIdOf(lead) ?? browserIdOf(lead)),
-      missing: 'ldtag_cl or __lt__cid',
+      missing: 'ldtag_cl・__lt__cid',
     }),
   async send(lead, ctx) {
     const config = configOf('line', ctx.env);

@@ -72,7 +72,7 @@ export const metaChannel: ConversionChannel = {
   decide: (lead, ctx) =>
     decideConversion('meta', lead, ctx, {
       has: Boolean(fbcOf(lead) ?? cookieValue(lead, '_fbp')),
-      missing: 'fbclid, _fbc or _fbp',
+      missing: 'fbclid・_fbc・_fbp',
     }),
   async send(lead, ctx) {
     const config = configOf('meta', ctx.env);

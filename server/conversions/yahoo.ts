@@ -83,7 +83,7 @@ export const yahooChannel: ConversionChannel = {
   decide: (lead, ctx) =>
     decideConversion('yahoo', lead, ctx, {
       has: Boolean(lyClickOf(lead) ?? cookieValue(lead, '_ly_su') ?? cookieValue(lead, '_ly_r')),
-      missing: 'yclid, _ly_c, _ly_su or _ly_r',
+      missing: 'yclid・_ly_c・_ly_su・_ly_r',
     }),
   async send(lead, ctx) {
     const config = configOf('yahoo', ctx.env);

@@ -96,6 +96,22 @@ describe('Cloudflare config generator', () => {
     expect((brandConfig(brand, local) as Config).routes).toBeUndefined();
     expect(config.vars.BUSINESS_START_TIME).toBe('10:00');
     expect(config.vars.BUSINESS_END_TIME).toBeUndefined();
+    // The ad platforms' production endpoints, unless the brand's environment names another;
+    // none locally, where a platform's channel stays off until its endpoint is given.
+    expect(config.vars.META_CONVERSIONS_ENDPOINT).toBe('https://graph.facebook.com/v25.0');
+    expect(config.vars.LINE_CONVERSION_ENDPOINT).toBe('https://conversion-api.tr.line.me/v1');
+    const elsewhere = brandConfig(brand, {
+      ...local,
+      local: false,
+      env: {
+        [`D1_DATABASE_ID_${suffix}`]: 'db-uuid',
+        [`YAHOO_CONVERSION_ENDPOINT_${suffix}`]: 'https://yahoo.test/v1/',
+      },
+    }) as Config;
+    expect(elsewhere.vars.YAHOO_CONVERSION_ENDPOINT).toBe('https://yahoo.test/v1/');
+    expect(Object.keys((brandConfig(brand, local) as Config).vars)).not.toContain(
+      'GOOGLE_DATA_MANAGER_ENDPOINT',
+    );
     // Production retries for hours; local runs give up within seconds.
     expect(config.queues.consumers[0]!.max_retries).toBe(10);
     expect((brandConfig(brand, local) as Config).queues.consumers[0]!.max_retries).toBe(2);
@@ -123,6 +139,10 @@ describe('Cloudflare config generator', () => {
       `WEBHOOK_URL="http://127.0.0.1:5212/${brandIds[0]}"\nWEBHOOK_SECRET="hook"\nEXPORT_SECRET="export"\n`,
     );
     expect(devVars(brandIds[0], {})).toBe('');
+    // The ad platforms' variables, as the environment gives them (the smoke suite's receivers).
+    expect(devVars(brandIds[0], { META_PIXEL_ID: '42', META_ACCESS_TOKEN: 'meta' })).toBe(
+      'META_PIXEL_ID="42"\nMETA_ACCESS_TOKEN="meta"\n',
+    );
     expect(() => devVars(brandIds[0], { EXPORT_SECRET: 'a\nWEBHOOK_URL=x' })).toThrow();
   });
 

@@ -53,6 +53,16 @@ function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['st
   return { store, deliveries, marks };
 }
 
+/** A lead that arrived from a Meta ad, and a Worker configured for Meta. */
+const fbclid = {
+  request: validRequest('carsupport', { tracking: { fbclid: 'IwAR-click' } }),
+} satisfies Partial<StoredLead>;
+const metaVars: Partial<Env> = {
+  META_CONVERSIONS_ENDPOINT: 'https://graph.example/v25.0',
+  META_PIXEL_ID: '42',
+  META_ACCESS_TOKEN: 'token',
+};
+
 function batch(queue: string, bodies: LeadMessage[], attempts = 1) {
   const outcomes: string[] = [];
   const messages = bodies.map((body) => ({
@@ -83,10 +93,16 @@ function envWith(mails: unknown[], failMail = false): Env {
 
 async function consume(
   bodies: LeadMessage[],
-  options: { stored?: StoredLead; queue?: string; fetcher?: typeof fetch; failMail?: boolean } = {},
+  options: {
+    stored?: StoredLead;
+    queue?: string;
+    fetcher?: typeof fetch;
+    failMail?: boolean;
+    vars?: Partial<Env>;
+  } = {},
 ) {
   const mails: unknown[] = [];
-  const env = envWith(mails, options.failMail);
+  const env = { ...envWith(mails, options.failMail), ...options.vars } as Env;
   const { store, deliveries, marks } = storesWith(options.stored ?? lead());
   const { batch: messages, outcomes } = batch(options.queue ?? 'leads', bodies, 3);
   const fetcher = options.fetcher ?? (() => Promise.resolve(new Response('ok')));
@@ -125,6 +141,45 @@ describe('the queue consumer', () => {
     const timestamp = request.headers.get('X-Shaken-Timestamp')!;
     const mac = createHmac('sha256', 'shh').update(`${timestamp}.${body}`).digest('hex');
     expect(request.headers.get('X-Shaken-Signature')).toBe(`sha256=${mac}`);
+  });
+
+  it("sends an ad platform's conversion with the Worker's variables, that channel alone", async () => {
+    const sent: Request[] = [];
+    const fetcher = (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(input, init));
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    };
+    const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'meta' }], {
+      stored: lead({ receivedAt: new Date(Date.now() - 3600_000).toISOString(), ...fbclid }),
+      fetcher: fetcher as typeof fetch,
+      vars: metaVars,
+    });
+    expect(outcomes).toEqual(['ack']);
+    expect(marks).toEqual(['sent meta']);
+    expect(mails).toEqual([]);
+    expect(sent.map((request) => request.url)).toEqual(['https://graph.example/v25.0/42/events']);
+    expect(await sent[0]!.json()).toMatchObject({
+      access_token: 'token',
+      data: [{ event_id: 'lead-1' }],
+    });
+  });
+
+  it("dead-letters a channel once its lead is past the platform's window, never sending it", async () => {
+    const fetcher = vi.fn(() => Promise.resolve(new Response('{}')));
+    const old = new Date(Date.now() - 7 * 24 * 3600_000).toISOString();
+    const { marks, outcomes } = await consume([{ id: 'lead-1', channel: 'meta' }], {
+      stored: lead({ receivedAt: old, ...fbclid }),
+      fetcher: fetcher as unknown as typeof fetch,
+      vars: metaVars,
+    });
+    expect(fetcher).not.toHaveBeenCalled();
+    expect(marks).toEqual(["failed meta: past meta's window for this lead", 'dead meta']);
+    expect(outcomes).toEqual(['ack']);
+    // The webhook has no window: the same lead's webhook is still sent.
+    const webhook = await consume([{ id: 'lead-1', channel: 'webhook' }], {
+      stored: lead({ receivedAt: old }),
+    });
+    expect(webhook.marks).toEqual(['sent webhook']);
   });
 
   it('reads a message from before the channels as the webhook', async () => {
@@ -207,6 +262,11 @@ describe('the notifier', () => {
       'decided webhook skip',
       'decided shopNotice send',
       'decided receipt skip',
+      // The brand's Worker has no ad platform's variables: each platform's channel is off.
+      'decided google off',
+      'decided meta off',
+      'decided yahoo off',
+      'decided line off',
     ]);
     expect(queued).toEqual([{ body: { id: 'lead-1', channel: 'shopNotice' } }]);
   });

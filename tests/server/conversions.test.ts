@@ -3,13 +3,16 @@
 // `send` driven against the local receivers the smoke suite uses (e2e/smoke/conversionReceivers.ts),
 // which check the documented shapes.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import {
   startConversionReceivers,
   type ConversionReceivers,
 } from '../../e2e/smoke/conversionReceivers';
-import type { StoredLead } from '../../server/api/leadStore';
+import type { LeadStore, StoredLead } from '../../server/api/leadStore';
+import { createLocalMailNotifier } from '../../server/api/localMail';
 import { conversionChannels } from '../../server/conversions/channels';
 import {
   conversionVariables,
@@ -26,7 +29,7 @@ import {
 } from '../../src/content/externalTransmission';
 import type { TrackingData } from '../../src/tracking/trackingFields';
 import type { MatchingData } from '../../src/tracking/matchingFields';
-import { storedLead, validRequest } from '../factories/estimate';
+import { newLead, storedLead, validRequest } from '../factories/estimate';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -267,7 +270,7 @@ describe('what is never sent', () => {
       });
       expect(
         await channel.decide(lead({ tracking: everything, suspectedSpam: true }), ctx(full)),
-      ).toEqual({ kind: 'skip', reason: 'suspected spam' });
+      ).toEqual({ kind: 'skip', reason: 'スパム疑い' });
       expect(await channel.decide(lead(), ctx(full))).toMatchObject({ kind: 'skip' });
     }
   });
@@ -413,5 +416,39 @@ describe('the channels against the local receivers', () => {
       meta?.send(clicked('261125-EEEEEEEE'), { env, fetch, now: () => new Date() }),
     ).rejects.toThrow(/Meta answered 400/);
     expect(receivers.refused[0]?.problems).toContain('access_token is not the pixel’s token');
+  });
+});
+
+describe('the local origin', () => {
+  it('never reports a lead to an ad platform, whatever its environment', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const mailDir = mkdtempSync(join(tmpdir(), 'local-conversions-'));
+    try {
+      const notifier = createLocalMailNotifier({
+        store: { list: () => Promise.resolve([]) } as unknown as LeadStore,
+        mailDir,
+        env: Object.fromEntries(
+          Object.values(conversionVariables)
+            .flat()
+            .map((name) => [name, 'https://platform.test/configured']),
+        ),
+      });
+      const clicked = newLead({
+        request: validRequest('yamada', {
+          tracking: { gaid: 'g', yclid: 'y', fbclid: 'f', ldtag_cl: 'l' },
+        }),
+      });
+      await notifier.created(clicked);
+      expect(fetchSpy).not.toHaveBeenCalled();
+      const lines = logged.mock.calls.map((call) => String(call[0]));
+      for (const { name } of conversionChannels) {
+        expect(lines).toContain(`[mail] ${clicked.id} ${name}: off`);
+      }
+    } finally {
+      fetchSpy.mockRestore();
+      logged.mockRestore();
+      rmSync(mailDir, { recursive: true, force: true });
+    }
   });
 });

@@ -136,8 +136,10 @@ describe('GET /api/estimates.csv', () => {
     );
     expect(lines[1]).toContain('"lp_entry_url=/?utm_source=google source=google"');
     // One column per delivery channel; the local store keeps no delivery state: blank.
-    expect(lines[0]).toMatch(/,"配信（店舗通知メール）","配信（確認メール）"$/u);
-    expect(lines[1]).toMatch(/,"",""$/u);
+    expect(lines[0]).toMatch(
+      /,"配信（店舗通知メール）","配信（確認メール）","配信（Google広告）","配信（Meta）","配信（Yahoo!広告）","配信（LINE広告）"$/u,
+    );
+    expect(lines[1]).toMatch(/,"","","","","",""$/u);
     expect(lines[2]).toContain('"スパム疑い"');
     // Received at in Japan: today there.
     expect(lines[1]?.slice(1, 11)).toBe(tokyoToday());
