@@ -17,7 +17,7 @@
  * reaches a 5xx; a store failure is a 503 with the phone number, safe to retry.
  */
 import * as v from 'valibot';
-import { brands, isBrandId, type BrandId } from '../../src/brand/brands';
+import { isBrandId, type BrandId } from '../../src/brand/brands';
 import {
   estimateRequestSchema,
   fieldErrors,
@@ -26,11 +26,13 @@ import {
 } from '../../src/estimate/validation/estimateSchema';
 import { keyReusedCode } from '../../src/estimate/apiContract';
 import { isRecord } from '../../src/lib/isRecord';
-import { acceptedPage, problemPage, refusedPage, retryPage } from './answerPages';
+import { problemPage, refusedPage } from './answerPages';
 import { answers, brandMismatchMessage } from './answers';
 import { leadContentHash, requestFingerprint } from './contentHash';
-import { isSameSitePost, postedValues, requestFromForm, type PostedValues } from './formPost';
+import { jsonAnswer, pageAnswer, type Answer } from './estimateAnswers';
+import { isSameSitePost, postedValues, requestFromForm } from './formPost';
 import { html, json, mediaType, notUtf8, readBody, tooLarge } from './http';
+import { createKeyedQueue } from './keyedQueue';
 import { leadMatching } from './leadMatching';
 import type { KeyedLead, LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore';
 import { rateLimitKey } from './rateLimitPolicy';
@@ -72,9 +74,6 @@ export const duplicateWindowMs = 10 * 60 * 1000;
 
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
 
-/** Seconds a client is told to wait after a store failure. */
-const unavailableRetrySeconds = 30;
-
 type Validated =
   { ok: true; output: EstimateRequest } | { ok: false; errors: Record<string, string> };
 
@@ -91,12 +90,6 @@ function validate(body: unknown, hostBrand: BrandId): Validated {
 /** What a lead keeps of how it was sent: its key, the body's fingerprint, the matching data. */
 type Sent = Pick<NewLead, 'idempotencyKey' | 'requestHash' | 'matching'>;
 
-/** How a native post's and a JSON post's outcomes differ only in their form. */
-type Answer =
-  | { kind: 'accepted'; id: string }
-  | { kind: 'rateLimited'; retryAfterSeconds: number }
-  | { kind: 'unavailable' };
-
 /** `POST /api/estimates`: JSON (with Idempotency-Key) or the native form's urlencoded post. */
 export function createEstimateHandler(options: EstimateHandlerOptions): EstimateHandler {
   const { store, rateLimiter, notifier } = options;
@@ -104,26 +97,12 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
   const newId = options.newId ?? (() => receiptId(now()));
 
   /**
-   * Requests of one (brand, key) in this process run one after another, so concurrent repeats
-   * (a double tap, a retry racing the first try) find the first one's lead instead of each
-   * counting against the rate limit. The store's unique key still guarantees one row across
-   * processes.
+   * Requests of one (brand, key), and of one (brand, content), in this process run one after
+   * another, so concurrent repeats (a double tap, a retry racing the first try, a copy of the
+   * same content) find the first one's lead instead of each counting against the rate limit. The
+   * store's atomic insert still guarantees one row across processes.
    */
-  const locks = new Map<string, Promise<void>>();
-  async function oneAtATime<T>(lockKey: string, run: () => Promise<T>): Promise<T> {
-    const previous = locks.get(lockKey) ?? Promise.resolve();
-    let release = () => {};
-    const current = new Promise<void>((resolve) => (release = resolve));
-    const chained = previous.then(() => current);
-    locks.set(lockKey, chained);
-    await previous;
-    try {
-      return await run();
-    } finally {
-      release();
-      if (locks.get(lockKey) === chained) locks.delete(lockKey);
-    }
-  }
+  const oneAtATime = createKeyedQueue();
 
   /**
    * After validation: duplicates, the rate limit, storing and notifying. One content at a time in
@@ -177,57 +156,6 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
     } catch (error) {
       console.error('[estimates] store', error);
       return { kind: 'unavailable' };
-    }
-  }
-
-  function jsonAnswer(answer: Answer, brand: BrandId): Response {
-    const { phone } = brands[brand];
-    switch (answer.kind) {
-      case 'accepted':
-        return json(201, { id: answer.id });
-      case 'rateLimited':
-        return json(
-          429,
-          {
-            errors: { form: answers.rateLimited(phone, Math.ceil(answer.retryAfterSeconds / 60)) },
-          },
-          { 'Retry-After': String(answer.retryAfterSeconds) },
-        );
-      case 'unavailable':
-        return json(
-          503,
-          { error: answers.unavailable(phone) },
-          { 'Retry-After': String(unavailableRetrySeconds) },
-        );
-    }
-  }
-
-  /** A native post's page: a refusal carries the form filled in with `values`, posting to `action`. */
-  function pageAnswer(
-    answer: Answer,
-    brand: BrandId,
-    values: PostedValues,
-    action: string,
-  ): Promise<Response> {
-    const { phone } = brands[brand];
-    switch (answer.kind) {
-      case 'accepted':
-        return html(201, acceptedPage(brand, answer.id));
-      case 'rateLimited':
-        return html(
-          429,
-          retryPage(
-            brand,
-            answers.rateLimited(phone, Math.ceil(answer.retryAfterSeconds / 60)),
-            values,
-            action,
-          ),
-          { 'Retry-After': String(answer.retryAfterSeconds) },
-        );
-      case 'unavailable':
-        return html(503, retryPage(brand, answers.unavailable(phone), values, action), {
-          'Retry-After': String(unavailableRetrySeconds),
-        });
     }
   }
 

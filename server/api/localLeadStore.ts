@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import { isBrandId, type BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
+import { createKeyedQueue } from './keyedQueue';
 import { newLeadRateLimit } from './rateLimitPolicy';
 import type { LeadNotifier, LeadStore, NewLead, RateLimiter, StoredLead } from './leadStore';
 
@@ -128,12 +129,8 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
    * One write at a time: each insert checks the key and the content and appends before the next
    * one looks.
    */
-  let queue: Promise<unknown> = Promise.resolve();
-  function serially<T>(run: () => Promise<T>): Promise<T> {
-    const result = queue.then(run);
-    queue = result.catch(() => undefined);
-    return result;
-  }
+  const writes = createKeyedQueue();
+  const serially = <T>(run: () => Promise<T>): Promise<T> => writes('insert', run);
 
   return {
     async insert(lead: NewLead, duplicateSince: string) {
