@@ -17,6 +17,7 @@ import {
 import { errorSummaryTitle, summaryEntries } from '../../src/estimate/summaryWords';
 import { isSimpleFormEntry } from '../../src/estimate/types';
 import {
+  contactDataProvision,
   externalTransmissionHeading,
   externalTransmissionHref,
 } from '../../src/content/externalTransmissionLink';
@@ -153,7 +154,7 @@ function fieldHtml(name: FieldPath, value: string | undefined, error: string | u
   let control: string;
   if (spec.control === 'checkbox') {
     // The consent says, as the dialog's does, what goes to the ad platforms, with the policy.
-    return `<p><a href="/privacypolicy">プライバシーポリシー</a>をご確認ください。ご入力の連絡先は、ハッシュ化して広告配信事業者に送信します（<a href="${externalTransmissionHref}">${externalTransmissionHeading}</a>）。</p><div class="field"><input type="checkbox" id="${id}" name="${name}" value="on"${current ? ' checked' : ''}${invalid}> <label for="${id}">${label}</label>${errorHtml}</div>`;
+    return `<p><a href="/privacypolicy">プライバシーポリシー</a>をご確認ください。${contactDataProvision}（<a href="${externalTransmissionHref}">${externalTransmissionHeading}</a>）。</p><div class="field"><input type="checkbox" id="${id}" name="${name}" value="on"${current ? ' checked' : ''}${invalid}> <label for="${id}">${label}</label>${errorHtml}</div>`;
   }
   if (spec.control === 'radio') {
     const radios = choicesOf(spec)

@@ -13,3 +13,10 @@ export const externalTransmissionHeading = '外部送信について';
 
 /** The link to the section on the privacy policy page (`/privacypolicy` in the page table). */
 export const externalTransmissionHref = `/privacypolicy#${externalTransmissionSectionId}`;
+
+/**
+ * What the consent lines say goes to the ad platforms (the no-JS answer page's, and the estimate
+ * form's, which writes it out to keep the form's chunk as it is; tests/app/render.test.ts holds
+ * the two together).
+ */
+export const contactDataProvision = 'ご入力の連絡先は、ハッシュ化して広告配信事業者に送信します';

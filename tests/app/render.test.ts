@@ -3,6 +3,7 @@
 import { brandIds, brands } from '../../src/brand/brands';
 import { externalTransmissions } from '../../src/content/externalTransmission';
 import {
+  contactDataProvision,
   externalTransmissionHeading,
   externalTransmissionHref,
   externalTransmissionSectionId,
@@ -45,6 +46,11 @@ describe.each(brandIds)('render for %s', (brand) => {
       page.footerLabel === null ? [] : [[page.path, page.footerLabel]],
     );
     expect(linked.filter(([href]) => expected.some(([path]) => path === href))).toEqual(expected);
+  });
+
+  it("says in the estimate form's consent line what goes to the ad platforms, as the answer pages do", async () => {
+    const { html } = await render('/', brand);
+    expect(html).toContain(contactDataProvision);
   });
 
   it.each(pageTable)('links 「外部送信について」 from the footer of $path', async (page) => {

@@ -13,6 +13,7 @@ import {
 } from '../../server/api/estimateHandler';
 import { maxBodyBytes } from '../../server/api/http';
 import { JSDOM } from 'jsdom';
+import { contactDataProvision } from '../../src/content/externalTransmissionLink';
 import { pageStyle, valuesKeptNote } from '../../server/api/answerPages';
 import type { LeadStore, NewLead } from '../../server/api/leadStore';
 import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
@@ -458,7 +459,7 @@ describe('the native form post', () => {
     expect(page).toContain('<input type="hidden" name="quote.roughTotal" value="45000">');
     expect(page).toContain('<form method="post" action="/api/estimates"');
     // The consent names the provision to ad platforms, as the dialog's does, with its section.
-    expect(page).toContain('ハッシュ化して広告配信事業者に送信します');
+    expect(page).toContain(contactDataProvision);
     expect(page).toContain('href="/privacypolicy#external-transmission"');
     expect(page).toMatch(/id="f-customer-phone"[^>]*aria-invalid="true"/u);
     expect(page).toMatch(/id="f-vehicle-postalCode"[^>]*inputmode="numeric"/u);
