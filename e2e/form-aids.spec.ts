@@ -216,5 +216,52 @@ for (const brand of brandList) {
       const lcp = vitals.find((entry) => entry.metric_name === 'LCP');
       expect(lcp?.metric_target).toEqual(expect.any(String));
     });
+
+    test.describe('on a phone', () => {
+      test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+      test('no field the keyboard or a summary link reaches is hidden under the count', async ({
+        page,
+      }) => {
+        await openAllDay(page.context(), brand.id);
+        await page.goto(`${originFor(brand.id)}/`);
+        await waitForApp(page);
+        // The header's opener shows from 768 px; a phone's is the sticky footer's.
+        await page.locator('[data-section="tracking-footer"] button').click();
+        const dialog = estimateDialog(page);
+        await expect(dialog.getByRole('status').filter({ hasText: '必須項目' })).toBeVisible();
+        // What a finger or the eye meets at the focused control's centre (WCAG 2.4.11): null when
+        // that is the control.
+        const coveredBy = () =>
+          page.evaluate(() => {
+            const control = document.activeElement as HTMLElement;
+            // A link wrapped over two lines is met on its first line.
+            const box = control.getClientRects()[0] ?? control.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            const reaches =
+              hit &&
+              (control.contains(hit) ||
+                (hit.closest('label') as HTMLLabelElement | null)?.control === control);
+            return reaches ? null : `${control.outerHTML.slice(0, 80)} under ${hit?.outerHTML}`;
+          });
+        const submit = submitButton(dialog);
+        let stops = 0;
+        await dialog.getByLabel('車検満了日の年').focus();
+        while (!(await submit.evaluate((button) => button === document.activeElement))) {
+          expect(await coveredBy()).toBeNull();
+          await page.keyboard.press('Tab');
+          stops += 1;
+          expect(stops).toBeLessThan(60);
+        }
+        expect(stops).toBeGreaterThanOrEqual(requiredPaths.length);
+
+        await submit.click();
+        const summary = dialog.getByRole('alert').filter({ hasText: '入力内容をご確認ください' });
+        for (const link of await summary.getByRole('link').all()) {
+          await link.click();
+          expect(await coveredBy()).toBeNull();
+        }
+      });
+    });
   });
 }
