@@ -2,6 +2,7 @@
 import type { BrandId } from '../src/brand/brands';
 import type { FirstViewSizes } from './sizes';
 import { ms, score, summarize, type Summary } from './stats';
+import { finishScenarios, type FinishRun, type FinishScenarioId } from './finishProfile';
 import { tapScenarios, type TapRun, type TapScenarioId } from './tapProfile';
 
 export const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -61,9 +62,22 @@ export type TapRow = {
   hydratedAtMs: Summary;
 };
 
+/** One brand's visitors finishing the estimate in one scenario (finish.ts). */
+export type FinishRow = {
+  brand: BrandId;
+  scenario: FinishScenarioId;
+  taps: Summary;
+  keystrokes: Summary;
+  seconds: Summary;
+  waitedMs: Summary;
+  /** The fields the visitor found filled, in the first run that finished. */
+  foundFilled: string[];
+  runs: number;
+};
+
 export type Report = {
   measuredAt: string;
-  durationMs: { total: number; lighthouse: number; taps: number };
+  durationMs: { total: number; lighthouse: number; taps: number; finish: number };
   runs: number;
   lighthouseVersion: string;
   chromiumVersion: string;
@@ -71,15 +85,18 @@ export type Report = {
   goals: typeof goals;
   pages: PageRow[];
   taps: TapRow[];
+  finish: FinishRow[];
   formChunk: Partial<Record<BrandId, { js: number; files: string[] }>>;
   misses: string[];
   notes: string[];
-  samples: { lighthouse: unknown[]; taps: TapRun[] };
+  samples: { lighthouse: unknown[]; taps: TapRun[]; finish: FinishRun[] };
 };
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const scenarioLabel = (id: TapScenarioId) =>
   tapScenarios.find((s) => s.id === id)?.label ?? id;
+export const finishLabel = (id: FinishScenarioId) =>
+  finishScenarios.find((s) => s.id === id)?.label ?? id;
 
 export function summarizeTaps(samples: TapRun[]): TapRow[] {
   const rows: TapRow[] = [];
@@ -136,6 +153,50 @@ export function pageMisses(rows: PageRow[]): string[] {
       );
     if (r.noScript && !(r.noScript.lcpRatio.median <= goals.lcpRatio))
       misses.push(`${where} LCP ratio median ${r.noScript.lcpRatio.median.toFixed(3)}`);
+  }
+  return misses;
+}
+
+export function summarizeFinish(samples: FinishRun[]): FinishRow[] {
+  return samples
+    .filter(
+      (s, i) => samples.findIndex((t) => t.brand === s.brand && t.scenario === s.scenario) === i,
+    )
+    .map(({ brand, scenario }) => {
+      const runs = samples.filter((s) => s.brand === brand && s.scenario === scenario);
+      const pick = (f: (r: FinishRun) => number) => summarize(runs.map(f));
+      return {
+        brand,
+        scenario,
+        taps: pick((r) => r.taps),
+        keystrokes: pick((r) => r.keystrokes),
+        seconds: pick((r) => r.seconds),
+        waitedMs: pick((r) => r.waitedMs),
+        foundFilled: runs.find((r) => !r.error)?.foundFilled ?? [],
+        runs: runs.length,
+      };
+    });
+}
+
+/**
+ * Runs that did not finish, and a brand whose visitor needed no fewer keystrokes with the aids
+ * than with their code held back (the aids no longer save anything).
+ */
+export function finishMisses(rows: FinishRow[]): string[] {
+  const misses: string[] = [];
+  for (const r of rows) {
+    const failed = r.runs - r.seconds.count;
+    if (failed)
+      misses.push(
+        `${r.brand} finish "${finishLabel(r.scenario)}": not finished in ${failed} of ${r.runs} runs`,
+      );
+  }
+  for (const withAids of rows.filter((r) => r.scenario === 'with-aids')) {
+    const held = rows.find((r) => r.brand === withAids.brand && r.scenario === 'aids-held');
+    if (held && !(withAids.keystrokes.median < held.keystrokes.median))
+      misses.push(
+        `${withAids.brand} finish: ${withAids.keystrokes.median} keystrokes with the aids, not fewer than ${held.keystrokes.median} without`,
+      );
   }
   return misses;
 }

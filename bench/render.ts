@@ -1,6 +1,8 @@
 /** Renders the bench's results: bench/report.md and the README's "Latest figures" block. */
 import type { BrandId } from '../src/brand/brands';
+import { finishScenarios, visitorPace, type FinishScenarioId } from './finishProfile';
 import {
+  finishLabel,
   goals,
   kb,
   scenarioLabel,
@@ -27,6 +29,20 @@ function tapTable(report: Report): string[] {
   ];
 }
 
+const count = (s: Summary) => formatSummary(s, ms);
+const seconds = (s: Summary) => formatSummary(s, fixed(1), ' s');
+
+function finishTable(report: Report): string[] {
+  return [
+    '| brand | visitor | taps | keystrokes | seconds | of which the page made them wait | found filled in the dialog |',
+    '|---|---|---|---|---|---|---|',
+    ...report.finish.map(
+      (r) =>
+        `| ${r.brand} | ${finishLabel(r.scenario)} | ${count(r.taps)} | ${count(r.keystrokes)} | ${seconds(r.seconds)} | ${sMs(r.waitedMs)} | ${r.foundFilled.map((path) => `\`${path}\``).join(', ') || 'none'} |`,
+    ),
+  ];
+}
+
 export function renderReport(report: Report): string {
   const { machine } = report;
   const landing = report.pages.filter((r) => r.noScript);
@@ -34,7 +50,7 @@ export function renderReport(report: Report): string {
   const lines = [
     '# Bench report',
     '',
-    `Measured ${report.measuredAt} by \`npm run bench\` in ${minutes(report.durationMs.total)} (Lighthouse ${minutes(report.durationMs.lighthouse)}, taps ${minutes(report.durationMs.taps)}). Every figure is the median of ${report.runs} runs, the range (lowest–highest) in brackets.`,
+    `Measured ${report.measuredAt} by \`npm run bench\` in ${minutes(report.durationMs.total)} (Lighthouse ${minutes(report.durationMs.lighthouse)}, taps ${minutes(report.durationMs.taps)}, finishing the estimate ${minutes(report.durationMs.finish)}). Every figure is the median of ${report.runs} runs, the range (lowest–highest) in brackets.`,
     '',
     `Machine: ${machine.cpus} CPU cores, 1-minute load average ${formatSummary(machine.loadAverage1m, fixed(1))} during the bench, Lighthouse benchmarkIndex ${formatSummary(machine.benchmarkIndex, ms)} (higher is faster)${machine.note ? `; ${machine.note}` : ''}. Absolute figures vary from machine to machine and with the load on it: compare within one report (the ratios below), not across machines.`,
     '',
@@ -50,6 +66,18 @@ export function renderReport(report: Report): string {
     ...tapTable(report),
     '',
     `Goal (every moment): first open ≤ ${goals.firstTapMs} ms and ≤ ${goals.firstToRepeat}× a repeat open (medians).`,
+    '',
+    '## Finishing the estimate',
+    '',
+    `A scripted visitor on the same phone profile, in a fresh browser context per run, starts at the landing page at rest, fills simple form #1, taps its submit, completes the dialog and taps 「この内容で見積もりを依頼する」 until 「お見積もり依頼を受け付けました」 shows. The visitor walks every required field in the field table's order and leaves alone a field that already holds what they would enter; names are typed in kana through the IME (CDP \`Input.imeSetComposition\`), digits and the mail address key by key, and every tap is a touch that must land on its target.`,
+    '',
+    ...finishScenarios.map((s) => `- ${s.label}: ${s.description}.`),
+    `- Taps are on the page (a field, a select and its option, the consent box, a button); keystrokes are on the phone's keyboard: one a digit, letter or kana, one to commit what the IME offers.`,
+    `- Seconds: what the page made the visitor wait (measured: simple form submit to a usable dialog, dialog submit to the completion screen) plus the visitor's pace for what was counted, ${visitorPace.tapMs / 1000} s a tap and ${visitorPace.keystrokeMs / 1000} s a keystroke (sources in \`bench/finishProfile.ts\`).`,
+    '',
+    ...finishTable(report),
+    '',
+    'Goal: every run finishes, and the visitor needs fewer keystrokes with the aids than with their code held back (medians).',
     '',
     '## Lighthouse',
     '',
@@ -120,6 +148,11 @@ export function renderReadmeFigures(report: Report, brands: readonly BrandId[]):
     if (!t) return 'n/a';
     return `${ms(t.first.formMs.median)} ms / ${ms(t.repeat.formMs.median)} ms (${t.firstToRepeat.toFixed(1)}×)`;
   };
+  const finishCell = (brand: BrandId, scenario: FinishScenarioId) => {
+    const f = report.finish.find((r) => r.brand === brand && r.scenario === scenario);
+    if (!f?.seconds.count) return 'n/a';
+    return `${ms(f.taps.median)} · ${ms(f.keystrokes.median)} · ${f.seconds.median.toFixed(1)} s`;
+  };
   const rows: [string, (brand: BrandId) => string][] = [
     [
       'tap to a usable form, first / repeat open: 無料見積もり after reading',
@@ -127,6 +160,10 @@ export function renderReadmeFigures(report: Report, brands: readonly BrandId[]):
     ],
     ['the same, simple form #1 submit after reading', (b) => tapCell(b, 'simple-form-idle')],
     ['the same, 無料見積もり at first paint, scripts held back', (b) => tapCell(b, 'opener-held')],
+    [
+      'to finish the estimate from simple form #1, taps · keystrokes · seconds: with the form aids → their code held back',
+      (b) => `${finishCell(b, 'with-aids')} → ${finishCell(b, 'aids-held')}`,
+    ],
     [
       'Lighthouse performance, landing · text pages',
       (b) =>

@@ -1,14 +1,15 @@
 /**
  * `npm run bench`: builds, serves the local origin (and a script-free copy of the landing pages),
  * runs Lighthouse (mobile) several times on every page of both brands, measures tap to dialog on a
- * throttled phone profile, and writes bench/report.md, bench/report.json and the README's
- * "Latest figures". Not part of `npm test`: timings belong here, never in test assertions.
- * Its parts: processes.ts (servers and browsers), lighthouse.ts, tap.ts, writeReport.ts.
+ * throttled phone profile, has a scripted visitor finish the estimate there with and without the
+ * form's aids, and writes bench/report.md, bench/report.json and the README's "Latest figures".
+ * Not part of `npm test`: timings belong here, never in test assertions. Its parts: processes.ts
+ * (servers and browsers), lighthouse.ts, tap.ts, finish.ts, writeReport.ts.
  *
- * Environment: BENCH_SKIP_BUILD=1 reuses dist/; BENCH_RUNS (default 3) runs per page and tap;
- * BENCH_PORT (default 4176; the script-free copy uses the next port); BENCH_ONLY=lighthouse or
- * BENCH_ONLY=taps runs one half and prints it without writing any report; BENCH_NOTE adds a
- * sentence about the machine to the report (e.g. what else was running).
+ * Environment: BENCH_SKIP_BUILD=1 reuses dist/; BENCH_RUNS (default 3) runs per page, tap and
+ * visitor; BENCH_PORT (default 4176; the script-free copy uses the next port);
+ * BENCH_ONLY=lighthouse, taps or finish runs one part and prints it without writing any report;
+ * BENCH_NOTE adds a sentence about the machine to the report (e.g. what else was running).
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -21,6 +22,8 @@ import {
   startServer,
   waitForServer,
 } from './processes';
+import { measureFinish } from './finish';
+import type { FinishRun } from './finishProfile';
 import { renderReport } from './render';
 import { measureTaps } from './tap';
 import type { TapRun } from './tapProfile';
@@ -29,7 +32,13 @@ import { assembleReport, writeReport } from './writeReport';
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 const port = Number(process.env.BENCH_PORT ?? 4176);
 const noScriptPort = port + 1;
+const parts = ['lighthouse', 'taps', 'finish'] as const;
 const only = process.env.BENCH_ONLY;
+if (only && !parts.includes(only as (typeof parts)[number])) {
+  console.error(`BENCH_ONLY is one of ${parts.join(', ')}; got ${only}`);
+  process.exit(2);
+}
+const measures = (part: (typeof parts)[number]) => !only || only === part;
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -44,22 +53,29 @@ async function main(): Promise<void> {
   const bare = startServer(noScriptPort, noScriptDist);
   let lighthouseSamples: LighthouseSample[] = [];
   let tapSamples: TapRun[] = [];
-  const durationMs = { total: 0, lighthouse: 0, taps: 0 };
+  let finishSamples: FinishRun[] = [];
+  const durationMs = { total: 0, lighthouse: 0, taps: 0, finish: 0 };
+  const origins = Object.fromEntries(brandIds.map((b) => [b, localOrigin(b, port)])) as Record<
+    BrandId,
+    string
+  >;
+  const log = (line: string) => console.log(line);
   try {
     await Promise.all([waitForServer(app, port), waitForServer(bare, noScriptPort)]);
-    if (only !== 'taps') {
+    if (measures('lighthouse')) {
       const t0 = Date.now();
       lighthouseSamples = await measureLighthouse(runs, { app: port, 'no-script': noScriptPort });
       durationMs.lighthouse = Date.now() - t0;
     }
-    if (only !== 'lighthouse') {
+    if (measures('taps')) {
       const t0 = Date.now();
-      const origins = Object.fromEntries(brandIds.map((b) => [b, localOrigin(b, port)])) as Record<
-        BrandId,
-        string
-      >;
-      tapSamples = await measureTaps(origins, runs, (line) => console.log(line));
+      tapSamples = await measureTaps(origins, runs, log);
       durationMs.taps = Date.now() - t0;
+    }
+    if (measures('finish')) {
+      const t0 = Date.now();
+      finishSamples = await measureFinish(origins, runs, log);
+      durationMs.finish = Date.now() - t0;
     }
   } finally {
     clearInterval(loadSampler);
@@ -67,7 +83,14 @@ async function main(): Promise<void> {
   }
   durationMs.total = Date.now() - startedAt;
 
-  const report = assembleReport({ runs, durationMs, load, lighthouseSamples, tapSamples });
+  const report = assembleReport({
+    runs,
+    durationMs,
+    load,
+    lighthouseSamples,
+    tapSamples,
+    finishSamples,
+  });
 
   if (only) {
     console.log(renderReport(report));

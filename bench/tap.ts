@@ -6,7 +6,14 @@
  * context (empty cache), as a first-time visitor does.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type CDPSession, type Locator, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import type { BrandId } from '../src/brand/brands';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
 import { fillSimpleForm } from '../e2e/estimateForm';
@@ -14,11 +21,21 @@ import { hydratedAt, installProbe, notMeasured, readTiming, resetMarks } from '.
 import { tapProfile, tapScenarios, type TapRun, type TapScenarioId } from './tapProfile';
 
 /** A tap as a finger gives it: touch down, rest, up (the browser makes the click). */
-async function tap(cdp: CDPSession, target: Locator): Promise<void> {
+export async function tap(cdp: CDPSession, target: Locator): Promise<void> {
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('tap target is not visible');
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // A finger lands on what is on top: a target under another element (a sticky bar) is missed.
+  const covering = await target.evaluate((element, { x, y }) => {
+    const hit = document.elementFromPoint(x, y);
+    const reaches =
+      hit &&
+      (element.contains(hit) ||
+        (hit.closest('label') as HTMLLabelElement | null)?.control === element);
+    return reaches ? null : (hit?.outerHTML.slice(0, 120) ?? 'nothing');
+  }, point);
+  if (covering) throw new Error(`the tap would land on ${covering}, not on its target`);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
   await sleep(tapProfile.tapHoldMs);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -38,7 +55,10 @@ async function settle(page: Page): Promise<void> {
   await sleep(tapProfile.readingMs);
 }
 
-async function throttledPage(browser: Browser) {
+export type Throttled = { context: BrowserContext; page: Page; cdp: CDPSession };
+
+/** A fresh context (empty cache) on the phone profile, the tag manager blocked. */
+export async function throttledPage(browser: Browser): Promise<Throttled> {
   const context = await browser.newContext({
     viewport: tapProfile.viewport,
     deviceScaleFactor: tapProfile.deviceScaleFactor,
@@ -65,6 +85,17 @@ async function throttledPage(browser: Browser) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: tapProfile.cpuSlowdown });
   return { context, page, cdp };
+}
+
+/** Chromium for the bench's pages; the bench's own handlers end it (and the servers) on a signal. */
+export function launchBenchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
 }
 
 async function runScenario(
@@ -129,14 +160,7 @@ export async function measureTaps(
   runs: number,
   log: (line: string) => void,
 ): Promise<TapRun[]> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: chromiumArgs,
-    // The bench's own handlers end the browser (and the servers) on a signal.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
+  const browser = await launchBenchChromium();
   const results: TapRun[] = [];
   try {
     for (let run = 1; run <= runs; run += 1) {

@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { brandIds } from '../src/brand/brands';
 import { chromiumPath } from '../e2e/browser';
-import { goals, pageMisses, summarizeTaps, tapMisses, type Report } from './goals';
+import type { FinishRun } from './finishProfile';
+import {
+  finishMisses,
+  goals,
+  pageMisses,
+  summarizeFinish,
+  summarizeTaps,
+  tapMisses,
+  type Report,
+} from './goals';
 import { lighthouseVersion, pageRows, type LighthouseSample } from './lighthouse';
 import { renderReadmeFigures, renderReport } from './render';
 import { firstViewSizes, lazyChunkSizes } from './sizes';
@@ -39,7 +48,11 @@ function chromiumVersion(): string {
 }
 
 /** Failed runs and failed audits, one line each. */
-function runNotes(lighthouseSamples: LighthouseSample[], tapSamples: TapRun[]): string[] {
+function runNotes(
+  lighthouseSamples: LighthouseSample[],
+  tapSamples: TapRun[],
+  finishSamples: FinishRun[],
+): string[] {
   const notes: string[] = [];
   for (const s of lighthouseSamples) {
     if (s.error)
@@ -54,6 +67,10 @@ function runNotes(lighthouseSamples: LighthouseSample[], tapSamples: TapRun[]): 
   for (const t of tapSamples) {
     if (t.error) notes.push(`tap ${t.brand} ${t.scenario} run ${t.run}: failed twice: ${t.error}`);
   }
+  for (const f of finishSamples) {
+    if (f.error)
+      notes.push(`finish ${f.brand} ${f.scenario} run ${f.run}: failed twice: ${f.error}`);
+  }
   return notes;
 }
 
@@ -63,10 +80,12 @@ export function assembleReport(input: {
   load: number[];
   lighthouseSamples: LighthouseSample[];
   tapSamples: TapRun[];
+  finishSamples: FinishRun[];
 }): Report {
-  const { lighthouseSamples, tapSamples } = input;
+  const { lighthouseSamples, tapSamples, finishSamples } = input;
   const pages = pageRows(lighthouseSamples);
   const taps = summarizeTaps(tapSamples);
+  const finish = summarizeFinish(finishSamples);
   return {
     measuredAt: new Date().toISOString(),
     durationMs: input.durationMs,
@@ -82,6 +101,7 @@ export function assembleReport(input: {
     goals,
     pages,
     taps,
+    finish,
     formChunk: Object.fromEntries(
       brandIds.flatMap((brand) => {
         const chunk = lazyChunkSizes(
@@ -92,9 +112,9 @@ export function assembleReport(input: {
         return chunk ? [[brand, chunk]] : [];
       }),
     ),
-    misses: [...pageMisses(pages), ...tapMisses(taps)],
-    notes: runNotes(lighthouseSamples, tapSamples),
-    samples: { lighthouse: lighthouseSamples, taps: tapSamples },
+    misses: [...pageMisses(pages), ...tapMisses(taps), ...finishMisses(finish)],
+    notes: runNotes(lighthouseSamples, tapSamples, finishSamples),
+    samples: { lighthouse: lighthouseSamples, taps: tapSamples, finish: finishSamples },
   };
 }
 

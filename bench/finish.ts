@@ -1,0 +1,248 @@
+/**
+ * A scripted visitor finishes the estimate from simple form #1 on the throttled phone, once with
+ * the form's aids and once with their code held back, and counts what it took: the taps and
+ * keystrokes (as finishProfile.ts counts them) and the seconds (the page's waits, measured, plus
+ * the visitor's pace for what was counted). The visitor types a field only when it does not
+ * already hold what they would type: what the aids fill in is what they save.
+ */
+import type { CDPSession, Locator, Page } from '@playwright/test';
+import type { BrandId } from '../src/brand/brands';
+import { expiryYear } from '../e2e/estimateForm';
+import { requiredPaths } from '../src/estimate/fieldTable';
+import { typedCustomer, validFormValues } from '../tests/factories/estimate';
+import { launchBenchChromium, tap, throttledPage, type Throttled } from './tap';
+import { readTiming, resetMarks } from './tapProbe';
+import {
+  finishScenarios,
+  visitorPace,
+  type FinishRun,
+  type FinishScenarioId,
+} from './finishProfile';
+
+/** A value as the visitor compares it with what a field holds: width, kana and hyphens aside. */
+const comparable = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
+    .replace(/[-\s]/g, '');
+
+/** What the visitor enters in a field: `value` as committed, `reading` the kana typed for it. */
+type Entry = { value: string; reading?: string };
+
+class Visitor {
+  taps = 0;
+  keystrokes = 0;
+  waitedMs = 0;
+  readonly foundFilled: string[] = [];
+
+  constructor(
+    private readonly page: Page,
+    private readonly cdp: CDPSession,
+  ) {}
+
+  async tap(target: Locator): Promise<void> {
+    await tap(this.cdp, target);
+    this.taps += 1;
+  }
+
+  /** Taps the field and types `text` key by key (digits, letters, symbols: one key each). */
+  async type(field: Locator, text: string): Promise<void> {
+    await this.tap(field);
+    await this.page.keyboard.type(text);
+    this.keystrokes += text.length;
+  }
+
+  /**
+   * Taps the field and types `reading` in kana through the IME, one key a kana, then commits
+   * `text` (the candidate picked, or the kana as typed): one key more.
+   */
+  async compose(field: Locator, reading: string, text: string): Promise<void> {
+    await this.tap(field);
+    for (let end = 1; end <= reading.length; end += 1) {
+      await this.cdp.send('Input.imeSetComposition', {
+        text: reading.slice(0, end),
+        selectionStart: end,
+        selectionEnd: end,
+      });
+      // What a keystroke's pace gives the page at least; vanilla-autokana reads every 30 ms.
+      await this.page.waitForTimeout(60);
+    }
+    await this.cdp.send('Input.insertText', { text });
+    this.keystrokes += reading.length + 1;
+  }
+
+  /** A select: a tap opens the phone's picker, a second picks the option. */
+  async choose(select: Locator, value: string): Promise<void> {
+    await select.scrollIntoViewIfNeeded();
+    // The picker is the phone's own; what the page sees is the change it makes.
+    await select.selectOption(value);
+    this.taps += 2;
+  }
+
+  /**
+   * Walks `paths` in `container` as the visitor reads the form: a field already holding what they
+   * would enter is left alone (and noted); any other is cleared and entered; a box is ticked.
+   */
+  async fill(container: Locator, paths: readonly string[], entries: Record<string, Entry>) {
+    for (const path of paths) {
+      const control = container.locator(`[name="${path}"]`);
+      if (!(await control.count())) continue;
+      const entry = entries[path];
+      if (!entry) throw new Error(`the visitor has nothing to enter in ${path}`);
+      const kind = await control.evaluate((el) =>
+        el instanceof HTMLSelectElement ? 'select' : (el as HTMLInputElement).type,
+      );
+      if (kind === 'checkbox') {
+        if (!(await control.isChecked())) await this.tap(control);
+        continue;
+      }
+      const held = await control.inputValue();
+      if (held && comparable(held) === comparable(entry.value)) {
+        this.foundFilled.push(path);
+        continue;
+      }
+      if (kind === 'select') {
+        await this.choose(control, entry.value);
+        continue;
+      }
+      if (held) {
+        await control.fill('');
+        this.keystrokes += 1;
+      }
+      if (entry.reading) await this.compose(control, entry.reading, entry.value);
+      else await this.type(control, entry.value);
+    }
+  }
+
+  /** Runs `until` and counts its time as the page's, not the visitor's. */
+  async waitFor(until: () => Promise<unknown>): Promise<void> {
+    const started = Date.now();
+    await until();
+    this.waitedMs += Date.now() - started;
+  }
+}
+
+/**
+ * What the visitor enters in every required field, unique per run where the local origin keeps
+ * one lead per content: the test factory's 山田花子 and her car, as a phone keys them in.
+ */
+function visitorEntries(run: number): Record<string, Entry> {
+  const vehicle = validFormValues().vehicle;
+  const typed = typedCustomer();
+  const tag = `${(Date.now() % 100_000).toString().padStart(5, '0')}${run % 10}`;
+  return {
+    'vehicle.expiryYear': { value: expiryYear },
+    'vehicle.expiryMonth': { value: vehicle.expiryMonth },
+    'vehicle.maker': { value: vehicle.maker },
+    'vehicle.model': { value: vehicle.model },
+    'vehicle.postalCode': { value: comparable(vehicle.postalCode) },
+    'customer.lastName': { value: typed.lastName, reading: typed.lastNameKana },
+    'customer.firstName': { value: typed.firstName, reading: typed.firstNameKana },
+    'customer.lastNameKana': { value: typed.lastNameKana, reading: typed.lastNameKana },
+    'customer.firstNameKana': { value: typed.firstNameKana, reading: typed.firstNameKana },
+    // 0901 and 7 digits: a mobile number (0900 is not one, formParts.ts).
+    'customer.phone': { value: `0901${tag}${run % 10}` },
+    'customer.email': { value: `hanako${tag}@example.jp` },
+    consent: { value: 'on' },
+  };
+}
+
+/** One visitor, from the landing page at rest to the completion screen. */
+async function finishOnce(
+  { page, cdp }: Throttled,
+  url: string,
+  scenario: FinishScenarioId,
+  run: number,
+): Promise<Omit<FinishRun, 'brand' | 'scenario' | 'run'>> {
+  // The aids are a chunk of their own (src/estimate/formAids.ts); held, they never arrive.
+  if (scenario === 'aids-held') await page.route(/\/assets\/formAids-[^/]+\.js$/, () => {});
+  await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, {
+    timeout: 60_000,
+    polling: 'raf',
+  });
+  await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+
+  const visitor = new Visitor(page, cdp);
+  const entries = visitorEntries(run);
+  const form = page.locator('#simple-form-1 form');
+  await form.scrollIntoViewIfNeeded();
+  await visitor.fill(form, requiredPaths, entries);
+  await resetMarks(page);
+  await visitor.tap(form.getByRole('button'));
+  await visitor.waitFor(() => readTiming(page));
+
+  const dialog = page.getByRole('dialog');
+  await visitor.fill(dialog, requiredPaths, entries);
+  await visitor.tap(dialog.getByRole('button', { name: 'この内容で見積もりを依頼する' }));
+  const done = dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' });
+  const refused = dialog.getByRole('alert');
+  await visitor.waitFor(() => done.or(refused).first().waitFor({ timeout: 60_000 }));
+  if (!(await done.isVisible()))
+    throw new Error(`the form refused the visitor's values: ${await refused.first().innerText()}`);
+
+  const { taps, keystrokes, waitedMs, foundFilled } = visitor;
+  return {
+    taps,
+    keystrokes,
+    waitedMs,
+    seconds: (waitedMs + taps * visitorPace.tapMs + keystrokes * visitorPace.keystrokeMs) / 1000,
+    foundFilled,
+  };
+}
+
+/**
+ * Every scenario `runs` times per brand, interleaved as the tap bench does. A run that throws is
+ * tried once more; a second failure is reported, not hidden.
+ */
+export async function measureFinish(
+  origins: Record<BrandId, string>,
+  runs: number,
+  log: (line: string) => void,
+): Promise<FinishRun[]> {
+  const browser = await launchBenchChromium();
+  const results: FinishRun[] = [];
+  try {
+    for (let run = 1; run <= runs; run += 1) {
+      for (const [brand, origin] of Object.entries(origins) as [BrandId, string][]) {
+        for (const { id } of finishScenarios) {
+          let result: FinishRun | undefined;
+          for (let attempt = 1; attempt <= 2 && !result; attempt += 1) {
+            const throttled = await throttledPage(browser);
+            try {
+              result = {
+                brand,
+                scenario: id,
+                run,
+                ...(await finishOnce(throttled, `${origin}/`, id, run)),
+              };
+            } catch (error) {
+              log(`finish ${brand} ${id} run ${run}: attempt ${attempt} failed: ${String(error)}`);
+              if (attempt === 2)
+                result = {
+                  brand,
+                  scenario: id,
+                  run,
+                  taps: Number.NaN,
+                  keystrokes: Number.NaN,
+                  waitedMs: Number.NaN,
+                  seconds: Number.NaN,
+                  foundFilled: [],
+                  error: String(error).split('\n')[0],
+                };
+            } finally {
+              await throttled.context.close();
+            }
+          }
+          results.push(result!);
+          log(
+            `finish ${brand} ${id} run ${run}: ${result!.taps} taps, ${result!.keystrokes} keystrokes, ${result!.seconds.toFixed(1)} s (waited ${result!.waitedMs} ms; found filled: ${result!.foundFilled.join(', ') || 'none'})`,
+          );
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
