@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { withTimeout } from '../lib/withTimeout';
 import { cookieAttributesForHost } from '../tracking/trackingData';
 import { plausibleHours, shopHours } from './businessHours';
 import {
@@ -42,13 +43,13 @@ async function fetchBusinessHours(): Promise<BusinessHours | null> {
   );
   if (fromCookies) return fromCookies;
   try {
-    // Loaded on demand so axios stays out of the first-view bundle.
-    const { default: axios } = await import('axios');
-    const response = await axios.get<unknown>(businessTimeUrl(), {
-      timeout: requestTimeoutMs,
-      headers: { Accept: 'application/json' },
-    });
-    const body = response.data;
+    const body = await withTimeout(async (signal) => {
+      const response = await fetch(businessTimeUrl(), {
+        headers: { Accept: 'application/json' },
+        signal,
+      });
+      return response.ok ? ((await response.json()) as unknown) : null;
+    }, requestTimeoutMs);
     if (typeof body !== 'object' || body === null) return null;
     const hours = plausibleHours(
       (body as Record<string, unknown>).start_time,

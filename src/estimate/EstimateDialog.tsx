@@ -1,8 +1,8 @@
 /**
  * The estimate dialog, in the landing page's HTML from the start (closed): every opener shows it
  * at once through `commandfor` or the first-paint script, and its prerendered form can be typed
- * into and even posted natively before any script. The form's code (react-hook-form, valibot,
- * axios) is a lazy component under <Suspense>: React keeps the server HTML of the boundary, with
+ * into and even posted natively before any script. The form's code (react-hook-form, valibot)
+ * is a lazy component under <Suspense>: React keeps the server HTML of the boundary, with
  * everything typed into it, until the code arrives, then hydrates the same elements
  * (docs/decisions/007-estimate-form-in-the-page.md). The code is requested in idle time, or at the
  * first interaction with the dialog or an opener, whichever comes first. If it cannot load, the

@@ -1,5 +1,5 @@
 /**
- * The estimate form's code: a lazy chunk (react-hook-form, valibot, axios) that hydrates the form
+ * The estimate form's code: a lazy chunk (react-hook-form, valibot) that hydrates the form
  * the page already shows (EstimateDialog.tsx). It takes over the elements as they are: values are
  * read from the DOM when the fields register, so nothing typed before it arrived is reset; a
  * stored draft fills only what is still empty; a submit held while it loaded is sent once.

@@ -3,11 +3,11 @@
  * whether the estimate was accepted, which fields to fix, or that sending again is safe.
  * send.ts builds the body it sends; estimateEvents.ts reports each outcome.
  */
-import axios, { type AxiosInstance } from 'axios';
 import type { EstimateRequest } from './validation/estimateSchema';
 import { isRecord } from '../lib/isRecord';
+import { RequestTimeoutError, withTimeout } from '../lib/withTimeout';
 import { keyReusedCode } from './apiContract';
-import { apiBase } from './endpoint';
+import { estimatesUrl } from './endpoint';
 
 /** Why a send did not get through; sending again is safe. */
 export type RetryReason = 'network' | 'timeout' | 'server' | 'unexpected';
@@ -33,23 +33,6 @@ export type SubmitOutcome = SendOutcome | { kind: 'key-reused' };
 /** @internal Exported for the client's test, which pins the 15 s of the spec. */
 export const requestTimeoutMs = 15_000;
 
-let client: AxiosInstance | undefined;
-
-/**
- * The shared axios instance, made on first use (no work at import time).
- * @internal Exported for the client's test, which reads its settings.
- */
-export function estimateApiClient(): AxiosInstance {
-  client ??= axios.create({
-    baseURL: apiBase,
-    timeout: requestTimeoutMs,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    // Statuses are classified below rather than thrown.
-    validateStatus: () => true,
-  });
-  return client;
-}
-
 const maxIdLength = 200;
 const maxMessageLength = 500;
 
@@ -64,41 +47,68 @@ function fieldErrorsFrom(data: unknown): Record<string, string> | null {
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-/** POSTs the estimate; the same idempotencyKey makes a retry answer the first attempt's id. */
+/** The answer's body: JSON when it parses, else undefined (an HTML error page, nothing). */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * POSTs the estimate with the platform's fetch; the same idempotencyKey makes a retry answer the
+ * first attempt's id. The answer's body is read within the same 15 s as the request.
+ */
 export async function submitEstimate(
   body: EstimateRequest,
   idempotencyKey: string,
 ): Promise<SubmitOutcome> {
+  let payload: string;
   try {
-    const response = await estimateApiClient().post<unknown>('/estimates', body, {
-      headers: { 'Idempotency-Key': idempotencyKey },
-    });
-    const { status, data } = response;
-    if (status === 201) {
-      const id = isRecord(data) ? data.id : undefined;
-      return typeof id === 'string' && id !== '' && id.length <= maxIdLength
-        ? { kind: 'accepted', id }
-        : { kind: 'retryable', reason: 'unexpected' };
-    }
-    // 429: too many new leads from this address (shared by many phones behind carrier NAT); the
-    // answer's message, at the form, says when to try again and gives the phone number, and the
-    // form keeps everything typed, as for any message from the server.
-    if (status === 422 && isRecord(data) && data.code === keyReusedCode) {
-      return { kind: 'key-reused' };
-    }
-    if (status === 422 || status === 429) {
-      const errors = fieldErrorsFrom(data);
-      if (!errors) return { kind: 'retryable', reason: 'unexpected' };
-      return { kind: status === 422 ? 'invalid' : 'rate-limited', errors };
-    }
-    return { kind: 'retryable', reason: status >= 500 ? 'server' : 'unexpected' };
-  } catch (error) {
-    if (axios.isAxiosError(error)) {
-      if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
-        return { kind: 'retryable', reason: 'timeout' };
-      }
-      if (!error.response) return { kind: 'retryable', reason: 'network' };
-    }
+    payload = JSON.stringify(body);
+  } catch {
     return { kind: 'retryable', reason: 'unexpected' };
   }
+  let answer: { status: number; text: string };
+  try {
+    answer = await withTimeout(async (signal) => {
+      const response = await fetch(estimatesUrl, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'Idempotency-Key': idempotencyKey,
+        },
+        body: payload,
+        signal,
+      });
+      return { status: response.status, text: await response.text() };
+    }, requestTimeoutMs);
+  } catch (error) {
+    if (error instanceof RequestTimeoutError) return { kind: 'retryable', reason: 'timeout' };
+    // fetch rejects with a TypeError when the request does not get through (offline, DNS, reset).
+    if (error instanceof TypeError) return { kind: 'retryable', reason: 'network' };
+    return { kind: 'retryable', reason: 'unexpected' };
+  }
+  const { status } = answer;
+  const data = parsed(answer.text);
+  if (status === 201) {
+    const id = isRecord(data) ? data.id : undefined;
+    return typeof id === 'string' && id !== '' && id.length <= maxIdLength
+      ? { kind: 'accepted', id }
+      : { kind: 'retryable', reason: 'unexpected' };
+  }
+  // 429: too many new leads from this address (shared by many phones behind carrier NAT); the
+  // answer's message, at the form, says when to try again and gives the phone number, and the
+  // form keeps everything typed, as for any message from the server.
+  if (status === 422 && isRecord(data) && data.code === keyReusedCode) {
+    return { kind: 'key-reused' };
+  }
+  if (status === 422 || status === 429) {
+    const errors = fieldErrorsFrom(data);
+    if (!errors) return { kind: 'retryable', reason: 'unexpected' };
+    return { kind: status === 422 ? 'invalid' : 'rate-limited', errors };
+  }
+  return { kind: 'retryable', reason: status >= 500 ? 'server' : 'unexpected' };
 }

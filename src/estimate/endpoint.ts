@@ -1,5 +1,5 @@
 /** The API's root for the form's code (an empty setting counts as not configured). */
-export const apiBase = import.meta.env.VITE_API_BASE_URL || '/api';
+const apiBase = import.meta.env.VITE_API_BASE_URL || '/api';
 
 /**
  * Where the estimate form posts, with JavaScript (JSON) and without it (the native form post). A

@@ -1,6 +1,5 @@
-import { AxiosError } from 'axios';
 // In jsdom: the client's relative '/api' resolves against the page's origin, as in a browser.
-import { estimateApiClient, requestTimeoutMs, submitEstimate } from '../../src/estimate/api';
+import { requestTimeoutMs, submitEstimate } from '../../src/estimate/api';
 import type { EstimateRequest } from '../../src/estimate/validation/estimateSchema';
 import { keyReusedCode } from '../../src/estimate/apiContract';
 import { answer, estimateApi, networkError, type Answer } from './estimateApi';
@@ -19,7 +18,7 @@ function use(next: Answer) {
 }
 
 describe('submitEstimate', () => {
-  it('POSTs the body as JSON to /api/estimates with the Idempotency-Key, 15 s timeout', async () => {
+  it('POSTs the body as JSON to /api/estimates with the Idempotency-Key', async () => {
     use(answer(201, { id: 'est-1' }));
 
     await submitEstimate(body, 'key-123');
@@ -28,8 +27,6 @@ describe('submitEstimate', () => {
     const [request] = requests;
     expect(request?.method).toBe('POST');
     expect(request?.url.href).toBe(new URL('/api/estimates', window.location.origin).href);
-    expect(estimateApiClient().defaults.timeout).toBe(requestTimeoutMs);
-    expect(requestTimeoutMs).toBe(15_000);
     expect(request?.headers.get('Idempotency-Key')).toBe('key-123');
     expect(request?.headers.get('Content-Type')).toMatch(/^application\/json/);
     expect(request?.body).toEqual(body);
@@ -86,38 +83,43 @@ describe('submitEstimate', () => {
     });
   });
 
-  it('classifies a timeout and a network failure as retryable, never throwing', async () => {
-    // The one answer not given at the network boundary: MSW's XMLHttpRequest stand-in never
-    // fires xhr.timeout, so the adapter reports what a browser's timeout becomes in axios.
-    const client = estimateApiClient();
-    const adapter = client.defaults.adapter;
-    client.defaults.adapter = async (config) => {
-      throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config);
-    };
+  it('classifies an answer not come in 15 s as a retryable timeout', async () => {
+    use(() => new Promise<Response>(() => {}));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      await expect(submitEstimate(body, 'k')).resolves.toEqual({
-        kind: 'retryable',
-        reason: 'timeout',
-      });
+      let outcome: unknown;
+      void submitEstimate(body, 'k').then((settled) => (outcome = settled));
+      await vi.advanceTimersByTimeAsync(requestTimeoutMs - 1);
+      expect(outcome).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(requestTimeoutMs).toBe(15_000);
+      expect(outcome).toEqual({ kind: 'retryable', reason: 'timeout' });
     } finally {
-      client.defaults.adapter = adapter;
+      vi.useRealTimers();
     }
+  });
+
+  it('classifies a network failure as retryable, never throwing', async () => {
     use(networkError);
     await expect(submitEstimate(body, 'k')).resolves.toEqual({
       kind: 'retryable',
       reason: 'network',
     });
-    // Something other than the network fails (here, before the request leaves).
-    const interceptor = client.interceptors.request.use(() => {
-      throw new TypeError('boom');
+  });
+
+  it('classifies what fails other than the network as unexpected, never throwing', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new RangeError('boom'));
+    await expect(submitEstimate(body, 'k')).resolves.toEqual({
+      kind: 'retryable',
+      reason: 'unexpected',
     });
-    try {
-      await expect(submitEstimate(body, 'k')).resolves.toEqual({
-        kind: 'retryable',
-        reason: 'unexpected',
-      });
-    } finally {
-      client.interceptors.request.eject(interceptor);
-    }
+    fetchSpy.mockRestore();
+    // A body that is no JSON never leaves.
+    const unsendable = { ...body, consent: 1n } as unknown as EstimateRequest;
+    await expect(submitEstimate(unsendable, 'k')).resolves.toEqual({
+      kind: 'retryable',
+      reason: 'unexpected',
+    });
+    expect(requests).toHaveLength(0);
   });
 });
