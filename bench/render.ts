@@ -114,7 +114,7 @@ export function renderReport(report: Report): string {
     '',
     ...Object.entries(report.formChunk).map(
       ([brand, chunk]) =>
-        `- ${brand} estimate form code: ${kb(chunk.js)} gzip, what its import adds to the first view at most (${chunk.files.map((f) => f.replace('/assets/', '')).join(', ')}; some may have loaded in idle time already).`,
+        `- ${brand} estimate form code with its aids: ${kb(chunk.js)} gzip, what it adds to the first view at most (${chunk.files.map((f) => f.replace('/assets/', '')).join(', ')}; some may have loaded in idle time already).`,
     ),
     '',
     '## Goals',
@@ -220,7 +220,7 @@ export function renderReadmeFigures(report: Report, brands: readonly BrandId[]):
         }),
     ],
     [
-      'estimate form code, idle or first interaction (gzip)',
+      'estimate form code with its aids, idle or first interaction (gzip)',
       (b) => (report.formChunk[b] ? kb(report.formChunk[b].js) : 'n/a'),
     ],
   ];

