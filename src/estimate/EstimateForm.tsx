@@ -31,10 +31,7 @@ import { useEstimateDraft } from './useEstimateDraft';
 import { EstimateComplete } from './EstimateComplete';
 import { EstimateFields, HiddenFields } from './EstimateFields';
 import { ErrorSummary, RequiredLeft } from './ErrorSummary';
-import type { FormAids } from './formAids';
-import { requiredLeft } from './progress';
-import { messages } from './validation/messages';
-import { normalizePostalCode } from './validation/normalize';
+import { useFormAids } from './useFormAids';
 import { QuoteNote, RejectedAlert, RetryAlert } from './EstimateNotices';
 import { control, entryPointOf } from './formDom';
 import { showServerErrors, syncWithDom } from './formSync';
@@ -98,11 +95,8 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   const sendingRef = useRef(false);
   // A ref, not state: an open or a first keystroke re-renders nothing.
   const holdsInputRef = useRef(false);
-  const { subscribe, getValues, setValue, getFieldState } = form;
+  const { subscribe, getValues, setValue } = form;
   const done = status.kind === 'done';
-  // Undefined until this code has counted what the form holds.
-  const [left, setLeft] = useState<number | undefined>(undefined);
-  const aidsRef = useRef<FormAids | undefined>(undefined);
 
   /**
    * A new build's reload waits while the visitor has typed something or the dialog shows the form
@@ -141,40 +135,14 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       formState: { values: true },
       callback: () => keep(withEmptyDefaults(getValues())),
     });
-    // The count of required fields left, the funnel's events and the furigana: their own chunk.
-    let live = true;
-    if (element) {
-      import('./formAids')
-        .then(({ attachFormAids }) => {
-          if (!live) return;
-          aidsRef.current = attachFormAids(
-            element,
-            {
-              subscribe,
-              getValues,
-              setValue,
-              getFieldState,
-              withEmptyDefaults,
-              requiredLeft,
-              normalizePostalCode,
-              messages,
-            },
-            () => ({ brand: brand.id, entryPoint: entryPointOf(element) }),
-            setLeft,
-            () => holdsInputRef.current,
-          );
-        })
-        .catch((error: unknown) => console.warn('[estimate] form aids unavailable', error));
-    }
     return () => {
-      live = false;
       cancelLayout();
       unsubscribe();
-      aidsRef.current?.detach();
-      aidsRef.current = undefined;
     };
     // Once, when the code takes over.
-  }, [draft, subscribe, getValues, setValue, getFieldState, keep, markPending, brand.id]);
+  }, [draft, subscribe, getValues, setValue, keep, markPending]);
+  // The count of required fields left, the funnel's events and the furigana, after the takeover.
+  const aids = useFormAids(formRef, form, brand.id, holdsInputRef);
 
   // An open re-renders nothing, unless it shows a quote (the price check) or clears an old answer.
   const flushAfterOpen = useFollowDialog(dialogRef, {
@@ -230,7 +198,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     );
     reportOutcome(context, outcome, values.customer);
     if (outcome.kind === 'accepted') {
-      aidsRef.current?.sent();
+      aids.sent();
       form.reset(emptyFormValues());
       draft.clear();
       holdsInputRef.current = false;
@@ -315,7 +283,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
               {status.kind === 'rejected' && (
                 <RejectedAlert ref={rejectedRef} phone={brand.phone} messages={status.messages} />
               )}
-              <RequiredLeft left={left} />
+              <RequiredLeft left={aids.left} />
               <button type="submit" className={styles.submit} disabled={sending}>
                 {sending ? (
                   '送信中…'

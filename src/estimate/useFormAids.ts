@@ -1,0 +1,69 @@
+/**
+ * The form aids (formAids.ts), attached to the form once its code has taken over: a chunk of
+ * their own, so the form's chunk keeps its one export. Until they have counted, the count of
+ * required fields left is undefined; if their chunk cannot load, the form works without them.
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { BrandId } from '../brand/brands';
+import type { FormAids } from './formAids';
+import { entryPointOf } from './formDom';
+import { withEmptyDefaults, type EstimateFormValues } from './formValues';
+import { requiredLeft } from './progress';
+import type { EstimateFormOutput } from './validation/estimateSchema';
+import { messages } from './validation/messages';
+import { normalizePostalCode } from './validation/normalize';
+
+type Form = Pick<
+  UseFormReturn<EstimateFormValues, unknown, EstimateFormOutput>,
+  'subscribe' | 'getValues' | 'setValue' | 'getFieldState'
+>;
+
+/**
+ * Attaches the aids to the form `formRef` holds, once: their events name `brandId` and the form's
+ * entry point; `holdsInputRef` says whether the form holds input not sent. Returns the count of
+ * required fields left and `sent`, to call once the server has accepted the form.
+ */
+export function useFormAids(
+  formRef: RefObject<HTMLFormElement | null>,
+  { subscribe, getValues, setValue, getFieldState }: Form,
+  brandId: BrandId,
+  holdsInputRef: RefObject<boolean>,
+): { left: number | undefined; sent: () => void } {
+  const [left, setLeft] = useState<number | undefined>(undefined);
+  const aidsRef = useRef<FormAids | undefined>(undefined);
+
+  useEffect(() => {
+    const element = formRef.current;
+    if (!element) return undefined;
+    let live = true;
+    import('./formAids')
+      .then(({ attachFormAids }) => {
+        if (!live) return;
+        aidsRef.current = attachFormAids(
+          element,
+          {
+            subscribe,
+            getValues,
+            setValue,
+            getFieldState,
+            withEmptyDefaults,
+            requiredLeft,
+            normalizePostalCode,
+            messages,
+          },
+          () => ({ brand: brandId, entryPoint: entryPointOf(element) }),
+          setLeft,
+          () => holdsInputRef.current,
+        );
+      })
+      .catch((error: unknown) => console.warn('[estimate] form aids unavailable', error));
+    return () => {
+      live = false;
+      aidsRef.current?.detach();
+      aidsRef.current = undefined;
+    };
+  }, [formRef, subscribe, getValues, setValue, getFieldState, brandId, holdsInputRef]);
+
+  return { left, sent: () => aidsRef.current?.sent() };
+}
