@@ -225,7 +225,7 @@ export function renderReadmeFigures(report: Report, brands: readonly BrandId[]):
     ],
   ];
   return [
-    `Medians of ${report.runs} runs of \`npm run bench\` on ${date} (range and every run in \`bench/report.md\` and \`bench/report.json\`), on a ${report.machine.cpus}-core machine with a 1-minute load average of ${formatSummary(report.machine.loadAverage1m, fixed(1))} during the bench (Lighthouse benchmarkIndex ${ms(report.machine.benchmarkIndex.median)}). The bench took ${minutes(report.durationMs.total)}.`,
+    `Medians of ${report.runs} runs of \`npm run bench\` on ${date} (range and every run in \`bench/report.md\` and \`bench/report.json\`), on a ${report.machine.cpus}-core machine with a 1-minute load average of ${formatSummary(report.machine.loadAverage1m, fixed(1))} during the bench (Lighthouse benchmarkIndex ${ms(report.machine.benchmarkIndex.median)})${report.machine.note ? `; ${report.machine.note}` : ''}. The bench took ${minutes(report.durationMs.total)}.`,
     '',
     `| | ${brands.join(' | ')} |`,
     `|---|${brands.map(() => '---|').join('')}`,
