@@ -10,7 +10,8 @@ import type { BrandId } from '../src/brand/brands';
 import { expiryYear } from '../e2e/estimateForm';
 import { requiredPaths } from '../src/estimate/fieldTable';
 import { typedCustomer, validFormValues } from '../tests/factories/estimate';
-import { launchBenchChromium, tap, throttledPage, type Throttled } from './tap';
+import { runInterleaved } from './interleaved';
+import { tap, throttledPage, type Throttled } from './tap';
 import { readTiming, resetMarks } from './tapProbe';
 import {
   finishScenarios,
@@ -191,58 +192,35 @@ async function finishOnce(
   };
 }
 
-/**
- * Every scenario `runs` times per brand, interleaved as the tap bench does. A run that throws is
- * tried once more; a second failure is reported, not hidden.
- */
-export async function measureFinish(
+/** Every scenario `runs` times per brand, interleaved (interleaved.ts). */
+export function measureFinish(
   origins: Record<BrandId, string>,
   runs: number,
   log: (line: string) => void,
 ): Promise<FinishRun[]> {
-  const browser = await launchBenchChromium();
-  const results: FinishRun[] = [];
-  try {
-    for (let run = 1; run <= runs; run += 1) {
-      for (const [brand, origin] of Object.entries(origins) as [BrandId, string][]) {
-        for (const { id } of finishScenarios) {
-          let result: FinishRun | undefined;
-          for (let attempt = 1; attempt <= 2 && !result; attempt += 1) {
-            const throttled = await throttledPage(browser);
-            try {
-              result = {
-                brand,
-                scenario: id,
-                run,
-                ...(await finishOnce(throttled, `${origin}/`, id, run)),
-              };
-            } catch (error) {
-              log(`finish ${brand} ${id} run ${run}: attempt ${attempt} failed: ${String(error)}`);
-              if (attempt === 2)
-                result = {
-                  brand,
-                  scenario: id,
-                  run,
-                  taps: Number.NaN,
-                  keystrokes: Number.NaN,
-                  waitedMs: Number.NaN,
-                  seconds: Number.NaN,
-                  foundFilled: [],
-                  error: String(error).split('\n')[0],
-                };
-            } finally {
-              await throttled.context.close();
-            }
-          }
-          results.push(result!);
-          log(
-            `finish ${brand} ${id} run ${run}: ${result!.taps} taps, ${result!.keystrokes} keystrokes, ${result!.seconds.toFixed(1)} s (waited ${result!.waitedMs} ms; found filled: ${result!.foundFilled.join(', ') || 'none'})`,
-          );
-        }
+  return runInterleaved<FinishScenarioId, FinishRun>({
+    name: 'finish',
+    origins,
+    runs,
+    scenarios: finishScenarios,
+    measure: async (browser, url, scenario, run) => {
+      const throttled = await throttledPage(browser);
+      try {
+        return await finishOnce(throttled, url, scenario, run);
+      } finally {
+        await throttled.context.close();
       }
-    }
-  } finally {
-    await browser.close();
-  }
-  return results;
+    },
+    failed: (error) => ({
+      taps: Number.NaN,
+      keystrokes: Number.NaN,
+      waitedMs: Number.NaN,
+      seconds: Number.NaN,
+      foundFilled: [],
+      error,
+    }),
+    describe: (r) =>
+      `${r.taps} taps, ${r.keystrokes} keystrokes, ${r.seconds.toFixed(1)} s (waited ${r.waitedMs} ms; found filled: ${r.foundFilled.join(', ') || 'none'})`,
+    log,
+  });
 }

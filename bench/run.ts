@@ -4,7 +4,7 @@
  * throttled phone profile, has a scripted visitor finish the estimate there with and without the
  * form's aids, and writes bench/report.md, bench/report.json and the README's "Latest figures".
  * Not part of `npm test`: timings belong here, never in test assertions. Its parts: processes.ts
- * (servers and browsers), lighthouse.ts, tap.ts, finish.ts, writeReport.ts.
+ * (servers and browsers), lighthouse.ts, tap.ts and finish.ts (run by interleaved.ts), writeReport.ts.
  *
  * Environment: BENCH_SKIP_BUILD=1 reuses dist/; BENCH_RUNS (default 3) runs per page, tap and
  * visitor; BENCH_PORT (default 4176; the script-free copy uses the next port);

@@ -7,7 +7,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  chromium,
   type Browser,
   type BrowserContext,
   type CDPSession,
@@ -15,9 +14,9 @@ import {
   type Page,
 } from '@playwright/test';
 import type { BrandId } from '../src/brand/brands';
-import { chromiumArgs, chromiumPath } from '../e2e/browser';
 import { fillSimpleForm } from '../e2e/estimateForm';
 import { hydratedAt, installProbe, notMeasured, readTiming, resetMarks } from './tapProbe';
+import { runInterleaved } from './interleaved';
 import { tapProfile, tapScenarios, type TapRun, type TapScenarioId } from './tapProfile';
 
 /** A tap as a finger gives it: touch down, rest, up (the browser makes the click). */
@@ -87,17 +86,6 @@ export async function throttledPage(browser: Browser): Promise<Throttled> {
   return { context, page, cdp };
 }
 
-/** Chromium for the bench's pages; the bench's own handlers end it (and the servers) on a signal. */
-export function launchBenchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: chromiumArgs,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
-}
-
 async function runScenario(
   browser: Browser,
   url: string,
@@ -151,53 +139,26 @@ async function runScenario(
   }
 }
 
-/**
- * Every scenario `runs` times per brand, interleaved (run 1 of each, then run 2, …) so a change
- * in the machine's load touches every scenario alike. A run that throws is tried once more.
- */
-export async function measureTaps(
+/** Every scenario `runs` times per brand, interleaved (interleaved.ts). */
+export function measureTaps(
   origins: Record<BrandId, string>,
   runs: number,
   log: (line: string) => void,
 ): Promise<TapRun[]> {
-  const browser = await launchBenchChromium();
-  const results: TapRun[] = [];
-  try {
-    for (let run = 1; run <= runs; run += 1) {
-      for (const [brand, origin] of Object.entries(origins) as [BrandId, string][]) {
-        for (const { id } of tapScenarios) {
-          let result: TapRun | undefined;
-          for (let attempt = 1; attempt <= 2 && !result; attempt += 1) {
-            try {
-              result = {
-                brand,
-                scenario: id,
-                run,
-                ...(await runScenario(browser, `${origin}/`, id)),
-              };
-            } catch (error) {
-              log(`tap ${brand} ${id} run ${run}: attempt ${attempt} failed: ${String(error)}`);
-              if (attempt === 2)
-                result = {
-                  brand,
-                  scenario: id,
-                  run,
-                  hydratedAtMs: Number.NaN,
-                  first: notMeasured,
-                  repeat: notMeasured,
-                  error: String(error).split('\n')[0],
-                };
-            }
-          }
-          results.push(result!);
-          log(
-            `tap ${brand} ${id} run ${run}: first ${Math.round(result!.first.dialogMs)} ms, repeat ${Math.round(result!.repeat.dialogMs)} ms (chunk before tap: ${result!.first.chunkBeforeTap})`,
-          );
-        }
-      }
-    }
-  } finally {
-    await browser.close();
-  }
-  return results;
+  return runInterleaved<TapScenarioId, TapRun>({
+    name: 'tap',
+    origins,
+    runs,
+    scenarios: tapScenarios,
+    measure: (browser, url, scenario) => runScenario(browser, url, scenario),
+    failed: (error) => ({
+      hydratedAtMs: Number.NaN,
+      first: notMeasured,
+      repeat: notMeasured,
+      error,
+    }),
+    describe: (r) =>
+      `first ${Math.round(r.first.dialogMs)} ms, repeat ${Math.round(r.repeat.dialogMs)} ms (chunk before tap: ${r.first.chunkBeforeTap})`,
+    log,
+  });
 }
