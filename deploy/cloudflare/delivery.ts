@@ -15,12 +15,13 @@ import { brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import type { LeadNotifier, NewLead, Redelivery, StoredLead } from '../../server/api/leadStore';
 import { deadLetterAlertMail } from '../../server/api/leadMail';
-import { channelNamed, leadChannels, type DeliveryContext } from '../../server/api/leadChannels';
-import { addressList } from '../../server/api/mailChannels';
 import {
-  conversionVariables,
-  type ConversionContext,
-} from '../../server/conversions/conversionChannel';
+  channelNamed,
+  deliveryOf,
+  leadChannels,
+  type DeliveryContext,
+} from '../../server/api/leadChannels';
+import { addressList } from '../../server/api/mailChannels';
 import type { D1Deliveries } from './d1Deliveries';
 import type { D1LeadStore } from './d1LeadStore';
 import type { Env, LeadMessage, MessageBatch } from './env';
@@ -35,16 +36,6 @@ const alertIntervalMs = 3600_000;
 /** @internal Seconds before the next try after `attempts` failed ones; exported for tests. */
 export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
   return Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), maxRetryDelaySeconds);
-}
-
-/** The ad platforms' variables this Worker has (secrets, and the endpoints' vars). */
-function conversionEnv(env: Env): ConversionContext['env'] {
-  const values: ConversionContext['env'] = {};
-  for (const name of Object.values(conversionVariables).flat()) {
-    const value = env[name];
-    if (value) values[name] = value;
-  }
-  return values;
 }
 
 /** What the channels need, from this Worker's bindings. */
@@ -63,7 +54,9 @@ export function deliveryContext(
         ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }
         : null,
     fetch: fetcher,
-    env: conversionEnv(env),
+    // The bindings themselves, not a copy: the channels read them through configOf, and Google's
+    // access token is cached per env object, which lives as long as the isolate.
+    env,
     now: () => new Date(),
   };
 }
@@ -112,7 +105,7 @@ export function queueRedelivery(
       const channel = channelNamed(name);
       const lead = channel && (await store.get(id));
       if (!channel || !lead) return false;
-      if (!(await deliveries.get(id, name))) {
+      if (!deliveryOf(lead, name)) {
         // Never decided (the notifier failed): decide now.
         await deliveries.decided(id, [[name, await channel.decide(lead, context)]]);
       }
@@ -189,7 +182,7 @@ export async function consumeLeads(
     const name = body.channel ?? 'webhook';
     const channel = channelNamed(name);
     const lead = channel && (await store.get(body.id));
-    const state = lead && (await deliveries.get(lead.id, name))?.state;
+    const state = lead && deliveryOf(lead, name)?.state;
     if (!channel || !lead || (state && state !== 'pending' && state !== 'dead')) {
       // Gone, unknown, already sent (a replayed message), skipped or off.
       message.ack();

@@ -2,6 +2,7 @@
 // the store, the delivery rows, the webhook and the mail binding in memory; the smoke suite runs
 // it on workerd with real queues, D1 and the send_email binding's local simulation.
 import { createHmac } from 'node:crypto';
+import { exportPKCS8, generateKeyPair } from 'jose';
 import type { StoredLead } from '../../server/api/leadStore';
 import type { ChannelDelivery } from '../../server/api/leadChannels';
 import { webhookBody } from '../../server/api/webhookChannel';
@@ -30,13 +31,22 @@ function lead(overrides: Partial<StoredLead> = {}): StoredLead {
 function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['state']> = {}) {
   const marks: string[] = [];
   const state = new Map(Object.entries(rows));
+  // The lead comes with its delivery rows, as D1LeadStore.get reads them in one batch.
+  const deliveryRows = (): ChannelDelivery[] =>
+    [...state].map(([channel, rowState]) => ({
+      channel,
+      state: rowState,
+      sentAt: null,
+      attempts: 0,
+      lastError: null,
+      deadLetteredAt: null,
+    }));
   const store = {
-    get: (id: string) => Promise.resolve(id === stored.id ? stored : null),
+    get: (id: string) =>
+      Promise.resolve(id === stored.id ? { ...stored, deliveries: deliveryRows() } : null),
     list: () => Promise.resolve([]),
   } as unknown as D1LeadStore;
   const deliveries = {
-    get: (_: string, channel: string) =>
-      Promise.resolve(state.has(channel) ? { channel, state: state.get(channel) } : null),
     decided: (_: string, decisions: [string, { kind: string }][]) =>
       Promise.resolve(void marks.push(...decisions.map(([c, d]) => `decided ${c} ${d.kind}`))),
     sent: (_: string, channel: string) => {
@@ -162,6 +172,51 @@ describe('the queue consumer', () => {
       access_token: 'token',
       data: [{ event_id: 'lead-1' }],
     });
+  });
+
+  it("asks Google for an access token once for the isolate's batches, not once a batch", async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const tokenEndpoint = 'https://oauth.example/token';
+    const asked: string[] = [];
+    const fetcher = (input: RequestInfo | URL) => {
+      const url = String(input);
+      asked.push(url);
+      return Promise.resolve(
+        url === tokenEndpoint
+          ? Response.json({ access_token: 'ya29.token', expires_in: 3600 })
+          : Response.json({ requestId: 'r' }),
+      );
+    };
+    const env = {
+      ...envWith([]),
+      GOOGLE_DATA_MANAGER_ENDPOINT: 'https://datamanager.example/v1/events:ingest',
+      GOOGLE_OAUTH_TOKEN_ENDPOINT: tokenEndpoint,
+      GOOGLE_SERVICE_ACCOUNT_EMAIL: 'bench@example.iam.gserviceaccount.com',
+      GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: await exportPKCS8(privateKey),
+      GOOGLE_ADS_CUSTOMER_ID: '1234567890',
+      GOOGLE_ADS_CONVERSION_ACTION_ID: '987',
+    } as Env;
+    const stored = lead({
+      receivedAt: new Date(Date.now() - 3600_000).toISOString(),
+      request: validRequest('carsupport', { tracking: { gclid: 'Cj0-click' } }),
+    });
+    // Two batches of one isolate: the Workers runtime hands each the same env.
+    for (let run = 1; run <= 2; run += 1) {
+      const { store, deliveries, marks } = storesWith(stored);
+      const { batch: messages, outcomes } = batch('leads', [{ id: 'lead-1', channel: 'google' }]);
+      await consumeLeads(
+        messages,
+        env,
+        store,
+        deliveries,
+        deliveryContext(env, store, fetcher as typeof fetch),
+        'carsupport',
+      );
+      expect(outcomes).toEqual(['ack']);
+      expect(marks).toEqual(['sent google']);
+    }
+    expect(asked.filter((url) => url === tokenEndpoint)).toHaveLength(1);
+    expect(asked.filter((url) => url !== tokenEndpoint)).toHaveLength(2);
   });
 
   it("dead-letters a channel once its lead is past the platform's window, never sending it", async () => {
