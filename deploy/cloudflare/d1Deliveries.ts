@@ -73,14 +73,6 @@ export class D1Deliveries {
     );
   }
 
-  async get(leadId: string, channel: string): Promise<ChannelDelivery | null> {
-    const record = await this.db
-      .prepare(`SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id = ? AND channel = ?`)
-      .bind(leadId, channel)
-      .first<DeliveryRecord>();
-    return record ? channelDelivery(record) : null;
-  }
-
   async sent(leadId: string, channel: string, at: string): Promise<void> {
     await this.db
       .prepare(
