@@ -8,7 +8,6 @@
  * (localMail.ts; router.ts declares it).
  */
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
-import { tokyoDateTime } from '../../src/lib/tokyoTime';
 import { conversionChannels } from '../conversions/channels';
 import type { ConversionContext } from '../conversions/conversionChannel';
 import type { DeliveryChannel } from './deliveryChannel';
@@ -62,30 +61,6 @@ export type ChannelDelivery = {
   lastError: string | null;
   deadLetteredAt: string | null;
 };
-
-function japanTime(iso: string | null): string {
-  const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(time) ? '' : tokyoDateTime(new Date(time));
-}
-
-/** A channel's delivery as the CSV shows it; '' where the runtime keeps no state. */
-export function deliveryText(delivery: ChannelDelivery | undefined): string {
-  if (!delivery) return '';
-  const failures = delivery.attempts > 0 ? `${delivery.attempts}回失敗` : '';
-  const why = [failures, delivery.lastError ?? ''].filter(Boolean).join(': ');
-  switch (delivery.state) {
-    case 'sent':
-      return `配信済み ${japanTime(delivery.sentAt)}`;
-    case 'pending':
-      return why ? `未配信（${why}）` : '未配信';
-    case 'dead':
-      return `配信停止 ${japanTime(delivery.deadLetteredAt)}${why ? `（${why}）` : ''}`;
-    case 'skipped':
-      return `送信なし（${delivery.lastError ?? ''}）`;
-    case 'off':
-      return '設定なし';
-  }
-}
 
 /** The lead's delivery on `channel`, when the store keeps it. */
 export function deliveryOf(lead: StoredLead, channel: string): ChannelDelivery | undefined {

@@ -219,6 +219,7 @@ export function shopNoticeMail(
   const date = headerText(storedText(lead.request, 'request', 'preferredDate1')) || 'なし';
   const replyTo = visitorAddress(lead);
   const name = visitorName(lead);
+  const tracking = trackingLines(lead.request);
   const text = [
     `${brands[lead.brand].name}にお見積もり依頼が届きました。`,
     lead.suspectedSpam
@@ -235,7 +236,7 @@ export function shopNoticeMail(
     ...line(roughPriceLabel, roughPriceText(lead.request)),
     '',
     '■ 流入元（utm・クリックID）',
-    ...(trackingLines(lead.request).length > 0 ? trackingLines(lead.request) : ['なし']),
+    ...(tracking.length > 0 ? tracking : ['なし']),
     '',
   ]
     .filter((text, index, all) => text !== '' || all[index - 1] !== '')

@@ -6,7 +6,7 @@ import type { ExportColumnKey } from '../../src/estimate/exportColumns';
 import { isRecord } from '../../src/lib/isRecord';
 import { toCsv } from './csv';
 import { tokyoDateTime } from '../../src/lib/tokyoTime';
-import { deliveryOf, deliveryText, leadChannels } from './leadChannels';
+import { deliveryOf, leadChannels, type ChannelDelivery } from './leadChannels';
 import type { StoredLead } from './leadStore';
 import { columnHeader, columnText, storedText } from './leadValues';
 
@@ -14,6 +14,25 @@ import { columnHeader, columnText, storedText } from './leadValues';
 function japanTime(iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? '' : tokyoDateTime(new Date(time));
+}
+
+/** A channel's delivery as the CSV shows it; '' where the runtime keeps no state. */
+function deliveryText(delivery: ChannelDelivery | undefined): string {
+  if (!delivery) return '';
+  const failures = delivery.attempts > 0 ? `${delivery.attempts}回失敗` : '';
+  const why = [failures, delivery.lastError ?? ''].filter(Boolean).join(': ');
+  switch (delivery.state) {
+    case 'sent':
+      return `配信済み ${japanTime(delivery.sentAt ?? '')}`;
+    case 'pending':
+      return why ? `未配信（${why}）` : '未配信';
+    case 'dead':
+      return `配信停止 ${japanTime(delivery.deadLetteredAt ?? '')}${why ? `（${why}）` : ''}`;
+    case 'skipped':
+      return `送信なし（${delivery.lastError ?? ''}）`;
+    case 'off':
+      return '設定なし';
+  }
 }
 
 /** Every tracking field as name=value, space-separated, in the stored order. */
