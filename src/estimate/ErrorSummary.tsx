@@ -5,9 +5,8 @@
  * left, near the submit button.
  */
 import { useEffect, useRef } from 'react';
-import { get, useFormContext } from 'react-hook-form';
-import { fieldPaths } from './fieldTable';
-import { errorSummaryTitle } from './summaryWords';
+import { useFormContext } from 'react-hook-form';
+import { errorSummaryTitle, fieldMessages } from './summaryWords';
 import type { EstimateFormValues } from './formValues';
 import styles from './EstimateForm.module.css';
 
@@ -24,11 +23,7 @@ export function ErrorSummary() {
     setFocus,
   } = useFormContext<EstimateFormValues>();
   // In the field table's order, as the no-JS page lists them (summaryEntries).
-  const entries = fieldPaths.flatMap((path) => {
-    const error = get(errors, path) as { message?: unknown; type?: unknown } | undefined;
-    const message = error?.message;
-    return typeof message === 'string' && message ? [{ path, message, type: error?.type }] : [];
-  });
+  const entries = fieldMessages(errors);
   const shown = submitCount > 0 && entries.length > 0;
   useEffect(() => {
     if (!shown || submitCount === handled.current) return;

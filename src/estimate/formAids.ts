@@ -8,11 +8,12 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { addressAttribute } from './controlNames';
 import type { EventContext } from './estimateEvents';
-import { field, fieldPaths, type FieldPath } from './fieldTable';
+import { field, fieldPaths } from './fieldTable';
 import type { EstimateFormValues, withEmptyDefaults } from './formValues';
 import { createFunnel } from './funnelEvents';
 import { bindFurigana } from './furigana';
 import { addressConfirmer } from './postalAddress';
+import { atPath, fieldMessages } from './summaryWords';
 import type { requiredLeft } from './progress';
 import type { EstimateFormOutput } from './validation/estimateSchema';
 import type { messages } from './validation/messages';
@@ -34,15 +35,6 @@ export type FormAids = {
   sent(): void;
   detach(): void;
 };
-
-/** The entry at `path` ("vehicle.postalCode") of values or errors shaped like the form. */
-function at(tree: unknown, path: FieldPath): unknown {
-  let node = tree;
-  for (const key of path.split('.')) {
-    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return node;
-}
 
 /**
  * Attaches the aids to the form `element`: `onLeft` gets the count of required fields left now
@@ -66,11 +58,12 @@ export function attachFormAids(
     return target ? [{ path, show: addressConfirmer(target, parts.normalizePostalCode) }] : [];
   });
   const confirm = (current: EstimateFormValues) => {
-    for (const { path, show } of confirmers) show(String(at(current, path) ?? ''));
+    for (const { path, show } of confirmers) show(String(atPath(current, path) ?? ''));
   };
-  let left = parts.requiredLeft(values());
+  const initial = values();
+  let left = parts.requiredLeft(initial);
   onLeft(left);
-  confirm(values());
+  confirm(initial);
   const unsubscribeValues = subscribe({
     formState: { values: true },
     callback: () => {
@@ -86,16 +79,8 @@ export function attachFormAids(
   // Each message as it shows (estimate_field_error).
   const unsubscribeErrors = subscribe({
     formState: { errors: true },
-    callback: ({ errors }) => {
-      const shown = new Map<FieldPath, { message: string; type: string }>();
-      for (const path of fieldPaths) {
-        const entry = at(errors, path) as { message?: unknown; type?: unknown } | undefined;
-        if (typeof entry?.message === 'string' && entry.message) {
-          shown.set(path, { message: entry.message, type: String(entry.type ?? '') });
-        }
-      }
-      funnel.errors(shown);
-    },
+    callback: ({ errors }) =>
+      funnel.errors(new Map(fieldMessages(errors).map((shown) => [shown.path, shown]))),
   });
   const touched = (event: Event) => {
     if (event.target instanceof Element) funnel.touched(event.target.getAttribute('name') ?? '');
