@@ -63,29 +63,41 @@ type PriceCheckProps = {
   onChoice: (choice: PriceCheckChoice) => void;
 };
 
-/** A year or month select of the price check, its label read by assistive technology only. */
-function MonthPart({
-  label,
-  unit,
-  placeholder,
-  values,
+type MonthChoice = { year: string; month: string };
+
+/**
+ * A year and a month of the price check under their legend, each select's label read by
+ * assistive technology only, and the hint the fieldset is described by.
+ */
+function MonthFieldset({
+  legend,
+  hint,
+  hintId,
+  labels,
+  years,
   value,
   onChange,
 }: {
-  label: string;
-  unit: string;
-  placeholder: string;
-  values: readonly number[];
-  value: string;
-  onChange: (value: string) => void;
+  legend: string;
+  hint: string;
+  hintId: string;
+  labels: MonthChoice;
+  years: readonly number[];
+  value: MonthChoice;
+  onChange: (value: MonthChoice) => void;
 }) {
-  return (
+  const part = (
+    key: keyof MonthChoice,
+    unit: string,
+    placeholder: string,
+    values: readonly number[],
+  ) => (
     <span className={styles.dateField}>
       <select
-        aria-label={label}
+        aria-label={labels[key]}
         className={styles.select}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        value={value[key]}
+        onChange={(event) => onChange({ ...value, [key]: event.target.value })}
       >
         <option value="">{placeholder}</option>
         {values.map((option) => (
@@ -96,6 +108,18 @@ function MonthPart({
       </select>
       <span aria-hidden="true">{unit}</span>
     </span>
+  );
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={hintId}>
+      <legend className={styles.legend}>{legend}</legend>
+      <div className={styles.dateRow}>
+        {part('year', '年', '----', years)}
+        {part('month', '月', '--', monthOptions)}
+      </div>
+      <p id={hintId} className={styles.hint}>
+        {hint}
+      </p>
+    </fieldset>
   );
 }
 
@@ -137,54 +161,26 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
   return (
     <div className={styles.check}>
       <h3 className={styles.checkHeading}>{copy.heading}</h3>
-      <fieldset className={styles.fieldset} aria-describedby={`${id}-hint`}>
-        <legend className={styles.legend}>{copy.firstRegistrationLegend}</legend>
-        <div className={styles.dateRow}>
-          <MonthPart
-            label={yearField.label}
-            unit="年"
-            placeholder="----"
-            values={years}
-            value={choice.year}
-            onChange={(year) => onChoice({ ...choice, year })}
-          />
-          <MonthPart
-            label={monthField.label}
-            unit="月"
-            placeholder="--"
-            values={monthOptions}
-            value={choice.month}
-            onChange={(month) => onChoice({ ...choice, month })}
-          />
-        </div>
-        <p id={`${id}-hint`} className={styles.hint}>
-          {copy.firstRegistrationHint}
-        </p>
-      </fieldset>
-      <fieldset className={styles.fieldset} aria-describedby={`${id}-expiry-hint`}>
-        <legend className={styles.legend}>{expiryLegend}（わかる場合）</legend>
-        <div className={styles.dateRow}>
-          <MonthPart
-            label={expiryYearField.label}
-            unit="年"
-            placeholder="----"
-            values={expiryYearOptions()}
-            value={expiryYear}
-            onChange={(value) => onChoice({ ...choice, expiryYear: value })}
-          />
-          <MonthPart
-            label={expiryMonthField.label}
-            unit="月"
-            placeholder="--"
-            values={monthOptions}
-            value={expiryMonth}
-            onChange={(value) => onChoice({ ...choice, expiryMonth: value })}
-          />
-        </div>
-        <p id={`${id}-expiry-hint`} className={styles.hint}>
-          車検証の「有効期間の満了する日」を選ぶと、その月の額で計算し、お見積もりにも入ります。
-        </p>
-      </fieldset>
+      <MonthFieldset
+        legend={copy.firstRegistrationLegend}
+        hint={copy.firstRegistrationHint}
+        hintId={`${id}-hint`}
+        labels={{ year: yearField.label, month: monthField.label }}
+        years={years}
+        value={{ year: choice.year, month: choice.month }}
+        onChange={({ year, month }) => onChoice({ ...choice, year, month })}
+      />
+      <MonthFieldset
+        legend={`${expiryLegend}（わかる場合）`}
+        hint="車検証の「有効期間の満了する日」を選ぶと、その月の額で計算し、お見積もりにも入ります。"
+        hintId={`${id}-expiry-hint`}
+        labels={{ year: expiryYearField.label, month: expiryMonthField.label }}
+        years={expiryYearOptions()}
+        value={{ year: expiryYear, month: expiryMonth }}
+        onChange={({ year, month }) =>
+          onChoice({ ...choice, expiryYear: year, expiryMonth: month })
+        }
+      />
       <p role="status" aria-live="polite" aria-atomic="true" className={styles.result}>
         <span className={styles.resultLabel}>{classLabel}の総額（概算）</span>
         <span className={styles.resultTotal} data-rough-total={price.total}>
