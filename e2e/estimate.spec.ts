@@ -2,7 +2,7 @@
 // dialog, validation, the draft across reloads, failures and retries, the stored request and the
 // tag-manager events. The API's own rules are unit-tested (tests/server).
 import type { Locator, Page, Request } from '@playwright/test';
-import { brands, type BrandId } from '../src/brand/brands';
+import { brands } from '../src/brand/brands';
 import {
   estimateDialog,
   expiryYear,
@@ -22,7 +22,7 @@ import {
   simpleFormCount,
   test,
   waitForApp,
-  openAllDay,
+  openLanding,
 } from './fixtures';
 import { storedCustomer } from '../tests/factories/estimate';
 
@@ -47,13 +47,6 @@ async function trackedEvents(page: Page): Promise<DataLayerEntry[]> {
         /^(estimate_|phone_click$)/.test((entry as { event: string }).event),
     );
   });
-}
-
-/** Opens the landing page with the cta in business hours (its hours cookies span the day). */
-async function openLanding(page: Page, brand: BrandId, query = ''): Promise<void> {
-  await openAllDay(page.context(), brand);
-  await page.goto(`${originFor(brand)}/${query}`);
-  await waitForApp(page);
 }
 
 /** Fills the whole form from the header opener (no simple form involved). */

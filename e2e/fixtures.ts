@@ -102,3 +102,10 @@ export const test = base.extend<Fixtures>({
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+/** Opens the landing page with the cta in business hours (its hours cookies span the day). */
+export async function openLanding(page: Page, brand: BrandId, query = ''): Promise<void> {
+  await openAllDay(page.context(), brand);
+  await page.goto(`${originFor(brand)}/${query}`);
+  await waitForApp(page);
+}

@@ -15,8 +15,7 @@ import {
   landings,
   originFor,
   test,
-  waitForApp,
-  openAllDay,
+  openLanding,
 } from './fixtures';
 import { fillEstimate } from './estimateForm';
 
@@ -29,8 +28,34 @@ const twentyYearOldKei = { year: String(today.year - 20), month: '1' };
 /** First registered in January 2000: past 18 years at any expiry from now on. */
 const oldCar = { year: '2000', month: '1' };
 
+/** The first day of a month, as the rate rows are dated (2027-01-01). */
+function firstOfMonth(year: number | string, month: number | string): string {
+  return `${year}-${String(month).padStart(2, '0')}-01`;
+}
+
 /** The rate rows in force on the first day of this month in Japan (the 13-year car's expiry). */
-const thisMonth = `${today.year}-${String(today.month).padStart(2, '0')}-01`;
+const thisMonth = firstOfMonth(today.year, today.month);
+
+/**
+ * The rough total the price check should show for `cost`, worked out here from the rate table:
+ * `weightTax`, then 自賠責 (本土, 24か月) and 印紙代 (指定工場; OSS for a registered car) in force in
+ * `month`, plus the brand's basic fee less its discount.
+ */
+function expectedTotal(
+  month: string,
+  weightTax: number,
+  kind: 'passenger' | 'kei',
+  cost: { basicFee: number; discount: number },
+): number {
+  const stamp = rowInForce(legalFeeRates.stampFee, month).designated;
+  return (
+    weightTax +
+    rowInForce(legalFeeRates.liabilityInsurance, month).mainland[kind] +
+    (kind === 'kei' ? stamp.kei : stamp.registeredOss) +
+    cost.basicFee -
+    cost.discount
+  );
+}
 
 function yen(amount: number): string {
   return `${amount.toLocaleString('ja-JP')}円`;
@@ -41,10 +66,8 @@ function section(page: Page) {
 }
 
 /** The landing page, the cta above the price check pinned by hours that span the day. */
-async function openLanding(page: Page, brand: BrandId) {
-  await openAllDay(page.context(), brand);
-  await page.goto(`${originFor(brand)}/`);
-  await waitForApp(page);
+async function openPriceCheck(page: Page, brand: BrandId) {
+  await openLanding(page, brand);
   await section(page).scrollIntoViewIfNeeded();
 }
 
@@ -53,7 +76,7 @@ async function shownExpiry(page: Page): Promise<string> {
   const text = await section(page).getByRole('status').textContent();
   const match = /次回の車検満了（目安）(\d{4})年(\d{1,2})月/.exec(text ?? '');
   if (!match) throw new Error(`no expiry in ${text}`);
-  return `${match[1]}-${String(match[2]).padStart(2, '0')}-01`;
+  return firstOfMonth(match[1]!, match[2]!);
 }
 
 for (const brand of brandList) {
@@ -66,12 +89,7 @@ for (const brand of brandList) {
   // OSS) in force this month + the brand's basic fee − discount.
   const thirteenWeightTax =
     rowInForce(legalFeeRates.weightTax, thisMonth).perHalfTonne.over13 * midHalfTonnes;
-  const thirteenTotal =
-    thirteenWeightTax +
-    rowInForce(legalFeeRates.liabilityInsurance, thisMonth).mainland.passenger +
-    rowInForce(legalFeeRates.stampFee, thisMonth).designated.registeredOss +
-    mid.basicFee -
-    mid.discount;
+  const thirteenTotal = expectedTotal(thisMonth, thirteenWeightTax, 'passenger', mid);
   const thirteenText = `例 ${yen(thirteenTotal)}〜`;
 
   test.describe(`${brand.id} price check`, () => {
@@ -82,7 +100,7 @@ for (const brand of brandList) {
       consoleErrors,
     }) => {
       const email = `e2e-price-${brand.id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-      await openLanding(page, brand.id);
+      await openPriceCheck(page, brand.id);
       const status = section(page).getByRole('status');
       await expect(status).toHaveAttribute('aria-live', 'polite');
 
@@ -156,16 +174,11 @@ for (const brand of brandList) {
       // The 13-year-old car whose inspection cycle moved: its expiry was this month last year, when
       // it was 12, so the lower 重量税 of the rows in force then applies, not the derived 13年経過.
       const given = { year: String(today.year - 1), month: String(today.month) };
-      const givenMonth = `${given.year}-${String(today.month).padStart(2, '0')}-01`;
+      const givenMonth = firstOfMonth(given.year, today.month);
       const weightTax =
         rowInForce(legalFeeRates.weightTax, givenMonth).perHalfTonne.standard * midHalfTonnes;
-      const total =
-        weightTax +
-        rowInForce(legalFeeRates.liabilityInsurance, givenMonth).mainland.passenger +
-        rowInForce(legalFeeRates.stampFee, givenMonth).designated.registeredOss +
-        mid.basicFee -
-        mid.discount;
-      await openLanding(page, brand.id);
+      const total = expectedTotal(givenMonth, weightTax, 'passenger', mid);
+      await openPriceCheck(page, brand.id);
       const status = section(page).getByRole('status');
       await section(page).getByRole('tab', { name: '〜1.5t' }).click();
       await section(page).getByLabel('初度登録年月の年').selectOption(thirteenYearOld.year);
@@ -194,7 +207,7 @@ for (const brand of brandList) {
     test('a 軽 first inspected 20 years ago shows the 18-year 重量税 of the row in force at its expiry', async ({
       page,
     }) => {
-      await openLanding(page, brand.id);
+      await openPriceCheck(page, brand.id);
       const status = section(page).getByRole('status');
       await section(page).getByRole('tab', { name: '軽自動車' }).click();
       await section(page).getByLabel('初度登録年月の年').selectOption(twentyYearOldKei.year);
@@ -202,12 +215,7 @@ for (const brand of brandList) {
       await expect(status).toContainText('18年経過の重量税で計算');
       const expiry = await shownExpiry(page);
       const weightTax = rowInForce(legalFeeRates.weightTax, expiry).kei.over18;
-      const total =
-        weightTax +
-        rowInForce(legalFeeRates.liabilityInsurance, expiry).mainland.kei +
-        rowInForce(legalFeeRates.stampFee, expiry).designated.kei +
-        kei.basicFee -
-        kei.discount;
+      const total = expectedTotal(expiry, weightTax, 'kei', kei);
       await expect(section(page).getByRole('tabpanel')).toContainText(
         `重量税（18年経過） ${yen(weightTax)}`,
       );
@@ -217,7 +225,7 @@ for (const brand of brandList) {
     test('the result updates in place: nothing below it moves as the visitor chooses', async ({
       page,
     }) => {
-      await openLanding(page, brand.id);
+      await openPriceCheck(page, brand.id);
       const button = section(page).getByRole('button', { name: 'この条件で見積もりを依頼' });
       // Page coordinates, so a scroll cannot hide or fake a move.
       const top = () => button.evaluate((element) => element.getBoundingClientRect().top + scrollY);
@@ -239,7 +247,7 @@ for (const brand of brandList) {
         page,
       }) => {
         await page.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
-        await openLanding(page, brand.id);
+        await openPriceCheck(page, brand.id);
         await section(page).getByLabel('初度登録年月の年').selectOption('2010');
         await section(page).getByLabel('初度登録年月の月').selectOption('6');
         await expect(section(page).getByRole('status')).toContainText('次回の車検満了');
