@@ -7,7 +7,7 @@
  */
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import type { BrandId } from '../src/brand/brands';
-import { expiryYear } from '../e2e/estimateForm';
+import { estimateDialog, expiryYear, imeCompose, submitButton } from '../e2e/estimateForm';
 import { requiredPaths } from '../src/estimate/fieldTable';
 import { typedCustomer, validFormValues } from '../tests/factories/estimate';
 import { runInterleaved } from './interleaved';
@@ -59,16 +59,7 @@ class Visitor {
    */
   async compose(field: Locator, reading: string, text: string): Promise<void> {
     await this.tap(field);
-    for (let end = 1; end <= reading.length; end += 1) {
-      await this.cdp.send('Input.imeSetComposition', {
-        text: reading.slice(0, end),
-        selectionStart: end,
-        selectionEnd: end,
-      });
-      // What a keystroke's pace gives the page at least; vanilla-autokana reads every 30 ms.
-      await this.page.waitForTimeout(60);
-    }
-    await this.cdp.send('Input.insertText', { text });
+    await imeCompose(this.page, this.cdp, reading, text);
     this.keystrokes += reading.length + 1;
   }
 
@@ -173,9 +164,9 @@ async function finishOnce(
   await visitor.tap(form.getByRole('button'));
   await visitor.waitFor(() => readTiming(page));
 
-  const dialog = page.getByRole('dialog');
+  const dialog = estimateDialog(page);
   await visitor.fill(dialog, requiredPaths, entries);
-  await visitor.tap(dialog.getByRole('button', { name: 'この内容で見積もりを依頼する' }));
+  await visitor.tap(submitButton(dialog));
   const done = dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' });
   const refused = dialog.getByRole('alert');
   await visitor.waitFor(() => done.or(refused).first().waitFor({ timeout: 60_000 }));

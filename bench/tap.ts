@@ -14,6 +14,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { BrandId } from '../src/brand/brands';
+import { coveringAt } from '../e2e/covering';
 import { fillSimpleForm } from '../e2e/estimateForm';
 import { hydratedAt, installProbe, notMeasured, readTiming, resetMarks } from './tapProbe';
 import { runInterleaved } from './interleaved';
@@ -26,14 +27,7 @@ export async function tap(cdp: CDPSession, target: Locator): Promise<void> {
   if (!box) throw new Error('tap target is not visible');
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   // A finger lands on what is on top: a target under another element (a sticky bar) is missed.
-  const covering = await target.evaluate((element, { x, y }) => {
-    const hit = document.elementFromPoint(x, y);
-    const reaches =
-      hit &&
-      (element.contains(hit) ||
-        (hit.closest('label') as HTMLLabelElement | null)?.control === element);
-    return reaches ? null : (hit?.outerHTML.slice(0, 120) ?? 'nothing');
-  }, point);
+  const covering = await target.evaluate(coveringAt, point);
   if (covering) throw new Error(`the tap would land on ${covering}, not on its target`);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
   await sleep(tapProfile.tapHoldMs);

@@ -2,7 +2,7 @@
 // and find what the local API stored. Labels, not names: what a visitor sees is what is tested.
 // The dialog is filled with the test factory's lead (tests/factories/estimate.ts).
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
+import type { CDPSession, Locator, Page } from '@playwright/test';
 import { nextExpiryYear, typedCustomer, validFormValues } from '../tests/factories/estimate';
 
 /** A 車検満了日 year the form offers (last year to three years ahead). */
@@ -62,6 +62,28 @@ export async function fillEstimate(
 ): Promise<void> {
   await fillVehicle(dialog, vehicle);
   await fillCustomer(dialog, email);
+}
+
+/**
+ * Types `reading` into the focused field through the IME (CDP), kana by kana as a phone's keyboard
+ * gives them, then commits `text` (the candidate picked). vanilla-autokana, the furigana's
+ * library, reads the field every 30 ms while it has focus: each kana is held 60 ms.
+ */
+export async function imeCompose(
+  page: Page,
+  cdp: CDPSession,
+  reading: string,
+  text: string,
+): Promise<void> {
+  for (let end = 1; end <= reading.length; end += 1) {
+    await cdp.send('Input.imeSetComposition', {
+      text: reading.slice(0, end),
+      selectionStart: end,
+      selectionEnd: end,
+    });
+    await page.waitForTimeout(60);
+  }
+  await cdp.send('Input.insertText', { text });
 }
 
 /** Fills simple form N the way a visitor on a Japanese keyboard might. */

@@ -5,8 +5,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { requiredPaths } from '../src/estimate/fieldTable';
 import { axeViolations } from './axe';
-import { estimateDialog, fillEstimate, submitButton, uniqueEmail } from './estimateForm';
-import { brandList, expect, openAllDay, originFor, test, waitForApp } from './fixtures';
+import { coveringAt } from './covering';
+import {
+  estimateDialog,
+  fillEstimate,
+  imeCompose,
+  submitButton,
+  uniqueEmail,
+} from './estimateForm';
+import { brandList, expect, openLanding, originFor, test } from './fixtures';
 import type { BrandId } from '../src/brand/brands';
 
 type Entry = Record<string, unknown> & { event: string };
@@ -38,11 +45,15 @@ async function hidePage(page: Page): Promise<void> {
   });
 }
 
-async function openForm(page: Page, brand: BrandId): Promise<Locator> {
-  await openAllDay(page.context(), brand);
-  await page.goto(`${originFor(brand)}/`);
-  await waitForApp(page);
-  await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+/** The header's 無料見積もり, shown from 768 px. */
+const headerOpener = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: '無料見積もり' });
+/** The sticky footer's 無料見積もり, the opener a phone shows. */
+const footerOpener = (page: Page) => page.locator('[data-section="tracking-footer"] button');
+
+async function openForm(page: Page, brand: BrandId, opener = headerOpener): Promise<Locator> {
+  await openLanding(page, brand);
+  await opener(page).click();
   const dialog = estimateDialog(page);
   await expect(dialog).toBeVisible();
   // The aids attach once the form's code has taken over: the count shows.
@@ -50,20 +61,11 @@ async function openForm(page: Page, brand: BrandId): Promise<Locator> {
   return dialog;
 }
 
-/** Composes `reading` in the focused field through the IME, then commits `text`. */
+/** Composes `reading` in `field` through the IME, then commits `text`. */
 async function compose(page: Page, field: Locator, reading: string, text: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await field.focus();
-  for (let end = 1; end <= reading.length; end += 1) {
-    await cdp.send('Input.imeSetComposition', {
-      text: reading.slice(0, end),
-      selectionStart: end,
-      selectionEnd: end,
-    });
-    // vanilla-autokana reads the field every 30 ms while it has focus.
-    await page.waitForTimeout(60);
-  }
-  await cdp.send('Input.insertText', { text });
+  await imeCompose(page, cdp, reading, text);
   await page.waitForTimeout(60);
   await cdp.detach();
 }
@@ -180,7 +182,8 @@ for (const brand of brandList) {
       const counts = progress.map((entry) => entry.required_left);
       expect(counts).toEqual([requiredPaths.length - 1, requiredPaths.length - 2]);
       expect(new Set(counts).size).toBe(counts.length);
-      expect(await events(page, 'estimate_abandon')).toEqual([
+      const abandon = await events(page, 'estimate_abandon');
+      expect(abandon).toEqual([
         {
           event: 'estimate_abandon',
           brand: brand.id,
@@ -189,21 +192,15 @@ for (const brand of brandList) {
           required_left: requiredPaths.length - 2,
         },
       ]);
-      const pushed = JSON.stringify([
-        ...fieldErrors,
-        ...progress,
-        ...(await events(page, 'estimate_abandon')),
-      ]);
+      const pushed = JSON.stringify([...fieldErrors, ...progress, ...abandon]);
       for (const typed of ['フィット', '1000001', '0901234']) expect(pushed).not.toContain(typed);
       expect(consoleErrors).toEqual([]);
     });
 
     test('web_vitals is pushed after an interaction and a page hide', async ({ page }) => {
-      await openAllDay(page.context(), brand.id);
-      await page.goto(`${originFor(brand.id)}/`);
-      await waitForApp(page);
+      await openLanding(page, brand.id);
       await chunkLoaded(page, 'webVitals');
-      await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
+      await headerOpener(page).click();
       await hidePage(page);
       const vitals = await events(page, 'web_vitals');
       const names = vitals.map((entry) => entry.metric_name);
@@ -223,27 +220,13 @@ for (const brand of brandList) {
       test('no field the keyboard or a summary link reaches is hidden under the count', async ({
         page,
       }) => {
-        await openAllDay(page.context(), brand.id);
-        await page.goto(`${originFor(brand.id)}/`);
-        await waitForApp(page);
-        // The header's opener shows from 768 px; a phone's is the sticky footer's.
-        await page.locator('[data-section="tracking-footer"] button').click();
-        const dialog = estimateDialog(page);
-        await expect(dialog.getByRole('status').filter({ hasText: '必須項目' })).toBeVisible();
-        // What a finger or the eye meets at the focused control's centre (WCAG 2.4.11): null when
-        // that is the control.
-        const coveredBy = () =>
-          page.evaluate(() => {
-            const control = document.activeElement as HTMLElement;
-            // A link wrapped over two lines is met on its first line.
-            const box = control.getClientRects()[0] ?? control.getBoundingClientRect();
-            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-            const reaches =
-              hit &&
-              (control.contains(hit) ||
-                (hit.closest('label') as HTMLLabelElement | null)?.control === control);
-            return reaches ? null : `${control.outerHTML.slice(0, 80)} under ${hit?.outerHTML}`;
-          });
+        const dialog = await openForm(page, brand.id, footerOpener);
+        // Null when what is at the focused control's centre is the control (e2e/covering.ts).
+        const coveredBy = async () =>
+          (await page.evaluateHandle(() => document.activeElement as Element)).evaluate(
+            coveringAt,
+            undefined,
+          );
         const submit = submitButton(dialog);
         let stops = 0;
         await dialog.getByLabel('車検満了日の年').focus();
