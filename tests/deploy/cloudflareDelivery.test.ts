@@ -109,11 +109,13 @@ async function consume(
     fetcher?: typeof fetch;
     failMail?: boolean;
     vars?: Partial<Env>;
+    /** The lead's delivery rows already written. */
+    rows?: Record<string, ChannelDelivery['state']>;
   } = {},
 ) {
   const mails: unknown[] = [];
   const env = { ...envWith(mails, options.failMail), ...options.vars } as Env;
-  const { store, deliveries, marks } = storesWith(options.stored ?? lead());
+  const { store, deliveries, marks } = storesWith(options.stored ?? lead(), options.rows);
   const { batch: messages, outcomes } = batch(options.queue ?? 'leads', bodies, 3);
   const fetcher = options.fetcher ?? (() => Promise.resolve(new Response('ok')));
   await consumeLeads(
@@ -276,11 +278,9 @@ describe('the queue consumer', () => {
 
   it('never sends a channel already sent, skipped or off', async () => {
     for (const state of ['sent', 'skipped', 'off'] as const) {
-      const mails: unknown[] = [];
-      const env = envWith(mails);
-      const { store, deliveries, marks } = storesWith(lead(), { receipt: state });
-      const { batch: messages, outcomes } = batch('leads', [{ id: 'lead-1', channel: 'receipt' }]);
-      await consumeLeads(messages, env, store, deliveries, deliveryContext(env, store), 'yamada');
+      const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'receipt' }], {
+        rows: { receipt: state },
+      });
       expect(outcomes).toEqual(['ack']);
       expect(marks).toEqual([]);
       expect(mails).toEqual([]);
