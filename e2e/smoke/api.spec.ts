@@ -6,6 +6,7 @@
 // the same handler over its file: the checks that hold there (no D1, queue or webhook; its rate
 // limiter sees one address for every test). nginx serves no API.
 import { validFormPost, validRequest } from '../../tests/factories/estimate';
+import { parseCsv } from '../../tests/parseCsv';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -159,15 +160,11 @@ function csvLine(csv: string, id: string): string {
   return csv.split('\r\n').find((line) => line.includes(`"${id}"`)) ?? '';
 }
 
-function csvCells(line: string): string[] {
-  return [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => match[1]!.replaceAll('""', '"'));
-}
-
 /** Lead `id`'s delivery state on each channel, by channel name, as the CSV shows it to staff. */
 async function channelStates(brand: BrandId, id: string): Promise<Record<string, string>> {
   const csv = await exportCsv(brand);
-  const header = csvCells(csv.replace(/^\uFEFF/, '').split('\r\n')[0] ?? '');
-  const row = csvCells(csvLine(csv, id));
+  const [header = [], ...rows] = parseCsv(csv);
+  const row = rows.find((cells) => cells.includes(id)) ?? [];
   return Object.fromEntries(
     leadChannels.map((channel, index) => {
       // The first channel, the webhook, keeps the 配信 column's old header (leadsCsv.ts).

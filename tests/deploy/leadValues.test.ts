@@ -11,17 +11,7 @@ import { estimateRequestSchema } from '../../src/estimate/validation/estimateSch
 import { tokyoYear } from '../../src/lib/tokyoTime';
 import { columnHeader } from '../../server/api/leadValues';
 import { newLead, validRequest } from '../factories/estimate';
-
-/** The cells of a CSV (csv.ts: every cell quoted, quotes doubled) as rows of strings. */
-function parseCsv(csv: string): string[][] {
-  return csv
-    .replace(/^\ufeff/, '')
-    .split('\r\n')
-    .filter(Boolean)
-    .map((line) =>
-      Array.from(line.matchAll(/"((?:[^"]|"")*)"/g), (m) => m[1]!.replace(/""/g, '"')),
-    );
-}
+import { parseCsv } from '../parseCsv';
 
 /** A lead of every field filled in, stored as `request`. */
 function leadOf(request: unknown) {

@@ -1,6 +1,7 @@
 // The staff CSV export (createExportHandler over the local store) and the cells it neutralises,
 // plus the local store's own guarantees.
 import { newLead, storedLead, validRequest } from '../factories/estimate';
+import { parseCsv } from '../parseCsv';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -308,11 +309,8 @@ describe("the CSV's channel columns", () => {
   });
 
   it("shows each channel's state in its own column, the webhook where 配信 always was", () => {
-    const [header, row] = leadsCsv([stored]).slice(1).split('\r\n');
-    const cells = (line: string) => line.slice(1, -1).split('","');
-    const named = Object.fromEntries(
-      cells(header!).map((name, index) => [name, cells(row!)[index]]),
-    );
+    const [header = [], row = []] = parseCsv(leadsCsv([stored]));
+    const named = Object.fromEntries(header.map((name, index) => [name, row[index]]));
     expect(named['配信']).toBe('配信済み 2026-11-24 10:00:05');
     expect(named['配信（店舗通知メール）']).toBe(
       '配信停止 2026-11-24 11:00:00（3回失敗: E_RATE_LIMIT_EXCEEDED）',
@@ -320,6 +318,6 @@ describe("the CSV's channel columns", () => {
     expect(named['配信（確認メール）']).toBe(
       '送信なし（同じアドレスへの確認メールは24時間に3通まで）',
     );
-    expect(cells(header!).indexOf('配信')).toBe(16);
+    expect(header.indexOf('配信')).toBe(16);
   });
 });
