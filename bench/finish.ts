@@ -11,7 +11,7 @@ import { estimateDialog, expiryYear, imeCompose, submitButton } from '../e2e/est
 import { requiredPaths } from '../src/estimate/fieldTable';
 import { typedCustomer, validFormValues } from '../tests/factories/estimate';
 import { runInterleaved } from './interleaved';
-import { tap, throttledPage, type Throttled } from './tap';
+import { loadStarted, tap, throttledPage, type Throttled } from './tap';
 import { readTiming, resetMarks } from './tapProbe';
 import {
   finishScenarios,
@@ -148,11 +148,7 @@ async function finishOnce(
 ): Promise<Omit<FinishRun, 'brand' | 'scenario' | 'run'>> {
   // The aids are a chunk of their own (src/estimate/formAids.ts); held, they never arrive.
   if (scenario === 'aids-held') await page.route(/\/assets\/formAids-[^/]+\.js$/, () => {});
-  await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, {
-    timeout: 60_000,
-    polling: 'raf',
-  });
+  await loadStarted(page, url);
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
 
   const visitor = new Visitor(page, cdp);

@@ -80,6 +80,16 @@ export async function throttledPage(browser: Browser): Promise<Throttled> {
   return { context, page, cdp };
 }
 
+/** Opens `url` and waits, frame by frame, until the app has marked itself started (hydrated). */
+export async function loadStarted(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === 'true',
+    undefined,
+    { timeout: 60_000, polling: 'raf' },
+  );
+}
+
 async function runScenario(
   browser: Browser,
   url: string,
@@ -97,12 +107,7 @@ async function runScenario(
         { timeout: 60_000, polling: 'raf' },
       );
     } else {
-      await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-      await page.waitForFunction(
-        () => document.documentElement.dataset.hydrated === 'true',
-        undefined,
-        { timeout: 60_000, polling: 'raf' },
-      );
+      await loadStarted(page, url);
     }
     const opener = page.locator('[data-section="tracking-footer"] button');
     const form = page.locator('#simple-form-1 form');
