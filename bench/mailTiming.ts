@@ -12,17 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brandHost } from '../e2e/smoke/engines';
+import { brandHost, mailsOf } from '../e2e/smoke/engines';
 import { brandIds, type BrandId } from '../src/brand/brands';
-import { workerName } from '../deploy/cloudflare/config';
 import { validRequest } from '../tests/factories/estimate';
 import { formatSummary, ms, summarize } from './stats';
 
 const port = Number(process.env.MAIL_TIMING_PORT ?? 4278);
 const runs = Number(process.env.MAIL_TIMING_RUNS ?? 10);
 const mailKinds = ['receipt', 'shop-notice'] as const;
-
-type SentMail = { sentAt: string; headers?: Record<string, string> };
 
 function post(brand: BrandId, body: string, n: number): Promise<{ status: number; id: string }> {
   return new Promise((done, fail) => {
@@ -53,12 +50,6 @@ function post(brand: BrandId, body: string, n: number): Promise<{ status: number
     req.on('error', fail);
     req.end(body);
   });
-}
-
-async function mailsOf(brand: BrandId, id: string): Promise<SentMail[]> {
-  const url = `http://127.0.0.1:${port}/cdn-cgi/local/explorer/api/local/email/sending?worker=${workerName(brand)}&per_page=100`;
-  const page = (await (await fetch(url)).json()) as { result: SentMail[] };
-  return page.result.filter((mail) => mail.headers?.['X-Lead-Id'] === id);
 }
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
@@ -97,7 +88,7 @@ try {
     const answeredAt = Date.now();
     if (answer.status !== 201) throw new Error(`POST answered ${answer.status}`);
     const mails = await waitFor(async () => {
-      const found = await mailsOf(brand, answer.id);
+      const found = await mailsOf(brand, answer.id, port);
       return found.length === mailKinds.length ? found : undefined;
     }, 60_000);
     for (const mail of mails) {

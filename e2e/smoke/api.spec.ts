@@ -19,7 +19,7 @@ import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { honeypotField } from '../../src/estimate/validation/estimateSchema';
 import { keyReusedCode } from '../../src/estimate/apiContract';
-import { workerName, writeConfigs } from '../../deploy/cloudflare/config';
+import { writeConfigs } from '../../deploy/cloudflare/config';
 import { leadChannels } from '../../server/api/leadChannels';
 import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
 import { conversionChannels } from '../../server/conversions/channels';
@@ -29,10 +29,13 @@ import {
   apiEnv,
   brandHost,
   engines,
+  mailsOf,
+  sentMails,
   smokeApi,
   smokeDistDir,
   smokeGoogleAccount,
   type EngineName,
+  type SentMail,
 } from './engines';
 import { startReceiver, type Delivery, type Receiver } from './webhookReceiver';
 
@@ -254,38 +257,6 @@ function fromEveryAd(brand: BrandId) {
 
 function deliveriesOf(id: string): Delivery[] {
   return receiver.deliveries.filter((delivery) => delivery.body.includes(`"id":"${id}"`));
-}
-
-/** A mail the send_email binding's local simulation kept, as its Local Explorer lists it. */
-type SentMail = {
-  to: string[];
-  subject: string;
-  replyTo?: string;
-  messageId: string;
-  sentAt: string;
-  headers?: Record<string, string>;
-};
-
-/** Every mail `brand`'s Worker sent, from the Local Explorer of wrangler dev (newest first). */
-async function sentMails(brand: BrandId): Promise<SentMail[]> {
-  const base = `http://127.0.0.1:${engines.cloudflare.port}/cdn-cgi/local/explorer/api/local/email/sending`;
-  const mails: SentMail[] = [];
-  let cursor = '';
-  for (;;) {
-    const query = `?worker=${workerName(brand)}&per_page=100${cursor && `&cursor=${cursor}`}`;
-    const page = (await (await fetch(`${base}${query}`)).json()) as {
-      result: SentMail[];
-      result_info?: { cursor?: string; has_more?: boolean };
-    };
-    mails.push(...page.result);
-    cursor = page.result_info?.has_more ? (page.result_info.cursor ?? '') : '';
-    if (!cursor) return mails;
-  }
-}
-
-/** The mails of lead `id`, by kind (receipt, shop-notice). */
-async function mailsOf(brand: BrandId, id: string): Promise<SentMail[]> {
-  return (await sentMails(brand)).filter((mail) => mail.headers?.['X-Lead-Id'] === id);
 }
 
 const kinds = (mails: SentMail[]) => mails.map((mail) => mail.headers?.['X-Lead-Mail']).sort();

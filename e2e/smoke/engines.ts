@@ -7,6 +7,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { workerName } from '../../deploy/cloudflare/config';
 import { brands, type BrandId } from '../../src/brand/brands';
 import { receiverEnv } from './conversionReceivers';
 
@@ -123,3 +124,45 @@ export const smokeDistDir = '.data/smoke-dist';
 
 /** The id of the fake previous build whose payloads and meta an open tab would still load. */
 export const previousBuildId = 'smoke-previous-build';
+
+/** A mail the send_email binding's local simulation kept, as its Local Explorer lists it. */
+export type SentMail = {
+  to: string[];
+  subject: string;
+  replyTo?: string;
+  messageId: string;
+  sentAt: string;
+  headers?: Record<string, string>;
+};
+
+/**
+ * Every mail `brand`'s Worker sent, from the Local Explorer of wrangler dev on `port` (newest
+ * first), page by page.
+ */
+export async function sentMails(
+  brand: BrandId,
+  port = engines.cloudflare.port,
+): Promise<SentMail[]> {
+  const base = `http://127.0.0.1:${port}/cdn-cgi/local/explorer/api/local/email/sending`;
+  const mails: SentMail[] = [];
+  let cursor = '';
+  for (;;) {
+    const query = `?worker=${workerName(brand)}&per_page=100${cursor && `&cursor=${cursor}`}`;
+    const page = (await (await fetch(`${base}${query}`)).json()) as {
+      result: SentMail[];
+      result_info?: { cursor?: string; has_more?: boolean };
+    };
+    mails.push(...page.result);
+    cursor = page.result_info?.has_more ? (page.result_info.cursor ?? '') : '';
+    if (!cursor) return mails;
+  }
+}
+
+/** The mails of lead `id` (its X-Lead-Id header). */
+export async function mailsOf(
+  brand: BrandId,
+  id: string,
+  port = engines.cloudflare.port,
+): Promise<SentMail[]> {
+  return (await sentMails(brand, port)).filter((mail) => mail.headers?.['X-Lead-Id'] === id);
+}
