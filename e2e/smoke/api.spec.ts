@@ -159,6 +159,15 @@ async function exportCsv(brand: BrandId, onPort = engines[engine()].port): Promi
   return answer.body;
 }
 
+/** Asks `brand`'s API to re-send what `query` names (`?id=…&channel=…`), as ops do. */
+function resend(brand: BrandId, query: string, secret = smokeApi.exportSecret) {
+  return call(brand, {
+    method: 'POST',
+    path: `/api/estimates/resend${query}`,
+    headers: { Authorization: `Bearer ${secret}` },
+  });
+}
+
 function csvLine(csv: string, id: string): string {
   return csv.split('\r\n').find((line) => line.includes(`"${id}"`)) ?? '';
 }
@@ -568,22 +577,19 @@ for (const brand of Object.values(brands)) {
         )
         .toBeGreaterThan(0);
 
-      const resend = (query: string, secret = smokeApi.exportSecret) =>
-        call(brand.id, {
-          method: 'POST',
-          path: `/api/estimates/resend${query}`,
-          headers: { Authorization: `Bearer ${secret}` },
-        });
-      expect((await resend('', 'wrong')).status).toBe(401);
+      expect((await resend(brand.id, '', 'wrong')).status).toBe(401);
       receiver.failing.delete(marker);
       // A sent mail is not sent again; an unknown channel is refused with the list.
-      expect(JSON.parse((await resend(`?id=${id}&channel=receipt`)).body)).toEqual({ resent: [] });
-      expect((await resend(`?id=${id}&channel=fax`)).status).toBe(400);
+      expect(JSON.parse((await resend(brand.id, `?id=${id}&channel=receipt`)).body)).toEqual({
+        resent: [],
+      });
+      expect((await resend(brand.id, `?id=${id}&channel=fax`)).status).toBe(400);
       // Without an id it re-sends every dead-lettered channel: this lead's webhook alone.
       await expect
         .poll(
           async () =>
-            (JSON.parse((await resend('?channel=webhook')).body) as { resent: unknown[] }).resent,
+            (JSON.parse((await resend(brand.id, '?channel=webhook')).body) as { resent: unknown[] })
+              .resent,
           poll,
         )
         .toContainEqual({ id, channel: 'webhook' });
@@ -595,7 +601,7 @@ for (const brand of Object.values(brands)) {
         .poll(async () => csvLine(await exportCsv(brand.id), id), poll)
         .toContain('配信済み');
       // Delivered now: a re-send of it sends nothing, and the mails were never repeated.
-      expect(JSON.parse((await resend(`?id=${id}`)).body)).toEqual({ resent: [] });
+      expect(JSON.parse((await resend(brand.id, `?id=${id}`)).body)).toEqual({ resent: [] });
       expect(kinds(await mailsOf(brand.id, id))).toEqual(['receipt', 'shop-notice']);
     });
 
@@ -658,11 +664,7 @@ for (const brand of Object.values(brands)) {
       const others = everyPlatform.filter((platform) => platform !== 'meta');
       expect(acceptedFor(id)).toEqual(others);
       expect(deliveriesOf(id)).toHaveLength(1);
-      const resent = await call(brand.id, {
-        method: 'POST',
-        path: `/api/estimates/resend?id=${id}&channel=meta`,
-        headers: { Authorization: `Bearer ${smokeApi.exportSecret}` },
-      });
+      const resent = await resend(brand.id, `?id=${id}&channel=meta`);
       expect(JSON.parse(resent.body)).toEqual({ resent: [{ id, channel: 'meta' }] });
       await expect.poll(() => acceptedFor(id), poll).toEqual(everyPlatform);
       await expect

@@ -29,6 +29,14 @@ function api(overrides: Partial<ApiAdapters> = {}) {
   });
 }
 
+/** A staff re-send: POST /api/estimates/resend with `query`, as the bearer of `authorization`. */
+function resendRequest(query = '', authorization = 'Bearer s'): Request {
+  return new Request(`https://x.test${apiPaths.resend}${query}`, {
+    method: 'POST',
+    headers: { Authorization: authorization },
+  });
+}
+
 describe('createApi', () => {
   it('routes only its own paths', () => {
     expect(api().route('/api/estimates/')).toBeUndefined();
@@ -57,14 +65,7 @@ describe('createApi', () => {
 
   it('re-sends for the bearer of the secret only', async () => {
     const route = api({ staffSecret: 's', redelivery }).route(apiPaths.resend)!;
-    const post = (authorization: string) =>
-      route(
-        new Request(`https://x.test${apiPaths.resend}`, {
-          method: 'POST',
-          headers: { Authorization: authorization },
-        }),
-        ctx,
-      );
+    const post = (authorization: string) => route(resendRequest('', authorization), ctx);
     const refused = await post('Bearer wrong');
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe('Bearer');
@@ -85,14 +86,7 @@ describe('createApi', () => {
           Promise.resolve(asked.push(`${id} ${channel}`) > 0 && channel !== 'webhook'),
       },
     }).route(apiPaths.resend)!;
-    const post = (query: string) =>
-      route(
-        new Request(`https://x.test${apiPaths.resend}${query}`, {
-          method: 'POST',
-          headers: { Authorization: 'Bearer s' },
-        }),
-        ctx,
-      );
+    const post = (query: string) => route(resendRequest(query), ctx);
     const one = await post('?id=L-1&channel=receipt');
     expect(await one.json()).toEqual({ resent: [{ id: 'L-1', channel: 'receipt' }] });
     expect(asked).toEqual(['L-1 receipt']);
