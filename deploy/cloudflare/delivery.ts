@@ -95,12 +95,8 @@ export function queueRedelivery(
 ): Redelivery {
   return {
     get: (id) => store.get(id),
-    undelivered: (brand, staleBefore, channel) =>
-      deliveries.undelivered(
-        brand,
-        staleBefore,
-        channel ? [channel] : leadChannels.map((known) => known.name),
-      ),
+    undelivered: (brand, staleBefore, channels) =>
+      deliveries.undelivered(brand, staleBefore, channels),
     async resend(id, name) {
       const channel = channelNamed(name);
       const lead = channel && (await store.get(id));

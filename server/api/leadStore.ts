@@ -82,13 +82,13 @@ export interface Redelivery {
   /** One lead by id, or null. */
   get(id: string): Promise<StoredLead | null>;
   /**
-   * The (lead, channel) pairs of `brand` not sent and no longer in the queue's hands:
-   * dead-lettered, or waiting since before `staleBefore` (a send to the queue that failed).
+   * The (lead, channel) pairs of `brand` on `channels` not sent and no longer in the queue's
+   * hands: dead-lettered, or waiting since before `staleBefore` (a send to the queue that failed).
    */
   undelivered(
     brand: BrandId,
     staleBefore: string,
-    channel?: string,
+    channels: readonly string[],
   ): Promise<{ id: string; channel: string }[]>;
   /**
    * Puts the lead's channel on the delivery queue again, clearing its dead-letter mark; false

@@ -35,15 +35,15 @@ export function createResendHandler(options: {
     if (channel !== null && !channelNamed(channel)) {
       return json(400, { error: answers.unknownChannel(leadChannels.map((known) => known.name)) });
     }
+    const names = channel ? [channel] : leadChannels.map((known) => known.name);
     let pairs: { id: string; channel: string }[];
     if (id) {
       const lead = await redelivery.get(id);
       if (!lead || lead.brand !== ctx.brand) return json(404, { error: answers.notFound });
-      const names = channel ? [channel] : leadChannels.map((known) => known.name);
       pairs = names.map((name) => ({ id: lead.id, channel: name }));
     } else {
       const staleBefore = new Date(now().getTime() - staleAfterMs).toISOString();
-      pairs = await redelivery.undelivered(ctx.brand, staleBefore, channel ?? undefined);
+      pairs = await redelivery.undelivered(ctx.brand, staleBefore, names);
     }
     const resent: { id: string; channel: string }[] = [];
     for (const pair of pairs) {
