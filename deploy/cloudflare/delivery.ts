@@ -161,6 +161,7 @@ export async function consumeLeads(
   const configured = Number(env.RETRY_BASE_SECONDS);
   const base =
     Number.isFinite(configured) && configured >= 0 ? configured : defaultRetryBaseSeconds;
+  const alertBrands = new Set<BrandId>();
   for (const message of batch.messages) {
     const body = message.body;
     if ('alert' in body) {
@@ -195,11 +196,7 @@ export async function consumeLeads(
     if (deadLetters || pastWindow) {
       await deliveries.deadLettered(lead.id, name, new Date().toISOString());
       console.error(`[leads] ${lead.id} ${name}: not delivered; dead-lettered, re-send it later`);
-      try {
-        await alert(env, lead.brand, deliveries, false);
-      } catch (error) {
-        console.error(`[leads] ${lead.brand}: alert`, error);
-      }
+      alertBrands.add(lead.brand);
       message.ack();
       continue;
     }
@@ -211,6 +208,14 @@ export async function consumeLeads(
       console.error(`[leads] ${lead.id} ${name}: ${String(error)} (attempt ${message.attempts})`);
       await deliveries.failed(lead.id, name, error);
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts, base) });
+    }
+  }
+  // One alert for the batch, once every dead letter of it is marked: it lists them all.
+  for (const alertBrand of alertBrands) {
+    try {
+      await alert(env, alertBrand, deliveries, false);
+    } catch (error) {
+      console.error(`[leads] ${alertBrand}: alert`, error);
     }
   }
 }

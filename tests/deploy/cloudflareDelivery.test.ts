@@ -31,6 +31,7 @@ function lead(overrides: Partial<StoredLead> = {}): StoredLead {
 function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['state']> = {}) {
   const marks: string[] = [];
   const state = new Map(Object.entries(rows));
+  let alertedAt: string | null = null;
   // The lead comes with its delivery rows, as D1LeadStore.get reads them in one batch.
   const deliveryRows = (): ChannelDelivery[] =>
     [...state].map(([channel, rowState]) => ({
@@ -55,10 +56,21 @@ function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['st
     },
     failed: (_: string, channel: string, error: Error) =>
       Promise.resolve(void marks.push(`failed ${channel}: ${error.message}`)),
-    deadLettered: (_: string, channel: string) =>
-      Promise.resolve(void marks.push(`dead ${channel}`)),
-    lastAlert: () => Promise.resolve(null),
-    deadLetters: () => Promise.resolve([]),
+    deadLettered: (_: string, channel: string) => {
+      state.set(channel, 'dead');
+      return Promise.resolve(void marks.push(`dead ${channel}`));
+    },
+    lastAlert: () => Promise.resolve(alertedAt),
+    alerted: (_: string, at: string) => {
+      alertedAt = at;
+      return Promise.resolve(void marks.push('alerted'));
+    },
+    deadLetters: () =>
+      Promise.resolve(
+        deliveryRows()
+          .filter((row) => row.state === 'dead')
+          .map((row) => ({ ...row, leadId: stored.id })),
+      ),
   } as unknown as D1Deliveries;
   return { store, deliveries, marks };
 }
@@ -294,6 +306,21 @@ describe('the queue consumer', () => {
     expect(marks).toEqual(['dead shopNotice']);
     expect(outcomes).toEqual(['ack']);
     expect(mails).toEqual([]);
+  });
+
+  it('sends one dead-letter alert for a batch, listing every channel of it', async () => {
+    const { marks, mails } = await consume(
+      [
+        { id: 'lead-1', channel: 'shopNotice' },
+        { id: 'lead-1', channel: 'receipt' },
+        { id: 'lead-1', channel: 'webhook' },
+      ],
+      { queue: 'leads-dlq', vars: { OPS_MAIL_TO: 'ops@example.jp' } },
+    );
+    expect(marks).toEqual(['dead shopNotice', 'dead receipt', 'dead webhook', 'alerted']);
+    expect(mails).toHaveLength(1);
+    const text = JSON.stringify(mails[0]);
+    for (const label of ['店舗通知メール', '確認メール', 'Webhook']) expect(text).toContain(label);
   });
 
   it("puts the lead's id, brand and time over whatever the request says", () => {
