@@ -7,13 +7,8 @@
  */
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { receiptNotice } from '../../src/brand/mail';
-import {
-  checkboxText,
-  field,
-  isFieldPath,
-  type FieldPath,
-  type FieldSpec,
-} from '../../src/estimate/fieldTable';
+import type { FieldSpec } from '../../src/estimate/fieldSpec';
+import { checkboxText, field, isFieldPath, type FieldPath } from '../../src/estimate/fieldTable';
 import { errorSummaryTitle, summaryEntries } from '../../src/estimate/summaryWords';
 import { isSimpleFormEntry } from '../../src/estimate/types';
 import {

@@ -5,7 +5,6 @@
  * stored draft fills only what is still empty; a submit held while it loaded is sent once.
  * What the visitor types is saved to the draft on every change until the server accepts it.
  */
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import {
   startTransition,
   useCallback,
@@ -16,7 +15,7 @@ import {
   type FormEvent,
   type RefObject,
 } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 // (The bundler lays the chunk's modules out in this order; this one compresses ~110 B better.)
 import { useBrand } from '../brand/useBrand';
 import { setPendingInput } from '../lib/pendingInput';
@@ -43,7 +42,8 @@ import {
 } from './formValues';
 import { quoteOf } from './quote';
 import type { EstimateQuote } from './types';
-import { estimateFormSchema, type EstimateFormOutput } from './validation/estimateSchema';
+import type { EstimateFormOutput } from './validation/estimateSchema';
+import { resolver } from './validation/formResolver';
 import { useFollowDialog } from './useFollowDialog';
 import styles from './EstimateForm.module.css';
 
@@ -59,21 +59,6 @@ type Status =
   /** The server refused something the form has no field for. */
   | { kind: 'rejected'; messages: string[]; focusAlert: boolean }
   | { kind: 'done'; receiptId: string };
-
-// The schema also accepts absent optional fields (JSON drops them on the way to the server); the
-// form holds all of them. Standard Schema, not valibotResolver: that one sets abortPipeEarly,
-// which would skip the cross-field checks (validation/crossField.ts) while any vehicle field is
-// invalid. Values come from the DOM, where an unchecked radio group is null: filled in first.
-const schemaResolver = standardSchemaResolver(estimateFormSchema) as unknown as Resolver<
-  EstimateFormValues,
-  unknown,
-  EstimateFormOutput
->;
-const resolver: Resolver<EstimateFormValues, unknown, EstimateFormOutput> = (
-  values,
-  context,
-  options,
-) => schemaResolver(withEmptyDefaults(values), context, options);
 
 // The lazy chunk's entry (React.lazy needs a default export).
 export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) {

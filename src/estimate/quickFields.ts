@@ -3,7 +3,7 @@
  * 郵便番号), in the form's order: what the simple forms render of them. They are kept in their own
  * module so that the first view loads only these; fieldTable.ts adds the rest of their facts.
  */
-import type { FieldGroup, FieldSpec } from './fieldTable';
+import type { FieldGroup, FieldSpec } from './fieldSpec';
 import { dayOptions, makers, monthOptions } from './options';
 
 /**

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { columnHeader } from '../../server/api/leadValues';
 import { exportColumns } from '../../src/estimate/exportColumns';
-import { field, fieldPaths, type FieldSpec } from '../../src/estimate/fieldTable';
+import type { FieldSpec } from '../../src/estimate/fieldSpec';
+import { field, fieldPaths } from '../../src/estimate/fieldTable';
 
 /** The table: its first rows (the simple forms' fields, which the first view loads) and the rest. */
 const tableFiles = [
