@@ -1,18 +1,12 @@
 import { trackingConfig } from '../../src/content/trackingConfig';
 import { reportEstimate, reportOutcome } from '../../src/estimate/estimateEvents';
-
-type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
+import { clearDataLayerAfterEach, dataLayerEntries } from '../dataLayer';
 
 const context = { brand: 'carsupport', entryPoint: 'simple-form-1' } as const;
 const customer = { email: ' Taro@Example.com ', phone: '09012345678' };
 
-function layer() {
-  return (window as TestWindow).dataLayer ?? [];
-}
-
-afterEach(() => {
-  delete (window as TestWindow).dataLayer;
-});
+const layer = dataLayerEntries;
+clearDataLayerAfterEach();
 
 // The names and fields of docs/tracking.md, which the marketers' tags read.
 describe('the estimate events', () => {

@@ -11,9 +11,10 @@ import EstimateForm from '../../src/estimate/EstimateForm';
 import type { EntryPoint } from '../../src/estimate/types';
 import { openEstimate } from '../../src/firstPaint/estimateDialog';
 import { nextExpiryYear } from '../factories/estimate';
+import { clearDataLayerAfterEach, dataLayerEntries } from '../dataLayer';
 import { estimateApi } from './estimateApi';
 
-export type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
+export type { TestWindow } from '../dataLayer';
 
 /**
  * The estimate API at the network boundary for one test file (call it at the file's top level),
@@ -21,9 +22,7 @@ export type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
  */
 export function formTestApi() {
   const { requests, answers } = estimateApi();
-  afterEach(() => {
-    delete (window as TestWindow).dataLayer;
-  });
+  clearDataLayerAfterEach();
   const sentBody = (index = 0) => requests[index]?.body as Record<string, unknown>;
   return { requests, answers, sentBody };
 }
@@ -92,9 +91,7 @@ const funnelEvents = new Set(['estimate_progress', 'estimate_field_error', 'esti
 
 /** The events pushed to the tag manager's dataLayer but the funnel's. */
 export function sendEvents(): Record<string, unknown>[] {
-  return ((window as TestWindow).dataLayer ?? []).filter(
-    (entry) => !funnelEvents.has(String(entry.event)),
-  );
+  return dataLayerEntries().filter((entry) => !funnelEvents.has(String(entry.event)));
 }
 
 /** The events pushed to the tag manager's dataLayer but the funnel's, by name. */

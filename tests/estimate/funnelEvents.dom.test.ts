@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FieldPath } from '../../src/estimate/fieldTable';
 import { createFunnel } from '../../src/estimate/funnelEvents';
 import { messages } from '../../src/estimate/validation/messages';
+import { clearDataLayerAfterEach, dataLayerEntries } from '../dataLayer';
 
-type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
-
-function layer() {
-  return (window as TestWindow).dataLayer ?? [];
-}
-
-afterEach(() => {
-  delete (window as TestWindow).dataLayer;
-});
+const layer = dataLayerEntries;
+clearDataLayerAfterEach();
 
 const context = () => ({ brand: 'yamada', entryPoint: 'cta' }) as const;
 const base = { brand: 'yamada', entry_point: 'cta' };

@@ -5,8 +5,7 @@ import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom
 import { BrandProvider } from '../../src/brand/BrandProvider';
 import type { BrandId } from '../../src/brand/brands';
 import { usePageViews } from '../../src/tracking/usePageViews';
-
-type TestWindow = Window & { dataLayer?: Record<string, unknown>[] };
+import { clearDataLayerAfterEach, dataLayerEntries } from '../dataLayer';
 
 const titles: Record<string, string> = {
   '/': 'トップ',
@@ -44,12 +43,10 @@ function renderAt(entry: string, brand: BrandId = 'carsupport') {
 }
 
 function pageViews() {
-  return ((window as TestWindow).dataLayer ?? []).filter((entry) => entry.event === 'page_view');
+  return dataLayerEntries().filter((entry) => entry.event === 'page_view');
 }
 
-afterEach(() => {
-  delete (window as TestWindow).dataLayer;
-});
+clearDataLayerAfterEach();
 
 describe('usePageViews', () => {
   it('pushes nothing for the first load, which the tag manager counts itself', () => {
@@ -76,7 +73,7 @@ describe('usePageViews', () => {
       { event: 'page_view', page_path: '/', page_title: 'トップ', brand: 'yamada' },
     ]);
     // The query a link carried never reaches the tag manager.
-    expect(JSON.stringify((window as TestWindow).dataLayer)).not.toContain('taro');
+    expect(JSON.stringify(dataLayerEntries())).not.toContain('taro');
   });
 
   it('pushes nothing when only the query or the hash changes', async () => {
