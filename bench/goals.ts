@@ -98,13 +98,23 @@ export const scenarioLabel = (id: TapScenarioId) =>
 export const finishLabel = (id: FinishScenarioId) =>
   finishScenarios.find((s) => s.id === id)?.label ?? id;
 
+/** The runs of each brand and scenario, in the order they first ran, with a summary picker. */
+function byBrandAndScenario<R extends { brand: BrandId; scenario: string }>(samples: R[]) {
+  const groups = new Map<string, R[]>();
+  for (const sample of samples) {
+    const key = `${sample.brand} ${sample.scenario}`;
+    groups.set(key, [...(groups.get(key) ?? []), sample]);
+  }
+  return [...groups.values()].map((runs) => ({
+    brand: runs[0]!.brand,
+    scenario: runs[0]!.scenario as R['scenario'],
+    runs,
+    pick: (f: (r: R) => number) => summarize(runs.map(f)),
+  }));
+}
+
 export function summarizeTaps(samples: TapRun[]): TapRow[] {
-  const rows: TapRow[] = [];
-  const keys = new Set(samples.map((s) => `${s.brand} ${s.scenario}`));
-  for (const key of keys) {
-    const [brand, scenario] = key.split(' ') as [BrandId, TapScenarioId];
-    const runs = samples.filter((s) => s.brand === brand && s.scenario === scenario);
-    const pick = (f: (r: TapRun) => number) => summarize(runs.map(f));
+  return byBrandAndScenario(samples).map(({ brand, scenario, runs, pick }) => {
     const row: TapRow = {
       brand,
       scenario,
@@ -113,12 +123,11 @@ export function summarizeTaps(samples: TapRun[]): TapRow[] {
       firstToRepeat: Number.NaN,
       chunkBeforeTap: runs.filter((r) => r.first.chunkBeforeTap).length,
       runs: runs.length,
-      hydratedAtMs: summarize(runs.map((r) => r.hydratedAtMs)),
+      hydratedAtMs: pick((r) => r.hydratedAtMs),
     };
     row.firstToRepeat = row.first.formMs.median / row.repeat.formMs.median;
-    rows.push(row);
-  }
-  return rows;
+    return row;
+  });
 }
 
 export function tapMisses(rows: TapRow[]): string[] {
@@ -158,24 +167,16 @@ export function pageMisses(rows: PageRow[]): string[] {
 }
 
 export function summarizeFinish(samples: FinishRun[]): FinishRow[] {
-  return samples
-    .filter(
-      (s, i) => samples.findIndex((t) => t.brand === s.brand && t.scenario === s.scenario) === i,
-    )
-    .map(({ brand, scenario }) => {
-      const runs = samples.filter((s) => s.brand === brand && s.scenario === scenario);
-      const pick = (f: (r: FinishRun) => number) => summarize(runs.map(f));
-      return {
-        brand,
-        scenario,
-        taps: pick((r) => r.taps),
-        keystrokes: pick((r) => r.keystrokes),
-        seconds: pick((r) => r.seconds),
-        waitedMs: pick((r) => r.waitedMs),
-        foundFilled: runs.find((r) => !r.error)?.foundFilled ?? [],
-        runs: runs.length,
-      };
-    });
+  return byBrandAndScenario(samples).map(({ brand, scenario, runs, pick }) => ({
+    brand,
+    scenario,
+    taps: pick((r) => r.taps),
+    keystrokes: pick((r) => r.keystrokes),
+    seconds: pick((r) => r.seconds),
+    waitedMs: pick((r) => r.waitedMs),
+    foundFilled: runs.find((r) => !r.error)?.foundFilled ?? [],
+    runs: runs.length,
+  }));
 }
 
 /**
