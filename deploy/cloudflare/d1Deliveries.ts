@@ -130,22 +130,25 @@ export class D1Deliveries {
     channels: readonly string[],
   ): Promise<{ id: string; channel: string }[]> {
     const marks = channels.map(() => '?').join(', ');
-    const { results } = await this.db
-      .prepare(
-        'SELECT d.lead_id AS id, d.channel AS channel FROM lead_deliveries d ' +
-          'JOIN leads l ON l.id = d.lead_id WHERE l.brand = ? AND ' +
-          `d.channel IN (${marks}) AND (d.state = 'dead' OR ` +
-          "(d.state = 'pending' AND l.received_at < ?)) ORDER BY l.received_at LIMIT 500",
-      )
-      .bind(brand, ...channels, staleBefore)
-      .all<{ id: string; channel: string }>();
-    const { results: bare } = await this.db
-      .prepare(
-        'SELECT id FROM leads l WHERE brand = ? AND received_at < ? AND NOT EXISTS ' +
-          '(SELECT 1 FROM lead_deliveries d WHERE d.lead_id = l.id) ORDER BY received_at LIMIT 100',
-      )
-      .bind(brand, staleBefore)
-      .all<{ id: string }>();
+    // One round trip for both reads.
+    const [rows, leadsWithout] = await this.db.batch<{ id: string; channel?: string }>([
+      this.db
+        .prepare(
+          'SELECT d.lead_id AS id, d.channel AS channel FROM lead_deliveries d ' +
+            'JOIN leads l ON l.id = d.lead_id WHERE l.brand = ? AND ' +
+            `d.channel IN (${marks}) AND (d.state = 'dead' OR ` +
+            "(d.state = 'pending' AND l.received_at < ?)) ORDER BY l.received_at LIMIT 500",
+        )
+        .bind(brand, ...channels, staleBefore),
+      this.db
+        .prepare(
+          'SELECT id FROM leads l WHERE brand = ? AND received_at < ? AND NOT EXISTS ' +
+            '(SELECT 1 FROM lead_deliveries d WHERE d.lead_id = l.id) ORDER BY received_at LIMIT 100',
+        )
+        .bind(brand, staleBefore),
+    ]);
+    const results = (rows?.results ?? []) as { id: string; channel: string }[];
+    const bare = (leadsWithout?.results ?? []) as { id: string }[];
     return [...results, ...bare.flatMap(({ id }) => channels.map((channel) => ({ id, channel })))];
   }
 
