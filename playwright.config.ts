@@ -27,7 +27,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    command: 'node --import tsx server/node/main.ts',
     url: `http://127.0.0.1:${port}/robots.txt`,
     env: {
       PORT: String(port),

@@ -8,7 +8,7 @@
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import type { BrandId } from '../src/brand/brands';
 import { estimateDialog, expiryYear, imeCompose, submitButton } from '../e2e/estimateForm';
-import { requiredPaths } from '../src/estimate/fieldTable';
+import { requiredPaths } from '../src/estimate/contract/fieldTable';
 import { typedCustomer, validFormValues } from '../tests/factories/estimate';
 import { runInterleaved } from './interleaved';
 import { loadStarted, tap, throttledPage, type Throttled } from './tap';

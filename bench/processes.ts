@@ -40,7 +40,7 @@ for (const [signal, code] of [
 
 /** Started by node's own path so the pid is the server's, and stopped by it. */
 export function startServer(atPort: number, distDir: string): ChildProcess {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/node/main.ts'], {
     env: {
       ...process.env,
       PORT: String(atPort),

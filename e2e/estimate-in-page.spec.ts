@@ -1,9 +1,9 @@
 // The estimate form is in the page: usable from first paint, enhanced by its code when it
 // arrives, sent even without it. Scripts are held back by routing them, then released.
 import type { Locator, Page, Route } from '@playwright/test';
-import { answers } from '../server/api/answers';
-import { retryPage, valuesKeptNote } from '../server/api/answerPages';
-import { preferredDateBounds } from '../src/estimate/dates';
+import { answers } from '../server/core/answers';
+import { retryPage, valuesKeptNote } from '../server/core/answerPages';
+import { preferredDateBounds } from '../src/estimate/contract/dates';
 import type { brands } from '../src/brand/brands';
 import { axeViolations } from './axe';
 import { trackingCookieName } from '../src/tracking/trackingData';

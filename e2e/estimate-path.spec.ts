@@ -3,7 +3,7 @@
 // estimate-in-page.spec.ts). Both brands, in a real browser. That the schema accepts every option
 // is unit-tested (tests/estimate/options.test.ts); no timings here: they are in the bench.
 import type { Locator, Page, Route } from '@playwright/test';
-import { makers } from '../src/estimate/options';
+import { makers } from '../src/estimate/contract/options';
 import { expiryYear, fillCustomer, storedFor, submitButton, uniqueEmail } from './estimateForm';
 import {
   brandList,

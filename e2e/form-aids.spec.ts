@@ -3,7 +3,7 @@
 // left, the postal code in words, the funnel's dataLayer events and web_vitals.
 // Run: npx playwright test e2e/form-aids.spec.ts (after `npm run build`).
 import type { Locator, Page } from '@playwright/test';
-import { requiredPaths } from '../src/estimate/fieldTable';
+import { requiredPaths } from '../src/estimate/contract/fieldTable';
 import { axeViolations } from './axe';
 import { coveringAt } from './covering';
 import {

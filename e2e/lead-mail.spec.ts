@@ -1,4 +1,4 @@
-// The lead mails on the local origin (server/api/localMail.ts): what the copy promises is what is
+// The lead mails on the local origin (server/node/localMail.ts): what the copy promises is what is
 // written to MAIL_DIR, read back with a real parser.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 import type { Brand } from '../src/brand/brands';
 import { serializeForScript } from '../src/lib/scriptData';
 import type { PageData } from '../src/content/types';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../src/lib/escapeHtml';
 
 export type HeadInput = {
   brand: Brand;

@@ -1,6 +1,6 @@
 import { brands, localOrigin, type BrandId } from '../src/brand/brands';
 
-/** The local origin's default port (server/main.ts), which local builds link to. */
+/** The local origin's default port (server/node/main.ts), which local builds link to. */
 const localPort = 4173;
 
 /**

@@ -11,7 +11,7 @@
  * shop@<brand>.localhost and ops@<brand>.localhost). A brand with a mail domain (src/brand/
  * brands.ts) gets the send_email binding EMAIL. The ad platforms' endpoints are vars: <NAME>_<BRAND>
  * from the environment, else (not --local) the production endpoint (productionEndpoints in
- * server/conversions/conversionChannel.ts); their ids and tokens are secrets (docs/deploy.md). With
+ * server/core/conversions/conversionChannel.ts); their ids and tokens are secrets (docs/deploy.md). With
  * --local, .dev.vars gets WEBHOOK_URL (`{brand}` is replaced by the brand id), WEBHOOK_SECRET,
  * EXPORT_SECRET and the ad platforms' variables (conversionVariables) from the environment, and
  * retries are short (RETRY_BASE_SECONDS, default 1 s; max_retries 2).
@@ -21,13 +21,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brandIds, brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
-import { brandEnvName } from '../../server/api/brandEnv';
+import { brandEnvName } from '../../server/core/brandEnv';
 import {
   conversionVariables,
   productionEndpoints,
-} from '../../server/conversions/conversionChannel';
+} from '../../server/core/conversions/conversionChannel';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const workerDir = resolve(here, '../../server/worker');
 const compatibilityDate = '2026-11-01';
 const devRouterFolder = 'dev-router';
 
@@ -101,7 +102,7 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
   const domain = options.env[brandEnvName('CUSTOM_DOMAIN', brand)];
   return {
     name: workerName(brand),
-    main: path(join(here, 'worker.ts')),
+    main: path(join(workerDir, 'worker.ts')),
     compatibility_date: compatibilityDate,
     ...(domain && { routes: [{ pattern: domain, custom_domain: true }] }),
     assets: {
@@ -119,7 +120,7 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
         // wrangler names a local database by this id, else by the binding, which every brand
         // shares: without it, the brands' Workers would share one local database.
         ...(options.local && { preview_database_id: `local-${names.database}` }),
-        migrations_dir: path(join(here, 'migrations')),
+        migrations_dir: path(join(workerDir, 'migrations')),
       },
     ],
     queues: {

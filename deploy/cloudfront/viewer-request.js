@@ -1,5 +1,5 @@
 // CloudFront Function (runtime cloudfront-js-2.0), viewer request: maps clean URLs to the brand
-// tree's files and applies the local origin's path rules (server/paths.ts). It knows no brand:
+// tree's files and applies the local origin's path rules (server/core/paths.ts). It knows no brand:
 // each brand host has its own distribution, whose origin path (/<brand>) picks the tree
 // (docs/deploy.md). Rules: `/term/` → 301 `/term`, redirects only to a normalised path on this host,
 // `/index` → `/`, and `/404`, `/_headers`, traversal and malformed escapes → not found (the

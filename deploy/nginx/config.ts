@@ -3,7 +3,7 @@
  * the header rules read from each tree's own `_headers` (never copied by hand): run.sh calls
  *   node --import tsx deploy/nginx/config.ts <dist dir> <port> <prefix dir> > nginx.conf
  * The host rule and the rule-path syntax come from the same code the build and the local origin
- * use (src/brand/brands.ts, prerender/headers.ts).
+ * use (src/brand/brands.ts, server/core/headers.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,7 +16,7 @@ import {
   localOrigin,
   type BrandId,
 } from '../../src/brand/brands';
-import { parseHeadersFile, rulePattern, type HeaderRule } from '../../prerender/headers';
+import { parseHeadersFile, rulePattern, type HeaderRule } from '../../server/core/headers';
 import {
   businessEndCookieName,
   businessStartCookieName,
@@ -27,7 +27,7 @@ import {
   trackingMaxLength,
   type TrackingData,
 } from '../../src/tracking/trackingFields';
-import { clientErrorPage } from '../../server/clientError';
+import { clientErrorPage } from '../../server/node/clientError';
 
 export type NginxOptions = {
   /** Absolute path of the folder holding one tree per brand. */
@@ -126,7 +126,7 @@ function variableName(header: string): string {
  * One `map` per header over "<brand>:<uri>", as the hosts that read `_headers` apply it: a path
  * gets the values of every matching rule, joined with a comma. A rule for every path (`/*`) is
  * joined into each entry and the default; other rules that set the same header must not overlap
- * (tests/prerender/headers.test.ts holds the build's rules to that), since a map picks one entry.
+ * (tests/server/headers.test.ts holds the build's rules to that), since a map picks one entry.
  */
 export function headerMaps(rules: Record<BrandId, HeaderRule[]>): string[] {
   const names = new Set(
@@ -232,7 +232,7 @@ ${names.map((name) => `    add_header ${name} ${variableName(name)} always;`).jo
     error_page 400 403 404 =404 /404.html;
     location = /404.html { internal; }
     # A header line or request line over the buffers above (494, 414): the local origin's 431
-    # page (server/clientError.ts), with the same headers.
+    # page (server/node/clientError.ts), with the same headers.
     # A URI, not a named location: a request line too long to read has no URI of its own.
     error_page 414 494 =431 ${tooLargePath};
 ${clientErrorLocation(tooLargePath, 431)}

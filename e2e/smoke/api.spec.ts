@@ -17,12 +17,12 @@ import { expect, test } from '@playwright/test';
 import { importSPKI } from 'jose';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
-import { honeypotField } from '../../src/estimate/validation/estimateSchema';
-import { keyReusedCode } from '../../src/estimate/apiContract';
+import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
+import { keyReusedCode } from '../../src/estimate/contract/apiContract';
 import { writeConfigs } from '../../deploy/cloudflare/config';
-import { leadChannels } from '../../server/api/leadChannels';
-import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
-import { conversionChannels } from '../../server/conversions/channels';
+import { leadChannels } from '../../server/core/leadChannels';
+import { newLeadRateLimit } from '../../server/core/rateLimitPolicy';
+import { conversionChannels } from '../../server/core/conversions/channels';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { startConversionReceivers, type ConversionReceivers } from './conversionReceivers';
 import {

@@ -26,7 +26,7 @@ export const engines: Record<EngineName, Engine> = {
   origin: {
     name: 'origin',
     port: Number(process.env.E2E_PORT ?? 4174),
-    command: 'node --import tsx server/main.ts',
+    command: 'node --import tsx server/node/main.ts',
   },
   nginx: {
     name: 'nginx',

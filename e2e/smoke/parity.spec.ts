@@ -1,5 +1,5 @@
 // One API, two runtimes: the same requests, sent to the local origin and to the Worker on workerd,
-// get the same status, headers and body (server/api/router.ts routes both). Every route and
+// get the same status, headers and body (server/core/router.ts routes both). Every route and
 // method, with and without the staff secret, valid, invalid, too large, wrong method, cross-site.
 // What a runtime cannot do is declared once in router.ts; here it is checked as declared.
 // Receipt ids are random and the two stores hold different leads: ids are compared by their
@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { brandIds, type BrandId } from '../../src/brand/brands';
-import { honeypotField } from '../../src/estimate/validation/estimateSchema';
+import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
 import { tokyoToday } from '../../src/lib/tokyoTime';
-import { apiPaths } from '../../server/api/router';
+import { apiPaths } from '../../server/core/router';
 import { validFormPost, validRequest } from '../../tests/factories/estimate';
 import { brandHost, engines, selectedEngines, smokeApi } from './engines';
 

@@ -32,7 +32,6 @@ export type SectionId =
 
 /**
  * The brand of any host that carries no brand's `hostMarker`.
- * @internal Exported: the nginx config generator (deploy/) and the e2e fixtures read it.
  */
 export const defaultBrandId: BrandId = 'carsupport';
 

@@ -1,6 +1,6 @@
 /**
  * Whether a brand sends mail, and what its copy promises about it: one fact, the brand's mail
- * domain (`mailDomains`), read by the sender (server/api/mailChannels.ts, deploy/cloudflare/
+ * domain (`mailDomains`), read by the sender (server/core/mailChannels.ts, deploy/cloudflare/
  * config.ts) and by every line that speaks of the receipt (the e-mail field's hint, the
  * completion screen, the no-JS answer page, the FAQ). A brand without one sends none and
  * promises none. Kept beside the brand table rather than in its rows: the first view never needs

@@ -1,7 +1,7 @@
 /**
  * What each brand's site and server send out about a visitor: the one table behind the privacy
  * policy's section 「外部送信について」 (textPages.ts renders it) and behind the server's conversion
- * channels (server/conversions/): a platform's channel sends only while the table lists
+ * channels (server/core/conversions/): a platform's channel sends only while the table lists
  * its server row, so nothing leaves that the policy does not name.
  *
  * Each row carries what 総務省's 外部送信規律 (電気通信事業法 第27条の12, 施行規則 第22条の2の9)

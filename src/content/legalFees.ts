@@ -1,5 +1,3 @@
-import type { VehicleClassCost } from './types';
-
 /**
  * 法定費用 (legal fees) for a 継続検査 of a private passenger car (自家用乗用), 2-year inspection,
  * in yen: the one place these rates live. The law, not the brand, sets them; each brand adds its
@@ -31,6 +29,26 @@ export const vehicleClassIds = [
   'upto-2500kg',
 ] as const;
 export type VehicleClassId = (typeof vehicleClassIds)[number];
+
+/** Legal fees and example prices of one vehicle class, in yen. */
+export type VehicleClassCost = {
+  /** Stable key, used for element ids and sent with an estimate request. */
+  id: VehicleClassId;
+  /** 車両区分, e.g. 軽自動車, 〜1.0t */
+  label: string;
+  /** 車種例 */
+  models: string;
+  /** 自動車重量税 (24 months) */
+  weightTax: number;
+  /** 自賠責保険料 (24 months) */
+  liabilityInsurance: number;
+  /** 印紙代 */
+  stampFee: number;
+  /** 車検基本料 (税込), the lowest example */
+  basicFee: number;
+  /** Web booking discount (税込), positive number */
+  discount: number;
+};
 
 /** 重量税 rises once 13 and once 18 years have passed since first registration. */
 export type WeightTaxAgeBand = 'standard' | 'over13' | 'over18';

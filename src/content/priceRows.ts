@@ -6,7 +6,7 @@ import {
   type LegalFeeRates,
   type WeightTaxAgeBand,
 } from './legalFees';
-import type { VehicleClassCost } from './types';
+import type { VehicleClassCost } from './legalFees';
 
 /** The parts of a price (yen): what a class's fixed example and a visitor's rough price share. */
 export type PriceBreakdown = Pick<

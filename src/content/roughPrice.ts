@@ -12,7 +12,7 @@ import {
   type WeightTaxAgeBand,
 } from './legalFees';
 import { totalPrice, type PriceBreakdown } from './priceRows';
-import type { VehicleClassCost } from './types';
+import type { VehicleClassCost } from './legalFees';
 
 /**
  * 登録車: 租税特別措置法 第90条の11の3 第2項 applies the higher rate from the first day of "the

@@ -3,7 +3,7 @@
  * src/content/<brand>/ so a marketer can change them without opening a component.
  */
 
-import type { VehicleClassId } from './legalFees';
+import type { VehicleClassCost } from './legalFees';
 import type { TextRouteName } from './pageTable';
 
 export type PageMeta = { title: string; description: string };
@@ -47,26 +47,6 @@ export type CompanyFacts = {
   receptionHours: string;
   /** Days the phone line is closed. */
   holidays: string;
-};
-
-/** Legal fees and example prices of one vehicle class, in yen. */
-export type VehicleClassCost = {
-  /** Stable key, used for element ids and sent with an estimate request. */
-  id: VehicleClassId;
-  /** 車両区分, e.g. 軽自動車, 〜1.0t */
-  label: string;
-  /** 車種例 */
-  models: string;
-  /** 自動車重量税 (24 months) */
-  weightTax: number;
-  /** 自賠責保険料 (24 months) */
-  liabilityInsurance: number;
-  /** 印紙代 */
-  stampFee: number;
-  /** 車検基本料 (税込), the lowest example */
-  basicFee: number;
-  /** Web booking discount (税込), positive number */
-  discount: number;
 };
 
 type TitledText = { title: string; body: string };

@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { errorSummaryTitle, fieldMessages } from './summaryWords';
-import type { EstimateFormValues } from './formValues';
+import { errorSummaryTitle, fieldMessages } from './contract/summaryWords';
+import type { EstimateFormValues } from './contract/formValues';
 import styles from './EstimateForm.module.css';
 
 /**

@@ -2,8 +2,12 @@ import { useId, useSyncExternalStore } from 'react';
 import type { BrandId } from '../brand/brands';
 import { emailHint } from '../brand/mail';
 import { useBrand } from '../brand/useBrand';
-import { expiryYearOptions, firstRegistrationYearOptions, preferredDateBounds } from './dates';
-import { quoteControlNames } from './controlNames';
+import {
+  expiryYearOptions,
+  firstRegistrationYearOptions,
+  preferredDateBounds,
+} from './contract/dates';
+import { quoteControlNames } from './contract/controlNames';
 import {
   Consent,
   DateFields,

@@ -39,11 +39,11 @@ import {
   hasInput,
   withEmptyDefaults,
   type EstimateFormValues,
-} from './formValues';
+} from './contract/formValues';
 import { quoteOf } from './quote';
-import type { EstimateQuote } from './types';
-import type { EstimateFormOutput } from './validation/estimateSchema';
-import { resolver } from './validation/formResolver';
+import type { EstimateQuote } from './contract/validation/estimateSchema';
+import type { EstimateFormOutput } from './contract/validation/estimateSchema';
+import { resolver } from './formResolver';
 import { useFollowDialog } from './useFollowDialog';
 import styles from './EstimateForm.module.css';
 

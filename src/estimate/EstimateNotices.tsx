@@ -4,7 +4,7 @@ import { telHref } from '../brand/brands';
 import { formatYen } from '../content/priceRows';
 import { legalFeeRates } from '../content/legalFees';
 import type { RetryReason } from './api';
-import type { EstimateQuote } from './types';
+import type { EstimateQuote } from './contract/validation/estimateSchema';
 import styles from './EstimateForm.module.css';
 
 const kept = '入力内容は保持されています。';

@@ -3,10 +3,10 @@
  * whether the estimate was accepted, which fields to fix, or that sending again is safe.
  * send.ts builds the body it sends; estimateEvents.ts reports each outcome.
  */
-import type { EstimateRequest } from './validation/estimateSchema';
+import type { EstimateRequest } from './contract/validation/estimateSchema';
 import { isRecord } from '../lib/isRecord';
 import { RequestTimeoutError, withTimeout } from '../lib/withTimeout';
-import { keyReusedCode } from './apiContract';
+import { keyReusedCode } from './contract/apiContract';
 import { estimatesUrl } from './endpoint';
 
 /** Why a send did not get through; sending again is safe. */

@@ -8,7 +8,7 @@
  * is swallowed and the form simply works without persistence.
  */
 import type { EstimateDraft } from './draftRules';
-import { sanitizeFormValues } from './formValues';
+import { sanitizeFormValues } from './contract/formValues';
 
 /** @internal Exported: tests seed and read the stored draft. */
 export const draftStorageKey = 'estimate_draft';

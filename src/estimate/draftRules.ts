@@ -2,7 +2,7 @@
  * The estimate draft's rules, free of storage and React: what a draft holds and when a request
  * needs a new Idempotency-Key. Persistence is draft.ts; the form's hook is useEstimateDraft.ts.
  */
-import type { EstimateFormValues } from './formValues';
+import type { EstimateFormValues } from './contract/formValues';
 
 export type EstimateDraft = {
   values: EstimateFormValues;

@@ -9,7 +9,7 @@ import { trackingConfig } from '../content/trackingConfig';
 import { clearDataLayerKeys, pushEvent } from '../lib/dataLayer';
 import { estimateSuccessParams, userProvidedDataKey } from '../tracking/conversionEvents';
 import type { SendOutcome } from './api';
-import type { EntryPoint } from './types';
+import type { EntryPoint } from './contract/types';
 
 export type EventContext = { brand: BrandId; entryPoint: EntryPoint };
 

@@ -6,18 +6,18 @@
  * that chunk keeps its one export and the first view its size.
  */
 import type { UseFormReturn } from 'react-hook-form';
-import { addressAttribute } from './controlNames';
+import { addressAttribute } from './contract/controlNames';
 import type { EventContext } from './estimateEvents';
-import { field, fieldPaths } from './fieldTable';
-import type { EstimateFormValues, withEmptyDefaults } from './formValues';
+import { field, fieldPaths } from './contract/fieldTable';
+import type { EstimateFormValues, withEmptyDefaults } from './contract/formValues';
 import { createFunnel } from './funnelEvents';
 import { bindFurigana } from './furigana';
 import { addressConfirmer } from './postalAddress';
-import { atPath, fieldMessages } from './summaryWords';
+import { atPath, fieldMessages } from './contract/summaryWords';
 import type { requiredLeft } from './progress';
-import type { EstimateFormOutput } from './validation/estimateSchema';
-import type { messages } from './validation/messages';
-import type { normalizePostalCode } from './validation/normalize';
+import type { EstimateFormOutput } from './contract/validation/estimateSchema';
+import type { messages } from './contract/validation/messages';
+import type { normalizePostalCode } from './contract/validation/normalize';
 
 /** The parts of the form's code the aids use. */
 export type FormParts = Pick<

@@ -3,8 +3,8 @@
  * the visitor write there before (and besides) the form's code, so the DOM is the truth.
  * Framework-free: the first-paint script (src/firstPaint/) is built from this module too.
  */
-import { entryPointControl } from './controlNames';
-import { isEntryPoint, type EntryPoint } from './types';
+import { entryPointControl } from './contract/controlNames';
+import { isEntryPoint, type EntryPoint } from './contract/types';
 
 /** The input named `name`, if the form has one. */
 export function control(form: HTMLFormElement | null, name: string): HTMLInputElement | null {

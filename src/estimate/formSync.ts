@@ -5,8 +5,8 @@
  */
 import { get, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { domValue } from './formDom';
-import { formFieldNames, type EstimateFormValues } from './formValues';
-import type { EstimateFormOutput } from './validation/estimateSchema';
+import { formFieldNames, type EstimateFormValues } from './contract/formValues';
+import type { EstimateFormOutput } from './contract/validation/estimateSchema';
 
 type Form = UseFormReturn<EstimateFormValues, unknown, EstimateFormOutput>;
 

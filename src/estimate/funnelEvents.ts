@@ -5,8 +5,8 @@
  */
 import { pushEvent } from '../lib/dataLayer';
 import type { EventContext } from './estimateEvents';
-import { field, isFieldPath, type FieldPath } from './fieldTable';
-import type { messages } from './validation/messages';
+import { field, isFieldPath, type FieldPath } from './contract/fieldTable';
+import type { messages } from './contract/validation/messages';
 
 /** The form's messages (passed in: they live in the form's chunk). */
 type Messages = typeof messages;

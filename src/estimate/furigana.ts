@@ -6,7 +6,7 @@
  * reading (a pasted name, a predictive candidate picked at once) is never written. The library
  * loads in its own chunk, after the form's code.
  */
-import { readingPairs, type FieldPath } from './fieldTable';
+import { readingPairs, type FieldPath } from './contract/fieldTable';
 
 /** What the schema accepts as a reading: katakana, the long-vowel mark and spaces. */
 const readingPattern = /^[ァ-ヺー \u3000]+$/u;

@@ -6,8 +6,8 @@
  * connect-src stays 'self'). The package and its data load only when a complete code is typed.
  * An unknown code is said to be unknown without blocking the send: the schema alone decides.
  */
-import { fields } from './fieldTable';
-import type { normalizePostalCode } from './validation/normalize';
+import { fields } from './contract/fieldTable';
+import type { normalizePostalCode } from './contract/validation/normalize';
 
 /** The form's own normalisation of a typed code (passed in: it lives in the form's chunk). */
 type Normalize = typeof normalizePostalCode;

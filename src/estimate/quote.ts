@@ -3,10 +3,10 @@
  * check's open, controlNames.ts names them). It is never restored from a draft (decision 007).
  */
 import * as v from 'valibot';
-import { quoteControlNames } from './controlNames';
+import { quoteControlNames } from './contract/controlNames';
 import { control } from './formDom';
-import type { EstimateQuote } from './types';
-import { estimateQuoteSchema } from './validation/estimateSchema';
+import type { EstimateQuote } from './contract/validation/estimateSchema';
+import { estimateQuoteSchema } from './contract/validation/estimateSchema';
 
 /**
  * A quote as the schema accepts it (a known class, a bounded whole-yen total).

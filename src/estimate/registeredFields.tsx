@@ -16,10 +16,10 @@ import {
   fieldStyles,
   type ControlAria,
 } from '../forms/Field';
-import { field, formLabel, type FieldPath } from './fieldTable';
-import { addressAttribute } from './controlNames';
-import type { EstimateFormValues } from './formValues';
-import { textLength } from './validation/normalize';
+import { field, formLabel, type FieldPath } from './contract/fieldTable';
+import { addressAttribute } from './contract/controlNames';
+import type { EstimateFormValues } from './contract/formValues';
+import { textLength } from './contract/validation/normalize';
 import styles from './EstimateFields.module.css';
 
 /** What a control gets: react-hook-form's registration, the aria wiring and native `required`. */

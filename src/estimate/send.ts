@@ -7,8 +7,9 @@
 import type { BrandId } from '../brand/brands';
 import { readTrackingData } from '../tracking/trackingData';
 import { submitEstimate, type SendOutcome } from './api';
-import type { EntryPoint, EstimateQuote } from './types';
-import { toEstimateRequest, type EstimateFormOutput } from './validation/estimateSchema';
+import type { EntryPoint } from './contract/types';
+import type { EstimateQuote } from './contract/validation/estimateSchema';
+import { toEstimateRequest, type EstimateFormOutput } from './contract/validation/estimateSchema';
 
 export async function sendEstimate(
   values: EstimateFormOutput,

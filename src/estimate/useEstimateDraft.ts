@@ -6,7 +6,7 @@
 import { useMemo, useRef } from 'react';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 import { createDraft, draftForSending, type EstimateDraft } from './draftRules';
-import { emptyFormValues, hasInput, type EstimateFormValues } from './formValues';
+import { emptyFormValues, hasInput, type EstimateFormValues } from './contract/formValues';
 
 export type EstimateDraftHandle = {
   /**

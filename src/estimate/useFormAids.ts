@@ -8,11 +8,11 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { BrandId } from '../brand/brands';
 import type { FormAids } from './formAids';
 import { entryPointOf } from './formDom';
-import { withEmptyDefaults, type EstimateFormValues } from './formValues';
+import { withEmptyDefaults, type EstimateFormValues } from './contract/formValues';
 import { requiredLeft } from './progress';
-import type { EstimateFormOutput } from './validation/estimateSchema';
-import { messages } from './validation/messages';
-import { normalizePostalCode } from './validation/normalize';
+import type { EstimateFormOutput } from './contract/validation/estimateSchema';
+import { messages } from './contract/validation/messages';
+import { normalizePostalCode } from './contract/validation/normalize';
 
 type Form = Pick<
   UseFormReturn<EstimateFormValues, unknown, EstimateFormOutput>,

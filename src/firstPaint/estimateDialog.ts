@@ -18,9 +18,9 @@ import {
   openerAttribute,
   openerValuesAttribute,
 } from '../estimate/dialog';
-import { entryPointControl, quoteControlNames } from '../estimate/controlNames';
-import type { EntryPoint } from '../estimate/types';
-import { foldWidth } from '../estimate/validation/width';
+import { entryPointControl, quoteControlNames } from '../estimate/contract/controlNames';
+import type { EntryPoint } from '../estimate/contract/types';
+import { foldWidth } from '../estimate/contract/validation/width';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -1,6 +1,6 @@
 /**
  * Phone numbers in the form ad platforms match on: the browser's enhanced conversions
- * (tracking/conversionEvents.ts) and the server's conversion channels (server/conversions/).
+ * (tracking/conversionEvents.ts) and the server's conversion channels (server/core/conversions/).
  */
 
 /**

@@ -7,7 +7,7 @@ import {
   openerValuesAttribute,
   showEstimateCommand,
 } from '../estimate/dialog';
-import type { EntryPoint } from '../estimate/types';
+import type { EntryPoint } from '../estimate/contract/types';
 
 /**
  * A tel: link to the brand's number. `place` goes in data-phone-link, which the phone_click

@@ -1,6 +1,6 @@
 /**
  * What the server keeps with a lead so that the ad platforms can match its conversion to their
- * click (server/conversions/): the platforms' own first-party cookies, the browser's user agent,
+ * click (server/core/conversions/): the platforms' own first-party cookies, the browser's user agent,
  * the client's address as the edge saw it, the page the estimate was sent from, and the privacy
  * policy version the visitor agreed to. Captured at submit from the request alone (the cookies
  * travel with the site's own POST), so the page sends nothing more and runs no more script.

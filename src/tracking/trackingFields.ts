@@ -1,7 +1,7 @@
 /**
  * The fields of the tracking_data cookie and of the estimate request's `tracking`, with their caps:
  * the one definition the cookie code (trackingData.ts), the head script (captureEntry.ts) and the
- * shared schema (estimate/validation/estimateSchema.ts, so the local API too) import.
+ * shared schema (estimate/contract/validation/estimateSchema.ts, so the local API too) import.
  * Framework-free and tiny.
  */
 import { stripUnsafeChars } from '../lib/safeText';

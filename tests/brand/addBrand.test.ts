@@ -129,7 +129,7 @@ async function freePort(): Promise<number> {
 
 async function startOrigin(): Promise<void> {
   port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/node/main.ts'], {
     cwd: copy,
     env: { ...process.env, PORT: String(port), ESTIMATES_FILE: '.data/estimates.jsonl' },
     stdio: 'ignore',

@@ -13,7 +13,7 @@ import {
 } from '../../src/content/legalFees';
 import { legalFeeNotes, priceRows, totalPrice } from '../../src/content/priceRows';
 import { nextExpiry, roughPrice, weightTaxAgeBand } from '../../src/content/roughPrice';
-import type { VehicleClassCost } from '../../src/content/types';
+import type { VehicleClassCost } from '../../src/content/legalFees';
 import { formatJapaneseDate } from '../../src/lib/formatJapaneseDate';
 
 /**

@@ -3,10 +3,10 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { BrandProvider } from '../../src/brand/BrandProvider';
 import { brands, telHref } from '../../src/brand/brands';
-import { preferredDateBounds } from '../../src/estimate/dates';
+import { preferredDateBounds } from '../../src/estimate/contract/dates';
 import { draftStorageKey, saveDraft } from '../../src/estimate/draft';
 import { createDraft } from '../../src/estimate/draftRules';
-import { emptyFormValues } from '../../src/estimate/formValues';
+import { emptyFormValues } from '../../src/estimate/contract/formValues';
 import { answer, created } from './estimateApi';
 import {
   formTestApi,

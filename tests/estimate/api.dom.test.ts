@@ -1,7 +1,7 @@
 // In jsdom: the client's relative '/api' resolves against the page's origin, as in a browser.
 import { requestTimeoutMs, submitEstimate } from '../../src/estimate/api';
-import type { EstimateRequest } from '../../src/estimate/validation/estimateSchema';
-import { keyReusedCode } from '../../src/estimate/apiContract';
+import type { EstimateRequest } from '../../src/estimate/contract/validation/estimateSchema';
+import { keyReusedCode } from '../../src/estimate/contract/apiContract';
 import { answer, estimateApi, networkError, type Answer } from './estimateApi';
 import { validRequest } from '../factories/estimate';
 

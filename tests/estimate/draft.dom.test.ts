@@ -1,6 +1,6 @@
 import { clearDraft, draftStorageKey, loadDraft, saveDraft } from '../../src/estimate/draft';
 import { createDraft } from '../../src/estimate/draftRules';
-import { emptyFormValues } from '../../src/estimate/formValues';
+import { emptyFormValues } from '../../src/estimate/contract/formValues';
 
 function draftWithPhone(phone: string) {
   const values = emptyFormValues();

@@ -1,5 +1,5 @@
 import { createDraft, draftForSending, newIdempotencyKey } from '../../src/estimate/draftRules';
-import { emptyFormValues, withEmptyDefaults } from '../../src/estimate/formValues';
+import { emptyFormValues, withEmptyDefaults } from '../../src/estimate/contract/formValues';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { BrandProvider } from '../../src/brand/BrandProvider';
 import type { BrandId } from '../../src/brand/brands';
 import EstimateForm from '../../src/estimate/EstimateForm';
-import type { EntryPoint } from '../../src/estimate/types';
+import type { EntryPoint } from '../../src/estimate/contract/types';
 import { openEstimate } from '../../src/firstPaint/estimateDialog';
 import { nextExpiryYear } from '../factories/estimate';
 import { clearDataLayerAfterEach, dataLayerEntries } from '../dataLayer';

@@ -3,16 +3,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { columnHeader } from '../../server/api/leadValues';
-import { exportColumns } from '../../src/estimate/exportColumns';
-import type { FieldSpec } from '../../src/estimate/fieldSpec';
-import { field, fieldPaths } from '../../src/estimate/fieldTable';
+import { columnHeader } from '../../server/core/leadValues';
+import { exportColumns } from '../../src/estimate/contract/exportColumns';
+import type { FieldSpec } from '../../src/estimate/contract/fieldSpec';
+import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 
 /** The table: its first rows (the simple forms' fields, which the first view loads) and the rest. */
 const tableFiles = [
-  'src/estimate/quickFields.ts',
-  'src/estimate/fieldTable.ts',
-  'src/estimate/exportColumns.ts',
+  'src/estimate/contract/quickFields.ts',
+  'src/estimate/contract/fieldTable.ts',
+  'src/estimate/contract/exportColumns.ts',
 ];
 
 /**
@@ -74,9 +74,9 @@ describe('the field table', () => {
       expect.arrayContaining([
         ...tableFiles,
         'src/estimate/EstimateFields.tsx',
-        'server/api/answerPages.ts',
-        'server/api/leadsCsv.ts',
-        'deploy/cloudflare/d1LeadStore.ts',
+        'server/core/answerPages.ts',
+        'server/core/leadsCsv.ts',
+        'server/worker/d1LeadStore.ts',
         'prerender/firstPaint.ts',
       ]),
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldPath } from '../../src/estimate/fieldTable';
+import type { FieldPath } from '../../src/estimate/contract/fieldTable';
 import { createFunnel } from '../../src/estimate/funnelEvents';
-import { messages } from '../../src/estimate/validation/messages';
+import { messages } from '../../src/estimate/contract/validation/messages';
 import { clearDataLayerAfterEach, dataLayerEntries } from '../dataLayer';
 
 const layer = dataLayerEntries;

@@ -2,9 +2,9 @@
 // both brands: no choice a visitor can make is refused.
 import { parse, safeParse } from 'valibot';
 import { brandIds } from '../../src/brand/brands';
-import { expiryYearOptions, firstRegistrationYearOptions } from '../../src/estimate/dates';
-import { field, fieldPaths, fields } from '../../src/estimate/fieldTable';
-import type { EstimateFormValues } from '../../src/estimate/formValues';
+import { expiryYearOptions, firstRegistrationYearOptions } from '../../src/estimate/contract/dates';
+import { field, fieldPaths, fields } from '../../src/estimate/contract/fieldTable';
+import type { EstimateFormValues } from '../../src/estimate/contract/formValues';
 import { freezeDateAtFixedNow } from './fixedNow';
 import { validFormValues } from '../factories/estimate';
 import {
@@ -13,13 +13,13 @@ import {
   dayOptions,
   makers,
   monthOptions,
-} from '../../src/estimate/options';
+} from '../../src/estimate/contract/options';
 import {
   estimateRequestSchema,
   fieldErrors,
   toEstimateRequest,
-} from '../../src/estimate/validation/estimateSchema';
-import { entryPoints } from '../../src/estimate/types';
+} from '../../src/estimate/contract/validation/estimateSchema';
+import { entryPoints } from '../../src/estimate/contract/types';
 
 freezeDateAtFixedNow();
 

@@ -1,20 +1,20 @@
 import { parse, safeParse, type SafeParseResult } from 'valibot';
-import { expiryYearOptions } from '../../src/estimate/dates';
+import { expiryYearOptions } from '../../src/estimate/contract/dates';
 import { tokyoToday } from '../../src/lib/tokyoTime';
 import {
   estimateFormSchema,
   estimateRequestSchema,
   fieldErrors,
   toEstimateRequest,
-} from '../../src/estimate/validation/estimateSchema';
+} from '../../src/estimate/contract/validation/estimateSchema';
 import {
   normalizeDigits,
   normalizeKana,
   textLength,
-} from '../../src/estimate/validation/normalize';
-import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
+} from '../../src/estimate/contract/validation/normalize';
+import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/contract/formValues';
 import { freezeDateAtFixedNow } from './fixedNow';
-import { preferredDateBounds } from '../../src/estimate/dates';
+import { preferredDateBounds } from '../../src/estimate/contract/dates';
 import {
   clickIdParams,
   trackingUrlMaxLength,

@@ -1,6 +1,6 @@
-import { keyReusedCode } from '../../src/estimate/apiContract';
+import { keyReusedCode } from '../../src/estimate/contract/apiContract';
 import { sendEstimate } from '../../src/estimate/send';
-import type { EstimateFormOutput } from '../../src/estimate/validation/estimateSchema';
+import type { EstimateFormOutput } from '../../src/estimate/contract/validation/estimateSchema';
 import { storedCustomer } from '../factories/estimate';
 import { answer, created, estimateApi } from './estimateApi';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorSummaryTitle, summaryEntries } from '../../src/estimate/summaryWords';
-import { fieldPaths } from '../../src/estimate/fieldTable';
-import { refusedPage } from '../../server/api/answerPages';
+import { errorSummaryTitle, summaryEntries } from '../../src/estimate/contract/summaryWords';
+import { fieldPaths } from '../../src/estimate/contract/fieldTable';
+import { refusedPage } from '../../server/core/answerPages';
 
 describe('the error summary', () => {
   it("lists the fields' messages in the form's order, then those with no field", () => {

@@ -4,9 +4,9 @@
 // no-JS post, the customer as typed and as stored, and the lead as the API hands it to a store
 // (newLead, storedLead). Dates follow Tokyo's calendar
 // (src/lib/tokyoTime.ts), never the machine's.
-import type { NewLead, StoredLead } from '../../server/api/leadStore';
+import type { NewLead, StoredLead } from '../../server/core/leadStore';
 import type { BrandId } from '../../src/brand/brands';
-import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/formValues';
+import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/contract/formValues';
 import { tokyoYear } from '../../src/lib/tokyoTime';
 
 type Group = Record<string, string>;

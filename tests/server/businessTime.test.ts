@@ -3,8 +3,8 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { businessTimeAnswer, slowAnswerDelayMs } from '../../server/api/businessTime';
-import { serveFetch } from '../../server/api/nodeFetch';
+import { businessTimeAnswer, slowAnswerDelayMs } from '../../server/core/businessTime';
+import { serveFetch } from '../../server/node/nodeFetch';
 
 let server: Server;
 let baseUrl: string;

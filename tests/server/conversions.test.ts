@@ -1,4 +1,4 @@
-// The ad platforms' conversion channels (server/conversions/, issue 29): each payload pinned
+// The ad platforms' conversion channels (server/core/conversions/, issue 29): each payload pinned
 // against an example of the platform's documentation, what is never sent, and each channel's
 // `send` driven against the local receivers the smoke suite uses (e2e/smoke/conversionReceivers.ts),
 // which check the documented shapes.
@@ -11,17 +11,17 @@ import {
   startConversionReceivers,
   type ConversionReceivers,
 } from '../../e2e/smoke/conversionReceivers';
-import type { LeadStore, StoredLead } from '../../server/api/leadStore';
-import { createLocalMailNotifier } from '../../server/api/localMail';
-import { conversionChannels } from '../../server/conversions/channels';
+import type { LeadStore, StoredLead } from '../../server/core/leadStore';
+import { createLocalMailNotifier } from '../../server/node/localMail';
+import { conversionChannels } from '../../server/core/conversions/channels';
 import {
   conversionVariables,
   type ConversionContext,
-} from '../../server/conversions/conversionChannel';
-import { googleEvents } from '../../server/conversions/google';
-import { lineEvents } from '../../server/conversions/line';
-import { metaEvent } from '../../server/conversions/meta';
-import { yahooEvent } from '../../server/conversions/yahoo';
+} from '../../server/core/conversions/conversionChannel';
+import { googleEvents } from '../../server/core/conversions/google';
+import { lineEvents } from '../../server/core/conversions/line';
+import { metaEvent } from '../../server/core/conversions/meta';
+import { yahooEvent } from '../../server/core/conversions/yahoo';
 import {
   conversionPlatforms,
   externalTransmissions,

@@ -1,9 +1,9 @@
 // The published table turns the conversion channels on: a platform 「外部送信について」 does not
 // list stays off, whatever its configuration (issue 29, part 4).
-import type { StoredLead } from '../../server/api/leadStore';
+import type { StoredLead } from '../../server/core/leadStore';
 import type * as transmissionTable from '../../src/content/externalTransmission';
-import { conversionChannels } from '../../server/conversions/channels';
-import { conversionVariables } from '../../server/conversions/conversionChannel';
+import { conversionChannels } from '../../server/core/conversions/channels';
+import { conversionVariables } from '../../server/core/conversions/conversionChannel';
 import { storedLead, validRequest } from '../factories/estimate';
 
 vi.mock('../../src/content/externalTransmission', async (importOriginal) => {

@@ -5,22 +5,22 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answers } from '../../server/api/answers';
+import { answers } from '../../server/core/answers';
 import {
   createEstimateHandler,
   duplicateWindowMs,
   type EstimateContext,
-} from '../../server/api/estimateHandler';
-import { maxBodyBytes } from '../../server/api/http';
+} from '../../server/core/estimateHandler';
+import { maxBodyBytes } from '../../server/core/http';
 import { JSDOM } from 'jsdom';
 import { contactDataProvision } from '../../src/content/externalTransmissionLink';
-import { pageStyle, valuesKeptNote } from '../../server/api/answerPages';
-import type { LeadStore, NewLead } from '../../server/api/leadStore';
-import { newLeadRateLimit } from '../../server/api/rateLimitPolicy';
-import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/api/localLeadStore';
+import { pageStyle, valuesKeptNote } from '../../server/core/answerPages';
+import type { LeadStore, NewLead } from '../../server/core/leadStore';
+import { newLeadRateLimit } from '../../server/core/rateLimitPolicy';
+import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/node/localLeadStore';
 import { brands, telHref } from '../../src/brand/brands';
-import { honeypotField } from '../../src/estimate/validation/estimateSchema';
-import { keyReusedCode } from '../../src/estimate/apiContract';
+import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
+import { keyReusedCode } from '../../src/estimate/contract/apiContract';
 
 const site = 'https://www.yamada-shaken.com';
 const apiUrl = `${site}/api/estimates`;

@@ -5,14 +5,14 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answers, brandMismatchMessage } from '../../server/api/answers';
-import { createEstimateHandler } from '../../server/api/estimateHandler';
+import { answers, brandMismatchMessage } from '../../server/core/answers';
+import { createEstimateHandler } from '../../server/core/estimateHandler';
 import {
   createLocalLeadStore,
   createMemoryRateLimiter,
   localNotifier,
-} from '../../server/api/localLeadStore';
-import { serveFetch } from '../../server/api/nodeFetch';
+} from '../../server/node/localLeadStore';
+import { serveFetch } from '../../server/node/nodeFetch';
 import { brandIdForHost, brands } from '../../src/brand/brands';
 import { clickIdParams } from '../../src/tracking/trackingFields';
 import { validRequest } from '../factories/estimate';

@@ -5,17 +5,17 @@ import { parseCsv } from '../parseCsv';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csvCell, isFormulaLike } from '../../server/api/csv';
-import { answers } from '../../server/api/answers';
-import { createEstimateHandler, type EstimateContext } from '../../server/api/estimateHandler';
-import { createExportHandler } from '../../server/api/leadsExport';
-import { leadsCsv } from '../../server/api/leadsCsv';
-import type { NewLead } from '../../server/api/leadStore';
+import { csvCell, isFormulaLike } from '../../server/core/csv';
+import { answers } from '../../server/core/answers';
+import { createEstimateHandler, type EstimateContext } from '../../server/core/estimateHandler';
+import { createExportHandler } from '../../server/core/leadsExport';
+import { leadsCsv } from '../../server/core/leadsCsv';
+import type { NewLead } from '../../server/core/leadStore';
 import {
   createLocalLeadStore,
   createMemoryRateLimiter,
   localNotifier,
-} from '../../server/api/localLeadStore';
+} from '../../server/node/localLeadStore';
 import { tokyoToday } from '../../src/lib/tokyoTime';
 
 const site = 'https://www.yamada-shaken.com';

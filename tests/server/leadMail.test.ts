@@ -1,4 +1,4 @@
-// The lead mails (server/api/leadMail.ts, mailChannels.ts): each message composed for both
+// The lead mails (server/core/leadMail.ts, mailChannels.ts): each message composed for both
 // brands, turned into MIME by the local origin's composer and parsed back with a real parser
 // (mailparser); the abuse rules; header injection in every field.
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
@@ -6,24 +6,24 @@ import * as v from 'valibot';
 import { brandIds, brands, type BrandId } from '../../src/brand/brands';
 import { mailDomains, mailSender } from '../../src/brand/mail';
 import { companies } from '../../src/content/companies';
-import { fieldPaths } from '../../src/estimate/fieldTable';
-import { estimateRequestSchema } from '../../src/estimate/validation/estimateSchema';
+import { fieldPaths } from '../../src/estimate/contract/fieldTable';
+import { estimateRequestSchema } from '../../src/estimate/contract/validation/estimateSchema';
 import {
   carriesLinkOrAddress,
   deadLetterAlertMail,
   receiptMail,
   shopNoticeMail,
   type MailMessage,
-} from '../../server/api/leadMail';
-import type { StoredLead } from '../../server/api/leadStore';
-import { columnHeader } from '../../server/api/leadValues';
-import { mimeOf } from '../../server/api/localMail';
+} from '../../server/core/leadMail';
+import type { StoredLead } from '../../server/core/leadStore';
+import { columnHeader } from '../../server/core/leadValues';
+import { mimeOf } from '../../server/node/localMail';
 import {
   receiptCap,
   receiptChannel,
   shopNoticeChannel,
   type MailContext,
-} from '../../server/api/mailChannels';
+} from '../../server/core/mailChannels';
 import {
   storedLead as factoryLead,
   validRequest,

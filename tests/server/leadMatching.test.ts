@@ -4,8 +4,8 @@ import { validRequest } from '../factories/estimate';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEstimateHandler, type EstimateContext } from '../../server/api/estimateHandler';
-import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/api/localLeadStore';
+import { createEstimateHandler, type EstimateContext } from '../../server/core/estimateHandler';
+import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/node/localLeadStore';
 import { privacyPolicyVersion } from '../../src/content/externalTransmission';
 import { matchingData } from '../../src/tracking/matchingFields';
 

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOrigin, type OriginOptions } from '../../server/origin';
+import { createOrigin, type OriginOptions } from '../../server/node/origin';
 import { httpRequest, type HttpAnswer } from './httpRequest';
 import { brands } from '../../src/brand/brands';
 import { tokyoToday } from '../../src/lib/tokyoTime';

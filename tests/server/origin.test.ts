@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brandIds, brands, localOrigin, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
-import { cacheControl, headerRules, renderHeadersFile } from '../../prerender/headers';
-import { createClientErrorHandler, createOrigin } from '../../server/origin';
+import { cacheControl, headerRules, renderHeadersFile } from '../../server/core/headers';
+import { createClientErrorHandler, createOrigin } from '../../server/node/origin';
 import { httpRequest, type HttpAnswer } from './httpRequest';
 
 const csp = "default-src 'self'; frame-ancestors 'none'";

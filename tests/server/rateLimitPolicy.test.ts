@@ -1,5 +1,5 @@
 // Who counts as one client of the new-lead rate limit, on both runtimes.
-import { rateLimitKey } from '../../server/api/rateLimitPolicy';
+import { rateLimitKey } from '../../server/core/rateLimitPolicy';
 
 describe('rateLimitKey', () => {
   it('keeps an IPv4 address whole', () => {

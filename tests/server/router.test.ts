@@ -1,9 +1,9 @@
-// The one API router (server/api/router.ts): which routes exist on a runtime, given its adapters.
+// The one API router (server/core/router.ts): which routes exist on a runtime, given its adapters.
 // A route that is off is not routed, so both runtimes answer it with the site's 404 page.
 import { storedLead } from '../factories/estimate';
-import { apiPaths, createApi, type ApiAdapters } from '../../server/api/router';
-import { createMemoryRateLimiter, localNotifier } from '../../server/api/localLeadStore';
-import type { LeadStore, Redelivery } from '../../server/api/leadStore';
+import { apiPaths, createApi, type ApiAdapters } from '../../server/core/router';
+import { createMemoryRateLimiter, localNotifier } from '../../server/node/localLeadStore';
+import type { LeadStore, Redelivery } from '../../server/core/leadStore';
 
 const store: LeadStore = {
   insert: () => Promise.reject(new Error('unused')),

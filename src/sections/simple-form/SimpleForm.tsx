@@ -1,9 +1,9 @@
 import { useEffect, useId, type FormEvent } from 'react';
-import { quickFields, type QuickFieldSpec } from '../../estimate/quickFields';
+import { quickFields, type QuickFieldSpec } from '../../estimate/contract/quickFields';
 import { useBrand } from '../../brand/useBrand';
 import { formAttribute } from '../../estimate/dialog';
 import { estimatesUrl } from '../../estimate/endpoint';
-import type { EntryPoint } from '../../estimate/types';
+import type { EntryPoint } from '../../estimate/contract/types';
 import { setPendingInput } from '../../lib/pendingInput';
 import { Field, Options, RequiredBadge, fieldStyles, type ControlAria } from '../../forms/Field';
 import styles from './SimpleForm.module.css';

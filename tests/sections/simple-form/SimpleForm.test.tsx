@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fieldPaths, fields } from '../../../src/estimate/fieldTable';
-import { dayOptions, makers, monthOptions } from '../../../src/estimate/options';
+import { fieldPaths, fields } from '../../../src/estimate/contract/fieldTable';
+import { dayOptions, makers, monthOptions } from '../../../src/estimate/contract/options';
 import { hasPendingInput, setPendingInput } from '../../../src/lib/pendingInput';
 import { SimpleForm } from '../../../src/sections/simple-form/SimpleForm';
 import { renderWithBrand } from '../renderWithBrand';

@@ -1,0 +1,98 @@
+/**
+ * LINE's Conversion API (LINE広告): one default `Conversion` event per lead.
+ *
+ * Read 2026-11-25: https://conversion-api-docs.linebiz.com/ja/ (LINE Conversion API v1 1.0.0,
+ * "Send Conversion Event", operation `postback`):
+ * - POST {LINE_CONVERSION_ENDPOINT}/{LINE_TAG_ID}/events, LINE_CONVERSION_ENDPOINT being
+ *   https://conversion-api.tr.line.me/v1; header `X-Line-TagAccessToken`; the body a JSON array of
+ *   events; 202 on acceptance, 400 discards the whole request;
+ * - `event`: `deduplication_key` (`^[0-9a-zA-Z\-_]{1,256}$`, the same key the LINE Tag sends),
+ *   `event_type` "conversion", `event_name` "Conversion" (the default conversion), `source_type`
+ *   "web", `event_timestamp` in UNIX seconds (90 days back to 24 hours ahead);
+ * - `user`: `click_id` (the landing URL's ldtag_cl, unhashed), `browser_id` (the LINE Tag's
+ *   `__lt__cid` cookie, a UUID), `email` and `phone` as SHA-256 lowercase hex (the phone in
+ *   "+81…" form);
+ * - `web`: `url`, `user_agent`, `ip_address`;
+ * - "we use the time when the event is actually accepted to our server as the time when the
+ *   conversion occurred", and the conversion window counts to that arrival: a late retry records
+ *   the lead on a later day, or not at all, so retries stop after a day.
+ */
+import type { StoredLead } from '../leadStore';
+import {
+  configOf,
+  contactToHash,
+  cookieValue,
+  dayMs,
+  decideConversion,
+  eventSeconds,
+  postJson,
+  sha256Hex,
+  trackingValue,
+  type ConversionChannel,
+} from './conversionChannel';
+
+const clickIdPattern = /^[a-zA-Z0-9\-_]+$/;
+const uuidPattern = /^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
+
+function clickIdOf(lead: StoredLead): string | undefined {
+  const value = trackingValue(lead, 'ldtag_cl');
+  return value && clickIdPattern.test(value) ? value : undefined;
+}
+
+function browserIdOf(lead: StoredLead): string | undefined {
+  const value = cookieValue(lead, '__lt__cid');
+  return value && uuidPattern.test(value) ? value : undefined;
+}
+
+/** @internal The request body; exported for the payload's tests. */
+export async function lineEvents(lead: StoredLead): Promise<Record<string, unknown>[]> {
+  const contact = contactToHash(lead);
+  const matching = lead.matching;
+  const user: Record<string, string> = {};
+  const clickId = clickIdOf(lead);
+  if (clickId) user.click_id = clickId;
+  const browserId = browserIdOf(lead);
+  if (browserId) user.browser_id = browserId;
+  if (contact.email) user.email = await sha256Hex(contact.email);
+  if (contact.phoneE164) user.phone = await sha256Hex(contact.phoneE164);
+  const web: Record<string, string> = {};
+  if (matching?.eventSourceUrl) web.url = matching.eventSourceUrl;
+  if (matching?.userAgent) web.user_agent = matching.userAgent;
+  if (matching?.clientAddress) web.ip_address = matching.clientAddress;
+  return [
+    {
+      event: {
+        deduplication_key: lead.id,
+        event_type: 'conversion',
+        event_name: 'Conversion',
+        source_type: 'web',
+        event_timestamp: eventSeconds(lead),
+      },
+      user,
+      ...(Object.keys(web).length > 0 && { web }),
+    },
+  ];
+}
+
+export const lineChannel: ConversionChannel = {
+  name: 'line',
+  platform: 'line',
+  retryWindowMs: dayMs,
+  decide: (lead, ctx) =>
+    decideConversion('line', lead, ctx, {
+      has: Boolean(clickIdOf(lead) ?? browserIdOf(lead)),
+      missing: 'ldtag_cl・__lt__cid',
+    }),
+  async send(lead, ctx) {
+    const config = configOf('line', ctx.env);
+    if (!config) throw new Error('LINE: not configured');
+    const url = `${config.LINE_CONVERSION_ENDPOINT.replace(/\/$/, '')}/${encodeURIComponent(config.LINE_TAG_ID)}/events`;
+    await postJson(
+      ctx,
+      'LINE',
+      url,
+      { 'X-Line-TagAccessToken': config.LINE_TAG_ACCESS_TOKEN },
+      await lineEvents(lead),
+    );
+  },
+};

@@ -1,0 +1,92 @@
+/**
+ * Meta's Conversions API: one `Lead` web event per lead.
+ *
+ * Read 2026-11-25:
+ * - https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/ (v25.0):
+ *   website events require `client_user_agent`, `action_source` and `event_source_url`;
+ *   `event_time` is a Unix time in seconds and "can be up to 7 days before you send an event" (an
+ *   older one fails the whole request); `event_id` deduplicates against the Pixel's event with the
+ *   same `event_name` (the browser's `eventID`, docs/tracking.md);
+ * - customer information parameters: `em` and `ph` are SHA-256 lowercase hex of the normalised
+ *   value (e-mail trimmed and lowercased; phone digits with the country code, no `+` or leading
+ *   zeros); `fbc`, `fbp`, `client_ip_address`, `client_user_agent` are sent unhashed; `fbc` is
+ *   `fb.1.<creation time in ms>.<fbclid>` when only the fbclid is known.
+ * Endpoint: POST {META_CONVERSIONS_ENDPOINT}/{META_PIXEL_ID}/events, META_CONVERSIONS_ENDPOINT being
+ * https://graph.facebook.com/v25.0; the access token is the body's `access_token` parameter.
+ */
+import type { StoredLead } from '../leadStore';
+import {
+  configOf,
+  contactToHash,
+  cookieValue,
+  dayMs,
+  decideConversion,
+  eventSeconds,
+  postJson,
+  sha256Hex,
+  trackingValue,
+  type ConversionChannel,
+} from './conversionChannel';
+
+/** `_fbc`, or one made from the fbclid the lead arrived with (Meta's documented format). */
+function fbcOf(lead: StoredLead): string | undefined {
+  const cookie = cookieValue(lead, '_fbc');
+  if (cookie) return cookie;
+  const fbclid = trackingValue(lead, 'fbclid');
+  return fbclid ? `fb.1.${Date.parse(lead.receivedAt)}.${fbclid}` : undefined;
+}
+
+/** @internal The request body without the token; exported for the payload's tests. */
+export async function metaEvent(lead: StoredLead): Promise<Record<string, unknown>> {
+  const contact = contactToHash(lead);
+  const matching = lead.matching;
+  const userData: Record<string, unknown> = {};
+  if (contact.email) userData.em = [await sha256Hex(contact.email)];
+  // Meta's phone: the E.164 digits without the plus.
+  if (contact.phoneE164) userData.ph = [await sha256Hex(contact.phoneE164.slice(1))];
+  if (matching?.clientAddress) userData.client_ip_address = matching.clientAddress;
+  if (matching?.userAgent) userData.client_user_agent = matching.userAgent;
+  const fbc = fbcOf(lead);
+  if (fbc) userData.fbc = fbc;
+  const fbp = cookieValue(lead, '_fbp');
+  if (fbp) userData.fbp = fbp;
+  return {
+    data: [
+      {
+        event_name: 'Lead',
+        event_time: eventSeconds(lead),
+        event_id: lead.id,
+        action_source: 'website',
+        ...(matching?.eventSourceUrl && { event_source_url: matching.eventSourceUrl }),
+        user_data: userData,
+      },
+    ],
+  };
+}
+
+export const metaChannel: ConversionChannel = {
+  name: 'meta',
+  platform: 'meta',
+  // Meta refuses an event_time more than 7 days old; stop a little before, so no try is refused.
+  retryWindowMs: 7 * dayMs - 60 * 60 * 1000,
+  decide: (lead, ctx) =>
+    decideConversion('meta', lead, ctx, {
+      has: Boolean(fbcOf(lead) ?? cookieValue(lead, '_fbp')),
+      missing: 'fbclid・_fbc・_fbp',
+    }),
+  async send(lead, ctx) {
+    const config = configOf('meta', ctx.env);
+    if (!config) throw new Error('Meta: not configured');
+    const url = `${config.META_CONVERSIONS_ENDPOINT.replace(/\/$/, '')}/${encodeURIComponent(config.META_PIXEL_ID)}/events`;
+    await postJson(
+      ctx,
+      'Meta',
+      url,
+      {},
+      {
+        ...(await metaEvent(lead)),
+        access_token: config.META_ACCESS_TOKEN,
+      },
+    );
+  },
+};

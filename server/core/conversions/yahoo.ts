@@ -1,0 +1,99 @@
+/**
+ * LINEヤフー's Conversion API (Yahoo!広告, display ads): one `generate_lead` event per lead.
+ *
+ * Read 2026-11-25: https://ads-developers.yahoo.co.jp/ja/conversion-api/post/30590611.html (its
+ * English page 30590575.html) and LINEヤフー's server-side tag template for the same API:
+ * - POST {YAHOO_CONVERSION_ENDPOINT} (https://conversion-api.yahooapis.jp/v1/), header
+ *   `X-TagAccessToken` (the tracking tag's access token), JSON; 202 on acceptance;
+ * - body `tag_id` and `data[]`, each with `event` (`event_type`, `event_time` in 10-digit UNIX
+ *   seconds within the last 90 days, `action_source` "web" only, `transaction_id` ≤ 64 characters,
+ *   the deduplication key shared with the tracking tag's `transactionId`), `user` (at least one of
+ *   `hashed_email`, `hashed_phone_number` — SHA-256 lowercase hex of the lowercased e-mail and of
+ *   the "+81…" phone — `ly_c`, `ly_su`, `ly_r` from the tag's `_ly_c`, `_ly_su`, `_ly_r` cookies),
+ *   and `web` (`url`, `ip`, `user_agent`, as the vendor's template fills it);
+ * - `ly_c` may come from the landing URL's yclid when the cookie is missing, as
+ *   `<timestamp>.<yclid>` (a query value carries no timestamp of its own);
+ * - trackable event types (https://ads-developers.yahoo.co.jp/en/lytag/post/30590587.html):
+ *   `generate_lead` is the one for a lead.
+ */
+import type { StoredLead } from '../leadStore';
+import {
+  configOf,
+  contactToHash,
+  cookieValue,
+  dayMs,
+  decideConversion,
+  eventSeconds,
+  postJson,
+  sha256Hex,
+  trackingValue,
+  type ConversionChannel,
+} from './conversionChannel';
+
+/** `_ly_c`, or the yclid the lead arrived with in the cookie's `<timestamp>.<click id>` form. */
+function lyClickOf(lead: StoredLead): string | undefined {
+  const cookie = cookieValue(lead, '_ly_c');
+  if (cookie) return cookie;
+  const yclid = trackingValue(lead, 'yclid');
+  return yclid ? `${eventSeconds(lead)}.${yclid}` : undefined;
+}
+
+/** @internal The request body; exported for the payload's tests. */
+export async function yahooEvent(
+  lead: StoredLead,
+  tagId: string,
+): Promise<Record<string, unknown>> {
+  const contact = contactToHash(lead);
+  const matching = lead.matching;
+  const user: Record<string, string> = {};
+  if (contact.email) user.hashed_email = await sha256Hex(contact.email);
+  if (contact.phoneE164) user.hashed_phone_number = await sha256Hex(contact.phoneE164);
+  const lyC = lyClickOf(lead);
+  if (lyC) user.ly_c = lyC;
+  const lySu = cookieValue(lead, '_ly_su');
+  if (lySu) user.ly_su = lySu;
+  const lyR = cookieValue(lead, '_ly_r');
+  if (lyR) user.ly_r = lyR;
+  const web: Record<string, string> = {};
+  if (matching?.eventSourceUrl) web.url = matching.eventSourceUrl;
+  if (matching?.clientAddress) web.ip = matching.clientAddress;
+  if (matching?.userAgent) web.user_agent = matching.userAgent;
+  return {
+    tag_id: tagId,
+    data: [
+      {
+        event: {
+          event_type: 'generate_lead',
+          event_time: eventSeconds(lead),
+          action_source: 'web',
+          transaction_id: lead.id,
+        },
+        user,
+        ...(Object.keys(web).length > 0 && { web }),
+      },
+    ],
+  };
+}
+
+export const yahooChannel: ConversionChannel = {
+  name: 'yahoo',
+  platform: 'yahoo',
+  // event_time must be within the 90 days before the request.
+  retryWindowMs: 89 * dayMs,
+  decide: (lead, ctx) =>
+    decideConversion('yahoo', lead, ctx, {
+      has: Boolean(lyClickOf(lead) ?? cookieValue(lead, '_ly_su') ?? cookieValue(lead, '_ly_r')),
+      missing: 'yclid・_ly_c・_ly_su・_ly_r',
+    }),
+  async send(lead, ctx) {
+    const config = configOf('yahoo', ctx.env);
+    if (!config) throw new Error('Yahoo!: not configured');
+    await postJson(
+      ctx,
+      'Yahoo!',
+      config.YAHOO_CONVERSION_ENDPOINT,
+      { 'X-TagAccessToken': config.YAHOO_TAG_ACCESS_TOKEN },
+      await yahooEvent(lead, config.YAHOO_TAG_ID),
+    );
+  },
+};

@@ -1,0 +1,248 @@
+/**
+ * `POST /api/estimates`, written once for every runtime (Fetch API only; routed by router.ts):
+ * the local origin serves it over a file (localLeadStore.ts); the Cloudflare Worker over D1 and
+ * a Queue.
+ *
+ * It takes JSON (the modal's submit, with an Idempotency-Key) or the form's
+ * native urlencoded post (without JavaScript; same-site only). The JSON answers are the client's
+ * contract (src/estimate/api.ts): 201 {"id"}, 422 {"errors":{field:message}}, 429
+ * {"errors":{"form":message}} with Retry-After, others {"error":message}. A native post gets HTML
+ * pages (answerPages.ts). In order: a replay of a known key with the same body answers its first
+ * id (before validation: an accepted request stays accepted); invalid → 422; a known key with
+ * other content → 422 {"code": keyReusedCode} (a copied tab: the client takes a new key); the
+ * same content within 10 minutes → the first lead's id; over the client's rate limit → 429; else
+ * stored, and handed to the notifier (each channel decides on a filled honeypot). The duplicate check and the
+ * insert are one step of the store, and requests of one content in this process run one at a
+ * time, so concurrent posts of one content are one lead whatever their keys. Bad input never
+ * reaches a 5xx; a store failure is a 503 with the phone number, safe to retry.
+ */
+import * as v from 'valibot';
+import { isBrandId, type BrandId } from '../../src/brand/brands';
+import {
+  estimateRequestSchema,
+  fieldErrors,
+  honeypotField,
+  type EstimateRequest,
+} from '../../src/estimate/contract/validation/estimateSchema';
+import { keyReusedCode } from '../../src/estimate/contract/apiContract';
+import { isRecord } from '../../src/lib/isRecord';
+import { problemPage, refusedPage } from './answerPages';
+import { answers, brandMismatchMessage } from './answers';
+import { leadContentHash, requestFingerprint } from './contentHash';
+import { jsonAnswer, pageAnswer, type Answer } from './estimateAnswers';
+import { isSameSitePost, postedValues, requestFromForm } from './formPost';
+import { html, json, mediaType, notUtf8, readBody, tooLarge } from './http';
+import { createKeyedQueue } from './keyedQueue';
+import { leadMatching } from './leadMatching';
+import type { KeyedLead, LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore';
+import { rateLimitKey } from './rateLimitPolicy';
+import { receiptId } from './receiptId';
+
+/**
+ * What the runtime knows about a request that the request itself does not say reliably.
+ */
+export type EstimateContext = {
+  /** The host's brand: a request for another brand is refused (422 at `brand`). */
+  brand: BrandId;
+  /**
+   * The client's address (Node: the socket's; the Worker: CF-Connecting-IP), rate-limited per
+   * rateLimitKey (an IPv4 address or an IPv6 /64).
+   */
+  clientKey: string;
+  /** The site's own origin (`https://example.com`): a native form post must come from it. */
+  siteOrigin: string;
+};
+
+export type EstimateHandler = (request: Request, ctx: EstimateContext) => Promise<Response>;
+
+export type EstimateHandlerOptions = {
+  store: LeadStore;
+  rateLimiter: RateLimiter;
+  notifier: LeadNotifier;
+  /** The clock; tests move it. */
+  now?: () => Date;
+  /** New receipt ids (受付番号); tests may fix them. */
+  newId?: () => string;
+};
+
+/**
+ * The same brand and content within this time is the same lead.
+ * @internal Exported for tests, which move the clock across it.
+ */
+export const duplicateWindowMs = 10 * 60 * 1000;
+
+const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
+
+type Validated =
+  { ok: true; output: EstimateRequest } | { ok: false; errors: Record<string, string> };
+
+function validate(body: unknown, hostBrand: BrandId): Validated {
+  const parsed = v.safeParse(estimateRequestSchema, body);
+  const errors = parsed.success ? {} : fieldErrors(parsed.issues);
+  if (isRecord(body) && isBrandId(body.brand) && body.brand !== hostBrand) {
+    errors.brand = brandMismatchMessage(hostBrand);
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, output: parsed.output };
+}
+
+/** What a lead keeps of how it was sent: its key, the body's fingerprint, the matching data. */
+type Sent = Pick<NewLead, 'idempotencyKey' | 'requestHash' | 'matching'>;
+
+/** `POST /api/estimates`: JSON (with Idempotency-Key) or the native form's urlencoded post. */
+export function createEstimateHandler(options: EstimateHandlerOptions): EstimateHandler {
+  const { store, rateLimiter, notifier } = options;
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? (() => receiptId(now()));
+
+  /**
+   * Requests of one (brand, key), and of one (brand, content), in this process run one after
+   * another, so concurrent repeats (a double tap, a retry racing the first try, a copy of the
+   * same content) find the first one's lead instead of each counting against the rate limit. The
+   * store's atomic insert still guarantees one row across processes.
+   */
+  const oneAtATime = createKeyedQueue();
+
+  /**
+   * After validation: duplicates, the rate limit, storing and notifying. One content at a time in
+   * this process, so racing copies find the first one's lead instead of each counting against the
+   * rate limit; the store's atomic insert keeps them one row across processes too.
+   */
+  function accept(
+    output: EstimateRequest,
+    ctx: EstimateContext,
+    sent: Sent,
+    contentHash: string,
+  ): Promise<Answer> {
+    return oneAtATime(`${ctx.brand}\ncontent:${contentHash}`, () =>
+      acceptNow(output, ctx, sent, contentHash),
+    );
+  }
+
+  async function acceptNow(
+    output: EstimateRequest,
+    ctx: EstimateContext,
+    sent: Sent,
+    contentHash: string,
+  ): Promise<Answer> {
+    try {
+      const receivedAt = now();
+      const since = new Date(receivedAt.getTime() - duplicateWindowMs).toISOString();
+      const duplicate = await store.findDuplicate(ctx.brand, contentHash, since);
+      if (duplicate) return { kind: 'accepted', id: duplicate };
+      const limit = await rateLimiter.hit(rateLimitKey(ctx.clientKey));
+      if (!limit.ok) return { kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
+      const lead: NewLead = {
+        id: newId(),
+        brand: ctx.brand,
+        ...sent,
+        contentHash,
+        receivedAt: receivedAt.toISOString(),
+        suspectedSpam: Boolean(output[honeypotField]),
+        request: output,
+      };
+      const { id, created } = await store.insert(lead, since);
+      // Every new lead: each delivery channel decides for itself (a suspected spam one still
+      // gives the shop its notice, never a receipt or the webhook; deliveryChannel.ts).
+      if (created) {
+        // Stored is what counts: a lead the notifier could not take stays undelivered in the
+        // store, to be sent again (docs/deploy.md), so the visitor still gets the id.
+        await notifier.created({ ...lead, id }).catch((error: unknown) => {
+          console.error('[estimates] notify', error);
+        });
+      }
+      return { kind: 'accepted', id };
+    } catch (error) {
+      console.error('[estimates] store', error);
+      return { kind: 'unavailable' };
+    }
+  }
+
+  async function handleJson(request: Request, ctx: EstimateContext): Promise<Response> {
+    const raw = await readBody(request);
+    if (raw === tooLarge) return json(413, { error: answers.tooLarge });
+    const key = request.headers.get('idempotency-key');
+    if (key === null || !idempotencyKeyPattern.test(key)) {
+      return json(400, { error: answers.idempotencyKey });
+    }
+    let body: unknown;
+    try {
+      if (raw === notUtf8) throw new TypeError('not UTF-8');
+      body = JSON.parse(raw);
+    } catch {
+      return json(400, { error: answers.invalidJson });
+    }
+    const requestHash = await requestFingerprint(body);
+    return oneAtATime(`${ctx.brand}\n${key}`, async () => {
+      let known: KeyedLead | null;
+      try {
+        known = await store.findByKey(ctx.brand, key);
+      } catch (error) {
+        console.error('[estimates] store', error);
+        return jsonAnswer({ kind: 'unavailable' }, ctx.brand);
+      }
+      // The same body again (a retry whose answer was lost) is answered before validation.
+      const replay = known && (known.requestHash ?? requestHash) === requestHash;
+      if (known && replay) return json(201, { id: known.id });
+      const result = validate(body, ctx.brand);
+      if (!result.ok) return json(422, { errors: result.errors });
+      const hash = await leadContentHash(ctx.brand, result.output);
+      if (known) {
+        // Other tracking with the same content is still this lead; other content is not.
+        return known.contentHash === hash
+          ? json(201, { id: known.id })
+          : json(422, { error: answers.keyReused, code: keyReusedCode });
+      }
+      const matching = leadMatching(request, ctx, result.output);
+      const sent: Sent = { idempotencyKey: key, requestHash, ...(matching && { matching }) };
+      return jsonAnswer(await accept(result.output, ctx, sent, hash), ctx.brand);
+    });
+  }
+
+  async function handleForm(request: Request, ctx: EstimateContext): Promise<Response> {
+    if (!isSameSitePost(request.headers, ctx.siteOrigin)) {
+      await request.body?.cancel().catch(() => undefined);
+      return html(403, problemPage(ctx.brand, answers.crossSite, answers.crossSiteNote));
+    }
+    const raw = await readBody(request);
+    if (raw === tooLarge) {
+      return html(413, problemPage(ctx.brand, answers.tooLarge));
+    }
+    if (raw === notUtf8) return html(400, problemPage(ctx.brand, answers.invalidJson));
+    const values = postedValues(raw);
+    const action = new URL(request.url).pathname;
+    const result = validate(requestFromForm(values, request.headers.get('cookie')), ctx.brand);
+    if (!result.ok) return html(422, refusedPage(ctx.brand, result.errors, values, action));
+    const hash = await leadContentHash(ctx.brand, result.output);
+    // No Idempotency-Key without a script: the content is the key, per window of duplicates
+    // (within one window the duplicate check answers first; the key makes racing repeats one).
+    const window = Math.floor(now().getTime() / duplicateWindowMs);
+    const key = `form:${hash.slice(0, 32)}:${window}`;
+    const matching = leadMatching(request, ctx, result.output);
+    const sent: Sent = { idempotencyKey: key, requestHash: hash, ...(matching && { matching }) };
+    const answer = await accept(result.output, ctx, sent, hash);
+    return pageAnswer(answer, ctx.brand, values, action);
+  }
+
+  return async (request, ctx) => {
+    try {
+      if (request.method !== 'POST') {
+        return json(405, { error: answers.methodNotAllowed }, { Allow: 'POST' });
+      }
+      const type = mediaType(request.headers.get('content-type'));
+      if (type === 'application/x-www-form-urlencoded') return await handleForm(request, ctx);
+      if (type !== 'application/json') {
+        return json(
+          415,
+          { error: answers.unsupportedMediaType },
+          { Accept: 'application/json, application/x-www-form-urlencoded' },
+        );
+      }
+      return await handleJson(request, ctx);
+    } catch (error) {
+      // Only a fault of the server itself gets here (a body stream that broke), never bad input.
+      console.error('[estimates]', error);
+      return jsonAnswer({ kind: 'unavailable' }, ctx.brand);
+    }
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The estimate form's native post (without JavaScript): an `application/x-www-form-urlencoded`
+ * body whose control names are the request body's paths with dots ("vehicle.maker"), turned
+ * into the same request object the JSON submit sends, so one schema judges both. Its
+ * attribution is the tracking_data cookie that travels with it, read as the JSON `tracking` is
+ * (the schema cleans every value). Only the site's own pages may post it.
+ */
+import { hiddenControlNames, quoteControlNames } from '../../src/estimate/contract/controlNames';
+import { fieldPaths } from '../../src/estimate/contract/fieldTable';
+import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
+import { trackingCookieName } from '../../src/tracking/trackingCookie';
+
+/** Every control name the native post may carry, in the form's order (the field table's). */
+export function formPostNames(): string[] {
+  return [...fieldPaths, ...hiddenControlNames, honeypotField];
+}
+
+/** The values as posted (first of each name), for re-rendering the form with them. */
+export type PostedValues = Record<string, string>;
+
+export function postedValues(body: string): PostedValues {
+  const params = new URLSearchParams(body);
+  const values: PostedValues = {};
+  for (const name of formPostNames()) {
+    const value = params.get(name);
+    if (value !== null) values[name] = value;
+  }
+  return values;
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const [group, key] = path.split('.', 2);
+  if (!group) return;
+  if (key === undefined) {
+    target[group] = value;
+    return;
+  }
+  const inner = (target[group] ??= {}) as Record<string, unknown>;
+  inner[key] = value;
+}
+
+/**
+ * The request object of a native post. `consent` is a checkbox (present when checked); the
+ * quote travels as two hidden strings and is kept only when both are given (the schema then
+ * drops anything but a known class and a whole-yen total).
+ */
+export function requestFromForm(values: PostedValues, cookieHeader: string | null): unknown {
+  const body: Record<string, unknown> = {};
+  for (const name of fieldPaths) {
+    if (name === 'consent') continue;
+    setPath(body, name, values[name] ?? '');
+  }
+  body.consent = values.consent !== undefined && values.consent !== '';
+  for (const name of ['brand', 'entryPoint', honeypotField] as const) {
+    if (values[name] !== undefined) body[name] = values[name];
+  }
+  const vehicleClass = values[quoteControlNames.vehicleClass];
+  const roughTotal = values[quoteControlNames.roughTotal];
+  if (vehicleClass && roughTotal && /^\d{1,9}$/.test(roughTotal)) {
+    body.quote = { vehicleClass, roughTotal: Number(roughTotal) };
+  }
+  body.tracking = trackingFromCookie(cookieHeader);
+  return body;
+}
+
+/**
+ * The tracking_data cookie's JSON as written by js-cookie (percent-encoded), or {} when it is
+ * missing or unreadable. The schema keeps only known fields and cleans them.
+ */
+function trackingFromCookie(cookieHeader: string | null): unknown {
+  if (!cookieHeader) return {};
+  for (const pair of cookieHeader.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator < 0 || pair.slice(0, separator).trim() !== trackingCookieName) continue;
+    try {
+      return JSON.parse(decodeURIComponent(pair.slice(separator + 1).trim())) as unknown;
+    } catch {
+      return {};
+    }
+  }
+  return {};
+}
+
+/**
+ * Whether a native post comes from the site's own pages: its `Origin`, or when a browser sent
+ * none, its `Referer`'s origin, equals the site's. A cross-site form could otherwise post leads
+ * in a visitor's name (no CORS preflight guards a form post).
+ */
+export function isSameSitePost(headers: Headers, siteOrigin: string): boolean {
+  const origin = headers.get('origin');
+  if (origin !== null) return origin === siteOrigin;
+  const referer = headers.get('referer');
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === siteOrigin;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Cache and security rules of every brand tree, written to dist/<brand>/_headers
+ * (Netlify/Cloudflare syntax) and read back by the local origin (server/node/origin.ts), so the two
+ * can never disagree. docs/deploy.md gives the same rules for a plain CDN.
+ */
+export type HeaderRule = { path: string; headers: Record<string, string> };
+
+export const cacheControl = {
+  /** HTML and latest.json: always revalidate, so a deploy is seen at once. */
+  revalidate: 'no-cache',
+  /** Hashed or build-keyed files never change. */
+  immutable: 'public, max-age=31536000, immutable',
+  /** Unhashed small files (favicon, robots.txt, sitemap.xml). */
+  short: 'public, max-age=3600',
+} as const;
+
+/**
+ * The security headers of every answer, whatever its path; the estimate API's HTML pages
+ * (server/core/) carry them too.
+ */
+export const securityHeaders: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** The page paths a tree serves as HTML (clean URL and file name). */
+function htmlPaths(pageHrefs: readonly string[]): string[] {
+  const paths: string[] = [];
+  for (const href of pageHrefs) {
+    if (href === '/') paths.push('/', '/index.html');
+    else paths.push(href, `${href}.html`);
+  }
+  paths.push('/404.html');
+  return paths;
+}
+
+/**
+ * Every build's own files: `/_app/builds/<id>/payload/…` and `/_app/builds/meta/<id>.json`. The
+ * `:build` placeholder matches one path segment, so the rule also covers the builds before this
+ * one (open tabs still load their payloads) and never `/_app/builds/latest.json`.
+ */
+const buildFilesRule = '/_app/builds/:build/*';
+
+/**
+ * The rules of a tree. Cache-Control rules never overlap: Netlify and Cloudflare join the values
+ * of every matching rule (in any order), so `/*` carries only the security headers and the
+ * build files' rule cannot match latest.json.
+ */
+export function headerRules(opts: {
+  pageHrefs: readonly string[];
+  contentSecurityPolicy?: string;
+}): HeaderRule[] {
+  const security = { ...securityHeaders };
+  if (opts.contentSecurityPolicy) security['Content-Security-Policy'] = opts.contentSecurityPolicy;
+  return [
+    { path: '/*', headers: security },
+    ...htmlPaths(opts.pageHrefs).map((path) => ({
+      path,
+      headers: { 'Cache-Control': cacheControl.revalidate },
+    })),
+    { path: '/assets/*', headers: { 'Cache-Control': cacheControl.immutable } },
+    { path: '/_app/builds/latest.json', headers: { 'Cache-Control': cacheControl.revalidate } },
+    { path: buildFilesRule, headers: { 'Cache-Control': cacheControl.immutable } },
+    ...['/favicon.svg', '/robots.txt', '/sitemap.xml'].map((path) => ({
+      path,
+      headers: { 'Cache-Control': cacheControl.short },
+    })),
+  ];
+}
+
+export function renderHeadersFile(rules: readonly HeaderRule[]): string {
+  return rules
+    .map(
+      (rule) =>
+        `${rule.path}\n${Object.entries(rule.headers)
+          .map(([name, value]) => `  ${name}: ${value}`)
+          .join('\n')}`,
+    )
+    .join('\n')
+    .concat('\n');
+}
+
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ path: line.trim(), headers: {} });
+      continue;
+    }
+    const separator = line.indexOf(':');
+    const current = rules.at(-1);
+    if (separator > 0 && current) {
+      current.headers[line.slice(0, separator).trim()] = line.slice(separator + 1).trim();
+    }
+  }
+  return rules;
+}
+
+/**
+ * A rule path as a regular expression source, as Netlify and Cloudflare read it: `*` (a splat)
+ * matches anything, `:name` (a placeholder) one path segment, everything else itself.
+ * @internal Exported for deploy/nginx/config.ts, which turns the rules into nginx maps.
+ */
+export function rulePattern(rulePath: string): string {
+  const pattern = rulePath
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => {
+      if (part === '*') return '.*';
+      if (part.startsWith(':')) return '[^/]+';
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return `^${pattern}$`;
+}
+
+/**
+ * Whether a rule path (with `*` splats and `:name` placeholders) matches a request path.
+ * @internal Exported for tests, which check that no path gets two Cache-Control rules.
+ */
+export function matchesRule(rulePath: string, pathname: string): boolean {
+  return new RegExp(rulePattern(rulePath)).test(pathname);
+}
+
+/**
+ * The headers of every rule that matches, a header set twice joined with a comma as Netlify and
+ * Cloudflare join it (so an overlap shows here as it would there).
+ */
+export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    if (!matchesRule(rule.path, pathname)) continue;
+    for (const [name, value] of Object.entries(rule.headers)) {
+      headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+    }
+  }
+  return headers;
+}

@@ -1,0 +1,129 @@
+/**
+ * The API's HTTP helpers, for every route and both runtimes (Fetch API only): JSON, HTML and
+ * plain-text answers, reading a body up to its cap, and the staff routes' bearer secret.
+ */
+import { securityHeaders } from './headers';
+import { pageStyle } from './answerPages';
+
+/** @internal Exported for tests, which post a body just over it. */
+export const maxBodyBytes = 64 * 1024;
+
+const jsonHeaders = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...jsonHeaders, ...headers } });
+}
+
+/** A short Japanese answer in plain text, never cached (the CSV export's refusals). */
+export function text(status: number, body: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
+  });
+}
+
+let styleSource: Promise<string> | undefined;
+
+/** The CSP source of the pages' one style sheet, by its hash: the pages need nothing else. */
+function styleHashSource(): Promise<string> {
+  styleSource ??= crypto.subtle
+    .digest('SHA-256', new TextEncoder().encode(pageStyle))
+    .then((digest) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
+  return styleSource;
+}
+
+/** An answer page of the no-JS form post (answerPages.ts), with its own strict CSP. */
+export async function html(
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const csp = `default-src 'none'; style-src ${await styleHashSource()}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+  return new Response(body, {
+    status,
+    headers: {
+      ...securityHeaders,
+      'Content-Security-Policy': csp,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
+  });
+}
+
+/** The media type of a Content-Type header, lower-cased, without parameters. */
+export function mediaType(value: string | null): string {
+  return value?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+}
+
+export const tooLarge = Symbol('tooLarge');
+/** A body that is not valid UTF-8: refused, never stored with U+FFFD in place of what was sent. */
+export const notUtf8 = Symbol('notUtf8');
+
+/**
+ * The body as text; `tooLarge` past maxBodyBytes (declared or sent), reading no further;
+ * `notUtf8` when its bytes are not UTF-8.
+ */
+export async function readBody(
+  request: Request,
+): Promise<string | typeof tooLarge | typeof notUtf8> {
+  if (Number(request.headers.get('content-length')) > maxBodyBytes) return tooLarge;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel().catch(() => undefined);
+      return tooLarge;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return notUtf8;
+  }
+}
+
+/** Whether `given` equals `secret`, in time that does not depend on where they differ. */
+async function secretMatches(given: string, secret: string): Promise<boolean> {
+  if (!secret) return false;
+  const encoder = new TextEncoder();
+  // Digests first: equal lengths, so neither the length nor the first difference shows.
+  const [a, b] = await Promise.all(
+    [given, secret].map((value) => crypto.subtle.digest('SHA-256', encoder.encode(value))),
+  );
+  const left = new Uint8Array(a as ArrayBuffer);
+  const right = new Uint8Array(b as ArrayBuffer);
+  let difference = 0;
+  for (let i = 0; i < left.length; i += 1) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
+  return difference === 0;
+}
+
+/** Whether the request carries `Authorization: Bearer <secret>` (staff routes). */
+export function bearerMatches(request: Request, secret: string): Promise<boolean> {
+  const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  return secretMatches(token, secret);
+}

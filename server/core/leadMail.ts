@@ -1,0 +1,289 @@
+/**
+ * The mails a lead gives, composed once for both runtimes (Fetch API only): the visitor's receipt
+ * (自動返信), the shop's notice and the ops' dead-letter alert. Each composer returns a
+ * `MailMessage` — addresses, subject, plain text, extra headers — and never MIME: the Worker
+ * hands it to Cloudflare's send_email binding (server/worker/mailer.ts), the local origin to
+ * nodemailer's composer, which writes an .eml file (localMailer.ts). Both encode the headers
+ * (RFC 2047 encoded words of at most 75 characters, folded lines) and add Message-ID and Date.
+ *
+ * Abuse-proof by construction (docs/decisions/008-lead-mail.md): the receipt echoes no free text
+ * but the name and 車種, and drops either when it holds a URL or an address; every header value
+ * is one line of safe text; the visitor's address is a header only as a bare address.
+ */
+import { brands, type BrandId } from '../../src/brand/brands';
+import type { MailSender } from '../../src/brand/mail';
+import type { CompanyFacts } from '../../src/content/types';
+import { legalFeeRates, vehicleClassIds, type VehicleClassId } from '../../src/content/legalFees';
+import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
+import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
+import { entryPoints } from '../../src/estimate/contract/types';
+import { isRecord } from '../../src/lib/isRecord';
+import { tokyoDateTime } from '../../src/lib/tokyoTime';
+import type { StoredLead } from './leadStore';
+import { columnHeader, columnText, storedText } from './leadValues';
+
+type MailAddress = { name: string; email: string };
+
+/** One message, as both senders take it; the shape of Cloudflare's EmailMessageBuilder. */
+export type MailMessage = {
+  from: MailAddress;
+  to: string[];
+  replyTo?: MailAddress | string;
+  subject: string;
+  text: string;
+  /** Extra headers: `X-` names only (the mail service sets Date, Message-ID and the rest). */
+  headers: Record<string, string>;
+};
+
+// C0 and C1 controls (CR and LF included), bidi marks and overrides, zero-width characters.
+const notInHeaders =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
+
+/** A header value: one line, no control, bidi or invisible characters, spaces collapsed. */
+function headerText(value: string): string {
+  return value.replace(notInHeaders, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A bare address, or null: one local part and one domain of printable ASCII, none of the
+ * characters that end an address or start another in a header (`<>,;:"()[]\` and spaces).
+ * The schema validated it already; this guards the header all the same.
+ */
+function bareAddress(value: string): string | null {
+  const address = value.trim();
+  return /^[^\s<>,;:"()[\]\\@]{1,64}@[A-Za-z0-9.-]{1,253}$/.test(address) ? address : null;
+}
+
+/**
+ * Whether text holds a URL or an address (mail, web or domain), in any width: a receipt never
+ * carries one to a possible victim's inbox.
+ * @internal Exported for tests, which try each form of a link.
+ */
+export function carriesLinkOrAddress(value: string): boolean {
+  const text = value.normalize('NFKC').toLowerCase();
+  return (
+    /[a-z][a-z0-9+.-]*:\/\//.test(text) ||
+    /\bwww\d?\./.test(text) ||
+    text.includes('@') ||
+    // A host name: labels joined by dots, ending in a top-level domain (example.com, x.co.jp).
+    /[a-z0-9-]+(?:[.。][a-z0-9-]+)*[.。][a-z]{2,}\b/.test(text) ||
+    /\b(?:https?|ftp|mailto|tel|line)\s*:/.test(text)
+  );
+}
+
+/** A line "label: value" of the mail's list, or nothing when the value is empty. */
+function line(label: string, value: string): string[] {
+  return value ? [`${label}: ${value}`] : [];
+}
+
+/** A column's value as the visitor chose it: a choice's label (希望する), else the export's text. */
+function columnValue(request: unknown, key: ExportColumnKey): string {
+  const text = columnText(request, key);
+  const paths = fieldPaths.filter((path) => field(path).column === key);
+  const options = paths.length === 1 ? field(paths[0]!).options : undefined;
+  const choice = options?.find(
+    (option): option is { value: string; label: string } =>
+      typeof option === 'object' && option.value === text,
+  );
+  return choice ? choice.label : text;
+}
+
+/** An export column as the list shows it: its header and its value. */
+function columnLine(lead: StoredLead, key: ExportColumnKey): string[] {
+  return line(columnHeader(key), columnValue(lead.request, key));
+}
+
+function isVehicleClass(value: string): value is VehicleClassId {
+  return (vehicleClassIds as readonly string[]).includes(value);
+}
+
+/** The price check's rough price as the visitor saw it: "45,000円（軽自動車）", or ''. */
+function roughPriceText(request: unknown): string {
+  const total = Number(storedText(request, 'quote', 'roughTotal'));
+  if (!Number.isInteger(total) || total <= 0) return '';
+  const vehicleClass = storedText(request, 'quote', 'vehicleClass');
+  const label = isVehicleClass(vehicleClass) ? legalFeeRates.classes[vehicleClass].label : '';
+  return `${total.toLocaleString('ja-JP')}円${label ? `（${label}）` : ''}`;
+}
+
+const roughPriceLabel = '概算（料金チェック）';
+
+/** 姓 名, as the export writes it. */
+function visitorName(lead: StoredLead): string {
+  return headerText(columnText(lead.request, 'name'));
+}
+
+/** The visitor's address, when it is a bare address. */
+export function visitorAddress(lead: StoredLead): string | null {
+  return bareAddress(storedText(lead.request, 'customer', 'email'));
+}
+
+/** The 控え of the receipt: the structured choices, and 車種 unless it carries a link. */
+const receiptColumns = [
+  'expiry',
+  'maker',
+  'model',
+  'preferredDates',
+  'courtesyCar',
+  'contactTime',
+] as const satisfies readonly ExportColumnKey[];
+
+/** The free text the receipt may echo: name and 車種, each only without a URL or address. */
+const echoedFreeText = ['name', 'model'] as const satisfies readonly ExportColumnKey[];
+
+function echoable(text: string): boolean {
+  return text !== '' && !carriesLinkOrAddress(text);
+}
+
+function leadHeaders(lead: StoredLead, kind: string): Record<string, string> {
+  return { 'X-Lead-Id': headerText(lead.id), 'X-Lead-Mail': kind };
+}
+
+/** The visitor's receipt (自動返信メール). No advertising: it stays a transactional message. */
+export function receiptMail(
+  lead: StoredLead,
+  sender: MailSender,
+  company: CompanyFacts,
+): MailMessage | null {
+  const to = visitorAddress(lead);
+  if (!to) return null;
+  const brand = brands[lead.brand];
+  const name = visitorName(lead);
+  const copy = receiptColumns.flatMap((key) => {
+    if ((echoedFreeText as readonly string[]).includes(key)) {
+      const value = columnText(lead.request, key);
+      return echoable(value) ? line(columnHeader(key), headerText(value)) : [];
+    }
+    return columnLine(lead, key);
+  });
+  copy.push(...line(roughPriceLabel, roughPriceText(lead.request)));
+  const text = [
+    echoable(name) ? `${name} 様` : 'お客様',
+    '',
+    `${brand.name}へのお見積もり依頼を受け付けました。`,
+    'このメールは受付の確認です。まだご予約は確定していません。',
+    '',
+    `受付番号: ${lead.id}`,
+    '',
+    '■ ご依頼内容の控え',
+    ...copy,
+    '',
+    '■ このあとの流れ',
+    `ご依頼内容を確認のうえ、受付時間内（${company.receptionHours}、${company.holidays}を除く）に担当者よりお電話またはメールでご連絡し、店舗と入庫日を調整いたします。`,
+    'お見積もりは無料です。',
+    '',
+    '■ お問い合わせ',
+    `${brand.phone}（受付時間 ${company.receptionHours}、${company.holidays}を除く）`,
+    'お電話の際は受付番号をお伝えください。',
+    '',
+    `このメールは送信専用のアドレス（${sender.email}）からお送りしています。ご返信いただいてもお答えできません。`,
+    'お心当たりのない場合は、お手数ですが上記の番号までお電話ください。',
+    '',
+    '――――――――――',
+    brand.name,
+    company.name,
+    company.address,
+    '――――――――――',
+    '',
+  ].join('\n');
+  return {
+    from: { name: sender.name, email: sender.email },
+    to: [to],
+    subject: headerText(`【${brand.name}】お見積もり依頼を受け付けました（受付番号 ${lead.id}）`),
+    text,
+    headers: leadHeaders(lead, 'receipt'),
+  };
+}
+
+/** Every tracking field as "name: value" lines, in the stored order. */
+function trackingLines(request: unknown): string[] {
+  if (!isRecord(request) || !isRecord(request.tracking)) return [];
+  return Object.entries(request.tracking).flatMap(([key, value]) =>
+    typeof value === 'string' && value !== '' ? [`${key}: ${value}`] : [],
+  );
+}
+
+function entryPointText(request: unknown): string {
+  const value = storedText(request, 'entryPoint');
+  return (entryPoints as readonly string[]).includes(value) ? value : '';
+}
+
+/** The shop's notice: every field, the rough price, the entry point, the attribution. */
+export function shopNoticeMail(
+  lead: StoredLead,
+  sender: MailSender,
+  to: readonly string[],
+): MailMessage {
+  const model = headerText(columnText(lead.request, 'model')) || `${columnHeader('model')}未入力`;
+  const date = headerText(storedText(lead.request, 'request', 'preferredDate1')) || 'なし';
+  const replyTo = visitorAddress(lead);
+  const name = visitorName(lead);
+  const tracking = trackingLines(lead.request);
+  const text = [
+    `${brands[lead.brand].name}にお見積もり依頼が届きました。`,
+    lead.suspectedSpam
+      ? '※ スパムの疑いがあります（フォームの隠し項目が入力されていました）。お客様への確認メールは送っていません。'
+      : '',
+    replyTo ? 'このメールに返信すると、お客様のアドレスに届きます。' : '',
+    '',
+    `受付番号: ${lead.id}`,
+    `受付日時: ${tokyoDateTime(new Date(lead.receivedAt))}（日本時間）`,
+    ...line('入力元', entryPointText(lead.request)),
+    '',
+    '■ ご依頼内容',
+    ...(Object.keys(exportColumns) as ExportColumnKey[]).flatMap((key) => columnLine(lead, key)),
+    ...line(roughPriceLabel, roughPriceText(lead.request)),
+    '',
+    '■ 流入元（utm・クリックID）',
+    ...(tracking.length > 0 ? tracking : ['なし']),
+    '',
+  ]
+    .filter((text, index, all) => text !== '' || all[index - 1] !== '')
+    .join('\n');
+  return {
+    from: { name: sender.name, email: sender.email },
+    to: [...to],
+    ...(replyTo && { replyTo: { name: echoable(name) ? name : '', email: replyTo } }),
+    subject: headerText(
+      `${lead.suspectedSpam ? '【スパム疑い】' : ''}お見積もり依頼 受付番号 ${lead.id} ${model} ${field('request.preferredDate1').label} ${date}`,
+    ),
+    text,
+    headers: leadHeaders(lead, 'shop-notice'),
+  };
+}
+
+/** One dead-lettered delivery, as the alert lists it. */
+type DeadLetter = { leadId: string; channel: string; lastError: string | null };
+
+/**
+ * The ops' alert: the brand's channels that gave up, with what to do.
+ */
+export function deadLetterAlertMail(
+  brand: BrandId,
+  sender: MailSender,
+  to: readonly string[],
+  deadLetters: readonly DeadLetter[],
+): MailMessage {
+  const { name } = brands[brand];
+  return {
+    from: { name: sender.name, email: sender.email },
+    to: [...to],
+    subject: headerText(
+      `【${name}】配信できなかったお見積もり依頼が${deadLetters.length}件あります`,
+    ),
+    text: [
+      `${name}のお見積もり依頼のうち、次の配信がリトライの上限に達して止まりました。`,
+      'お見積もり依頼そのものは保存されています。原因を取り除いたうえで再送してください（POST /api/estimates/resend、docs/deploy.md）。',
+      '',
+      ...deadLetters.map(
+        (entry) =>
+          `受付番号 ${entry.leadId}  ${entry.channel}${entry.lastError ? `  最後のエラー: ${headerText(entry.lastError)}` : ''}`,
+      ),
+      '',
+      'この通知は同じブランドにつき1時間に1通までです。',
+      '',
+    ].join('\n'),
+    headers: { 'X-Lead-Mail': 'dead-letter-alert' },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * The staff export's rows: one lead a row, the columns staff sort and call by, times in Japan.
+ * The form's values are read and formatted by leadValues.ts, as the lead's D1 columns are.
+ */
+import type { ExportColumnKey } from '../../src/estimate/contract/exportColumns';
+import { isRecord } from '../../src/lib/isRecord';
+import { toCsv } from './csv';
+import { tokyoDateTime } from '../../src/lib/tokyoTime';
+import { deliveryOf, leadChannels } from './leadChannels';
+import type { ChannelDelivery, StoredLead } from './leadStore';
+import { columnHeader, columnText, storedText } from './leadValues';
+
+/** An ISO instant as "YYYY-MM-DD HH:mm:ss" in Japan; '' when unreadable. */
+function japanTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '' : tokyoDateTime(new Date(time));
+}
+
+/** A channel's delivery as the CSV shows it; '' where the runtime keeps no state. */
+function deliveryText(delivery: ChannelDelivery | undefined): string {
+  if (!delivery) return '';
+  const failures = delivery.attempts > 0 ? `${delivery.attempts}回失敗` : '';
+  const why = [failures, delivery.lastError ?? ''].filter(Boolean).join(': ');
+  switch (delivery.state) {
+    case 'sent':
+      return `配信済み ${japanTime(delivery.sentAt ?? '')}`;
+    case 'pending':
+      return why ? `未配信（${why}）` : '未配信';
+    case 'dead':
+      return `配信停止 ${japanTime(delivery.deadLetteredAt ?? '')}${why ? `（${why}）` : ''}`;
+    case 'skipped':
+      return `送信なし（${delivery.lastError ?? ''}）`;
+    case 'off':
+      return '設定なし';
+  }
+}
+
+/** Every tracking field as name=value, space-separated, in the stored order. */
+function trackingText(tracking: unknown): string {
+  if (!isRecord(tracking)) return '';
+  return Object.entries(tracking)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
+}
+
+type Column = { header: string; value: (lead: StoredLead) => string };
+
+/** A column of the form's values: its header and format are the field table's. */
+function formColumn(key: ExportColumnKey): Column {
+  return { header: columnHeader(key), value: (lead) => columnText(lead.request, key) };
+}
+
+/** The price check's rough price: "kei 45000円", or '' when the lead came without one. */
+function quoteText(request: unknown): string {
+  const roughTotal = storedText(request, 'quote', 'roughTotal');
+  if (!roughTotal) return '';
+  return [storedText(request, 'quote', 'vehicleClass'), `${roughTotal}円`]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * A delivery channel's state (leadChannels.ts), under 配信（its label）. Blank where the runtime
+ * keeps no state (the local origin) or for a lead from before the channel existed.
+ */
+function channelColumn(channel: { name: string; label: string }, header?: string): Column {
+  return {
+    header: header ?? `配信（${channel.label}）`,
+    value: (lead) => deliveryText(deliveryOf(lead, channel.name)),
+  };
+}
+
+/** The export's columns in the order staff spreadsheets expect (new ones go at the end). */
+const columns: Column[] = [
+  { header: '受付日時（JST）', value: (lead) => japanTime(lead.receivedAt) },
+  { header: '受付番号', value: (lead) => lead.id },
+  { header: 'ブランド', value: (lead) => lead.brand },
+  { header: '入力元', value: (lead) => storedText(lead.request, 'entryPoint') },
+  { header: 'スパム疑い', value: (lead) => (lead.suspectedSpam ? 'スパム疑い' : '') },
+  formColumn('name'),
+  formColumn('kana'),
+  formColumn('phone'),
+  formColumn('email'),
+  formColumn('maker'),
+  formColumn('model'),
+  formColumn('expiry'),
+  formColumn('preferredDates'),
+  formColumn('postalCode'),
+  { header: '概算', value: (lead) => quoteText(lead.request) },
+  {
+    header: 'トラッキング',
+    value: (lead) => (isRecord(lead.request) ? trackingText(lead.request.tracking) : ''),
+  },
+  // The first channel, the webhook, keeps the place and header the one 配信 column always had.
+  channelColumn(leadChannels[0]!, '配信'),
+  formColumn('firstRegistration'),
+  formColumn('mileage'),
+  formColumn('courtesyCar'),
+  formColumn('contactTime'),
+  formColumn('notes'),
+  ...leadChannels.slice(1).map((channel) => channelColumn(channel)),
+];
+
+/** The export: header and one row per lead, as CSV (csv.ts). */
+export function leadsCsv(leads: readonly StoredLead[]): string {
+  return toCsv([
+    columns.map((column) => column.header),
+    ...leads.map((lead) => columns.map((column) => column.value(lead))),
+  ]);
+}

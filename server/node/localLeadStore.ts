@@ -1,0 +1,222 @@
+/**
+ * The local origin's seams (leadStore.ts), so `npm start` works offline with no dependency: leads
+ * in a JSON-lines file (ESTIMATES_FILE, default .data/estimates.jsonl), a rate limiter in memory
+ * and a notifier that sends nothing. Writes are serialised, so concurrent inserts with one key
+ * store one row; the file is read once and rebuilt into memory, so a restart keeps every key.
+ * ESTIMATES_MODE=fail makes every call fail (the API then answers 503) and ESTIMATES_MODE=slow
+ * delays each insert by 20 s (past the client's 15 s timeout), for e2e.
+ */
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { isBrandId, type BrandId } from '../../src/brand/brands';
+import { isRecord } from '../../src/lib/isRecord';
+import { storedMatchingData } from '../../src/tracking/matchingFields';
+import { createKeyedQueue } from '../core/keyedQueue';
+import { newLeadRateLimit } from '../core/rateLimitPolicy';
+import type { LeadNotifier, LeadStore, NewLead, RateLimiter, StoredLead } from '../core/leadStore';
+
+const slowModeDelayMs = 20_000;
+
+export type LocalLeadStoreOptions = {
+  /** The JSON-lines file; its folder is created on the first insert. */
+  file: string;
+  /** Delay of ESTIMATES_MODE=slow; tests shorten it. */
+  slowDelayMs?: number;
+};
+
+/**
+ * A lead as a line of the file. The request is kept under `body`, the name the file has always
+ * used (the e2e suites read it), so files written before the handler still read back.
+ */
+function toLine(lead: StoredLead): Record<string, unknown> {
+  const { request, ...rest } = lead;
+  return { ...rest, body: request };
+}
+
+/** A line as written by this store (older lines lack all but id, receivedAt, key and body). */
+function leadFromLine(line: string): StoredLead | null {
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return null; // a torn last line (a crash mid-write) must not stop the server
+  }
+  if (!isRecord(record)) return null;
+  const request = record.body;
+  const brand = record.brand ?? (isRecord(request) ? request.brand : undefined);
+  const { id, idempotencyKey, receivedAt } = record;
+  if (
+    typeof id !== 'string' ||
+    typeof idempotencyKey !== 'string' ||
+    typeof receivedAt !== 'string' ||
+    !isBrandId(brand)
+  ) {
+    return null;
+  }
+  return {
+    id,
+    brand,
+    idempotencyKey,
+    receivedAt,
+    request,
+    contentHash: typeof record.contentHash === 'string' ? record.contentHash : '',
+    requestHash: typeof record.requestHash === 'string' ? record.requestHash : '',
+    suspectedSpam: record.suspectedSpam === true,
+    deliveredAt: typeof record.deliveredAt === 'string' ? record.deliveredAt : null,
+    ...optionalMatching(record.matching),
+  };
+}
+
+/** A line's matching data (server/core/conversions/), re-checked; nothing for lines written before it. */
+function optionalMatching(value: unknown): Pick<StoredLead, 'matching'> {
+  const matching = storedMatchingData(value);
+  return matching ? { matching } : {};
+}
+
+type State = {
+  leads: StoredLead[];
+  byKey: Map<string, StoredLead>;
+  /** The file ends in a torn line; the next record must start on a line of its own. */
+  tornEnd: boolean;
+};
+
+function keyOf(brand: BrandId, idempotencyKey: string): string {
+  return `${brand}\n${idempotencyKey}`;
+}
+
+/** The first lead of `brand` with `contentHash` received at or after `since`. */
+function duplicateIn(
+  leads: readonly StoredLead[],
+  brand: BrandId,
+  contentHash: string,
+  since: string,
+): StoredLead | undefined {
+  return leads.find(
+    (lead) => lead.brand === brand && lead.contentHash === contentHash && lead.receivedAt >= since,
+  );
+}
+
+async function readState(file: string): Promise<State> {
+  const state: State = { leads: [], byKey: new Map(), tornEnd: false };
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return state;
+  }
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const lead = leadFromLine(line);
+    if (!lead) continue;
+    state.leads.push(lead);
+    state.byKey.set(keyOf(lead.brand, lead.idempotencyKey), lead);
+  }
+  state.tornEnd = text !== '' && !text.endsWith('\n');
+  return state;
+}
+
+function checkMode(): void {
+  if (process.env.ESTIMATES_MODE === 'fail') {
+    throw new Error('ESTIMATES_MODE=fail: the local lead store refuses every call');
+  }
+}
+
+export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore {
+  const { file } = options;
+  let state: Promise<State> | undefined;
+  const loaded = () => (state ??= readState(file));
+  /**
+   * One write at a time: each insert checks the key and the content and appends before the next
+   * one looks.
+   */
+  const writes = createKeyedQueue();
+  const serially = <T>(run: () => Promise<T>): Promise<T> => writes('insert', run);
+
+  return {
+    async insert(lead: NewLead, duplicateSince: string) {
+      checkMode();
+      if (process.env.ESTIMATES_MODE === 'slow') {
+        await new Promise((resolve) => setTimeout(resolve, options.slowDelayMs ?? slowModeDelayMs));
+      }
+      return serially(async () => {
+        const current = await loaded();
+        const key = keyOf(lead.brand, lead.idempotencyKey);
+        const known =
+          current.byKey.get(key) ??
+          duplicateIn(current.leads, lead.brand, lead.contentHash, duplicateSince);
+        if (known) return { id: known.id, created: false };
+        const stored: StoredLead = { ...lead, deliveredAt: null };
+        const prefix = current.tornEnd ? '\n' : '';
+        await mkdir(dirname(file), { recursive: true });
+        await appendFile(file, `${prefix}${JSON.stringify(toLine(stored))}\n`, 'utf8');
+        current.tornEnd = false;
+        current.leads.push(stored);
+        current.byKey.set(key, stored);
+        return { id: stored.id, created: true };
+      });
+    },
+    async findByKey(brand, idempotencyKey) {
+      checkMode();
+      const known = (await loaded()).byKey.get(keyOf(brand, idempotencyKey));
+      if (!known) return null;
+      const { id, contentHash, requestHash } = known;
+      // Lines written before the fingerprint was kept have none: any body replays them.
+      return { id, contentHash, requestHash: requestHash || null };
+    },
+    async findDuplicate(brand, contentHash, since) {
+      checkMode();
+      return duplicateIn((await loaded()).leads, brand, contentHash, since)?.id ?? null;
+    },
+    async list(brand, from, to) {
+      checkMode();
+      const { leads } = await loaded();
+      return leads
+        .filter((lead) => lead.brand === brand && lead.receivedAt >= from && lead.receivedAt < to)
+        .sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : 0));
+    },
+  };
+}
+
+/**
+ * newLeadRateLimit over a sliding window in memory: each key's recent hits, oldest first. Keys
+ * with no hit left in the window are swept as the map grows, so it cannot grow without bound.
+ */
+export function createMemoryRateLimiter(
+  options: { limit?: number; windowSeconds?: number; now?: () => number } = {},
+): RateLimiter {
+  const limit = options.limit ?? newLeadRateLimit.limit;
+  const windowMs = (options.windowSeconds ?? newLeadRateLimit.windowSeconds) * 1000;
+  const now = options.now ?? Date.now;
+  const hits = new Map<string, number[]>();
+  const sweepAt = 10_000;
+
+  return {
+    hit(key) {
+      const time = now();
+      if (hits.size > sweepAt) {
+        for (const [other, times] of hits) {
+          if ((times.at(-1) ?? 0) <= time - windowMs) hits.delete(other);
+        }
+      }
+      const recent = (hits.get(key) ?? []).filter((at) => at > time - windowMs);
+      if (recent.length >= limit) {
+        hits.set(key, recent);
+        const oldest = recent[0] ?? time;
+        const retryAfterSeconds = Math.max(1, Math.ceil((oldest + windowMs - time) / 1000));
+        return Promise.resolve({ ok: false, retryAfterSeconds });
+      }
+      recent.push(time);
+      hits.set(key, recent);
+      return Promise.resolve({ ok: true });
+    },
+  };
+}
+
+/**
+ * A notifier that sends nothing.
+ * @internal Exported for tests of the API without mail; the local origin sends its mails
+ * (localMail.ts).
+ */
+export const localNotifier: LeadNotifier = {
+  created: () => Promise.resolve(),
+};

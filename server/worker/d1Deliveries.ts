@@ -1,0 +1,186 @@
+/**
+ * Each lead's delivery per channel in D1 (migrations/0004_lead_deliveries.sql): one row per
+ * (lead, channel), written when the notifier decides, and as the queue consumer sends, fails or
+ * gives up. Also the brand's last dead-letter alert (at most one an hour).
+ */
+import type { BrandId } from '../../src/brand/brands';
+import type { ChannelDecision } from '../core/deliveryChannel';
+import type { ChannelDelivery, DeliveryState } from '../core/leadStore';
+import type { D1Database } from './env';
+
+export type DeliveryRecord = {
+  lead_id: string;
+  channel: string;
+  state: DeliveryState;
+  sent_at: string | null;
+  attempts: number;
+  last_error: string | null;
+  dead_lettered_at: string | null;
+};
+
+/** The columns a delivery is read with; d1LeadStore.ts joins them to leads. */
+export const deliveryColumns =
+  'lead_id, channel, state, sent_at, attempts, last_error, dead_lettered_at';
+
+export function channelDelivery(record: DeliveryRecord): ChannelDelivery {
+  return {
+    channel: record.channel,
+    state: record.state,
+    sentAt: record.sent_at,
+    attempts: record.attempts,
+    lastError: record.last_error,
+    deadLetteredAt: record.dead_lettered_at,
+  };
+}
+
+/** The row a decision starts as. */
+function initialState(decision: ChannelDecision): { state: DeliveryState; note: string | null } {
+  switch (decision.kind) {
+    case 'send':
+      return { state: 'pending', note: null };
+    case 'off':
+      return { state: 'off', note: null };
+    case 'skip':
+      return { state: 'skipped', note: decision.reason };
+  }
+}
+
+/** A failure as staff read it: one line, at most 500 characters. */
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, ' ').slice(0, 500);
+}
+
+export class D1Deliveries {
+  constructor(private readonly db: D1Database) {}
+
+  /** Records the channels' decisions for a new lead; an existing row is kept. */
+  async decided(
+    leadId: string,
+    decisions: readonly (readonly [string, ChannelDecision])[],
+  ): Promise<void> {
+    if (decisions.length === 0) return;
+    await this.db.batch(
+      decisions.map(([channel, decision]) => {
+        const { state, note } = initialState(decision);
+        return this.db
+          .prepare(
+            'INSERT INTO lead_deliveries (lead_id, channel, state, last_error) VALUES (?, ?, ?, ?) ' +
+              'ON CONFLICT (lead_id, channel) DO NOTHING',
+          )
+          .bind(leadId, channel, state, note);
+      }),
+    );
+  }
+
+  async sent(leadId: string, channel: string, at: string): Promise<void> {
+    await this.db
+      .prepare(
+        "INSERT INTO lead_deliveries (lead_id, channel, state, sent_at, attempts) VALUES (?, ?, 'sent', ?, 1) " +
+          "ON CONFLICT (lead_id, channel) DO UPDATE SET state = 'sent', sent_at = excluded.sent_at, " +
+          'attempts = attempts + 1, dead_lettered_at = NULL',
+      )
+      .bind(leadId, channel, at)
+      .run();
+  }
+
+  async failed(leadId: string, channel: string, error: unknown): Promise<void> {
+    await this.db
+      .prepare(
+        "INSERT INTO lead_deliveries (lead_id, channel, state, attempts, last_error) VALUES (?, ?, 'pending', 1, ?) " +
+          'ON CONFLICT (lead_id, channel) DO UPDATE SET attempts = attempts + 1, ' +
+          'last_error = excluded.last_error',
+      )
+      .bind(leadId, channel, errorText(error))
+      .run();
+  }
+
+  /** The queue gave up on it; a channel sent meanwhile stays sent. */
+  async deadLettered(leadId: string, channel: string, at: string): Promise<void> {
+    await this.db
+      .prepare(
+        "INSERT INTO lead_deliveries (lead_id, channel, state, dead_lettered_at) VALUES (?, ?, 'dead', ?) " +
+          "ON CONFLICT (lead_id, channel) DO UPDATE SET state = 'dead', " +
+          "dead_lettered_at = excluded.dead_lettered_at WHERE state != 'sent'",
+      )
+      .bind(leadId, channel, at)
+      .run();
+  }
+
+  /** Back to pending for a re-send; false when the channel has nothing to send. */
+  async requeued(leadId: string, channel: string): Promise<boolean> {
+    const result = await this.db
+      .prepare(
+        "UPDATE lead_deliveries SET state = 'pending', dead_lettered_at = NULL " +
+          "WHERE lead_id = ? AND channel = ? AND state IN ('pending', 'dead')",
+      )
+      .bind(leadId, channel)
+      .run();
+    return result.meta.changes === 1;
+  }
+
+  /**
+   * The (lead, channel) pairs of `brand` not sent and no longer in the queue's hands:
+   * dead-lettered, or pending since before `staleBefore`; and the channels of leads that have
+   * no delivery rows at all from before then (the notifier failed).
+   */
+  async undelivered(
+    brand: BrandId,
+    staleBefore: string,
+    channels: readonly string[],
+  ): Promise<{ id: string; channel: string }[]> {
+    const marks = channels.map(() => '?').join(', ');
+    // One round trip for both reads.
+    const [rows, leadsWithout] = await this.db.batch<{ id: string; channel?: string }>([
+      this.db
+        .prepare(
+          'SELECT d.lead_id AS id, d.channel AS channel FROM lead_deliveries d ' +
+            'JOIN leads l ON l.id = d.lead_id WHERE l.brand = ? AND ' +
+            `d.channel IN (${marks}) AND (d.state = 'dead' OR ` +
+            "(d.state = 'pending' AND l.received_at < ?)) ORDER BY l.received_at LIMIT 500",
+        )
+        .bind(brand, ...channels, staleBefore),
+      this.db
+        .prepare(
+          'SELECT id FROM leads l WHERE brand = ? AND received_at < ? AND NOT EXISTS ' +
+            '(SELECT 1 FROM lead_deliveries d WHERE d.lead_id = l.id) ORDER BY received_at LIMIT 100',
+        )
+        .bind(brand, staleBefore),
+    ]);
+    const results = (rows?.results ?? []) as { id: string; channel: string }[];
+    const bare = (leadsWithout?.results ?? []) as { id: string }[];
+    return [...results, ...bare.flatMap(({ id }) => channels.map((channel) => ({ id, channel })))];
+  }
+
+  /** The brand's dead-lettered channels, newest first (the alert's list). */
+  async deadLetters(brand: BrandId): Promise<(ChannelDelivery & { leadId: string })[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT ${deliveryColumns.replace(/(\w+)/g, 'd.$1')} FROM lead_deliveries d ` +
+          "JOIN leads l ON l.id = d.lead_id WHERE l.brand = ? AND d.state = 'dead' " +
+          'ORDER BY d.dead_lettered_at DESC LIMIT 100',
+      )
+      .bind(brand)
+      .all<DeliveryRecord>();
+    return results.map((record) => ({ ...channelDelivery(record), leadId: record.lead_id }));
+  }
+
+  /** When the brand's last alert went out, or null. */
+  async lastAlert(brand: BrandId): Promise<string | null> {
+    const found = await this.db
+      .prepare('SELECT sent_at FROM delivery_alerts WHERE brand = ?')
+      .bind(brand)
+      .first<{ sent_at: string }>();
+    return found?.sent_at ?? null;
+  }
+
+  async alerted(brand: BrandId, at: string): Promise<void> {
+    await this.db
+      .prepare(
+        'INSERT INTO delivery_alerts (brand, sent_at) VALUES (?, ?) ' +
+          'ON CONFLICT (brand) DO UPDATE SET sent_at = excluded.sent_at',
+      )
+      .bind(brand, at)
+      .run();
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * The estimate API's lead store over Cloudflare D1 (migrations/0001_leads.sql), plus what the
+ * queue consumer and the re-send route need: read a lead with its deliveries per channel
+ * (d1Deliveries.ts). One row per (brand, idempotency key), enforced by the unique index,
+ * and per (brand, content) within the duplicate window: `INSERT … SELECT … WHERE NOT EXISTS (the
+ * same content since …) ON CONFLICT DO NOTHING` is one statement, D1 runs a database's statements
+ * one at a time, and the read-back runs in the same batch (one transaction), so concurrent posts
+ * with one key, or one content under fresh keys, store one row and all answer with its id.
+ */
+import type { BrandId } from '../../src/brand/brands';
+import { isRecord } from '../../src/lib/isRecord';
+import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
+import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
+import { storedMatchingData } from '../../src/tracking/matchingFields';
+import { trackingKeys } from '../../src/tracking/trackingFields';
+import type { ChannelDelivery, KeyedLead, LeadStore, NewLead, StoredLead } from '../core/leadStore';
+import { columnText, storedText } from '../core/leadValues';
+import { webhookChannel } from '../core/webhookChannel';
+import { channelDelivery, deliveryColumns, type DeliveryRecord } from './d1Deliveries';
+import type { D1Database } from './env';
+
+type Cell = string | number | null;
+
+/** A value as its column holds it: the export's text (leadValues.ts), NULL for ''. */
+const cell = (text: string): string | null => (text === '' ? null : text);
+
+/**
+ * @internal The row of a lead: the columns staff sort and call by, copied out of the validated
+ * request (the form's as the field table's `stored` names them), and the request itself.
+ * Exported for tests.
+ */
+export function leadRow(lead: NewLead): Record<string, Cell> {
+  const { request } = lead;
+  const total = isRecord(request) && isRecord(request.quote) ? request.quote.roughTotal : null;
+  const row: Record<string, Cell> = {
+    id: lead.id,
+    brand: lead.brand,
+    idempotency_key: lead.idempotencyKey,
+    content_hash: lead.contentHash,
+    request_hash: lead.requestHash,
+    received_at: lead.receivedAt,
+    entry_point: cell(storedText(request, 'entryPoint')),
+    quote_vehicle_class: cell(storedText(request, 'quote', 'vehicleClass')),
+    quote_rough_total: typeof total === 'number' && Number.isInteger(total) ? total : null,
+    suspected_spam: lead.suspectedSpam ? 1 : 0,
+    request_json: JSON.stringify(request ?? null),
+    matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
+  };
+  for (const path of fieldPaths) {
+    const { stored } = field(path);
+    if (stored) row[stored] = cell(storedText(request, ...path.split('.')));
+  }
+  for (const [key, column] of Object.entries(exportColumns)) {
+    if ('stored' in column) row[column.stored] = cell(columnText(request, key as ExportColumnKey));
+  }
+  for (const key of trackingKeys) row[key] = cell(storedText(request, 'tracking', key));
+  return row;
+}
+
+type LeadRecord = {
+  id: string;
+  brand: BrandId;
+  idempotency_key: string;
+  content_hash: string;
+  request_hash: string | null;
+  received_at: string;
+  suspected_spam: number;
+  request_json: string;
+  matching_json: string | null;
+};
+
+const leadColumns =
+  'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
+  'request_json, matching_json';
+
+/** The row's matching data (migrations/0005_lead_matching.sql), re-checked; none before it. */
+function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
+  if (json === null) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  const matching = storedMatchingData(parsed);
+  return matching ? { matching } : {};
+}
+
+function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]): StoredLead {
+  const webhook = deliveries.find((delivery) => delivery.channel === webhookChannel.name);
+  return {
+    id: record.id,
+    brand: record.brand,
+    idempotencyKey: record.idempotency_key,
+    contentHash: record.content_hash,
+    requestHash: record.request_hash ?? '',
+    receivedAt: record.received_at,
+    suspectedSpam: record.suspected_spam === 1,
+    deliveredAt: webhook?.state === 'sent' ? webhook.sentAt : null,
+    deliveries,
+    request: JSON.parse(record.request_json) as unknown,
+    ...storedMatching(record.matching_json),
+  };
+}
+
+type DeliveryRow = DeliveryRecord;
+
+/** The leads with their deliveries, read in a second query by lead id. */
+function withDeliveries(
+  records: readonly LeadRecord[],
+  rows: readonly DeliveryRow[],
+): StoredLead[] {
+  const byLead = new Map<string, ChannelDelivery[]>();
+  for (const row of rows) {
+    const list = byLead.get(row.lead_id) ?? [];
+    list.push(channelDelivery(row));
+    byLead.set(row.lead_id, list);
+  }
+  return records.map((record) => storedLead(record, byLead.get(record.id) ?? []));
+}
+
+/**
+ * The INSERT of a lead's row: nothing over an existing (brand, idempotency key), nor while a lead
+ * of the brand with the same content was received since the duplicate window began (the last
+ * three parameters: brand, content hash, since).
+ */
+function insertStatement(columns: readonly string[]): string {
+  return (
+    `INSERT INTO leads (${columns.join(', ')}) SELECT ${columns.map(() => '?').join(', ')} ` +
+    'WHERE NOT EXISTS (SELECT 1 FROM leads WHERE brand = ? AND content_hash = ? AND received_at >= ?) ' +
+    'ON CONFLICT (brand, idempotency_key) DO NOTHING'
+  );
+}
+
+/** The lead an insert stored or met: the key's own first, else the window's first duplicate. */
+const storedOrMetStatement =
+  'SELECT id FROM leads WHERE brand = ? AND (idempotency_key = ? OR ' +
+  '(content_hash = ? AND received_at >= ?)) ORDER BY idempotency_key = ? DESC, received_at LIMIT 1';
+
+export class D1LeadStore implements LeadStore {
+  constructor(private readonly db: D1Database) {}
+
+  async insert(lead: NewLead, duplicateSince: string): Promise<{ id: string; created: boolean }> {
+    const row = leadRow(lead);
+    const columns = Object.keys(row);
+    const { brand, idempotencyKey, contentHash } = lead;
+    const [inserted, existing] = await this.db.batch<{ id: string }>([
+      this.db
+        .prepare(insertStatement(columns))
+        .bind(...columns.map((column) => row[column]), brand, contentHash, duplicateSince),
+      this.db
+        .prepare(storedOrMetStatement)
+        .bind(brand, idempotencyKey, contentHash, duplicateSince, idempotencyKey),
+    ]);
+    const id = existing?.results[0]?.id;
+    if (!inserted || !id) throw new Error('D1: the lead was neither stored nor found');
+    return { id, created: inserted.meta.changes === 1 };
+  }
+
+  async findByKey(brand: BrandId, idempotencyKey: string): Promise<KeyedLead | null> {
+    const found = await this.db
+      .prepare(
+        'SELECT id, content_hash, request_hash FROM leads WHERE brand = ? AND idempotency_key = ?',
+      )
+      .bind(brand, idempotencyKey)
+      .first<{ id: string; content_hash: string; request_hash: string | null }>();
+    return found
+      ? { id: found.id, contentHash: found.content_hash, requestHash: found.request_hash }
+      : null;
+  }
+
+  async findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null> {
+    const found = await this.db
+      .prepare(
+        'SELECT id FROM leads WHERE brand = ? AND content_hash = ? AND received_at >= ? ' +
+          'ORDER BY received_at LIMIT 1',
+      )
+      .bind(brand, contentHash, since)
+      .first<{ id: string }>();
+    return found?.id ?? null;
+  }
+
+  async list(brand: BrandId, from: string, to: string): Promise<StoredLead[]> {
+    const range = 'brand = ? AND received_at >= ? AND received_at < ?';
+    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
+      this.db
+        .prepare(`SELECT ${leadColumns} FROM leads WHERE ${range} ORDER BY received_at, id`)
+        .bind(brand, from, to),
+      this.db
+        .prepare(
+          `SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id IN ` +
+            `(SELECT id FROM leads WHERE ${range})`,
+        )
+        .bind(brand, from, to),
+    ]);
+    return withDeliveries(
+      (leads?.results ?? []) as LeadRecord[],
+      (deliveries?.results ?? []) as DeliveryRow[],
+    );
+  }
+
+  /** One lead by id with its deliveries, or null. */
+  async get(id: string): Promise<StoredLead | null> {
+    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
+      this.db.prepare(`SELECT ${leadColumns} FROM leads WHERE id = ?`).bind(id),
+      this.db.prepare(`SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id = ?`).bind(id),
+    ]);
+    const [lead] = withDeliveries(
+      (leads?.results ?? []) as LeadRecord[],
+      (deliveries?.results ?? []) as DeliveryRow[],
+    );
+    return lead ?? null;
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * Delivery of new leads, each channel on its own (server/core/leadChannels.ts: the webhook, the
+ * shop's notice, the visitor's receipt, each ad platform's conversion). The estimate handler's notifier asks every channel to
+ * decide, records the decisions in D1 (d1Deliveries.ts) and puts one message per channel to send
+ * on the brand's Queue. This Worker's queue consumer sends that channel alone and marks it sent;
+ * a failure is recorded and retried with exponential backoff (RETRY_BASE_SECONDS, doubling, up
+ * to the queue's max_retries), then the queue moves the message to the dead-letter queue, whose
+ * consumer (here too) marks the channel dead-lettered and asks for the brand's alert mail. So a
+ * webhook outage never delays or repeats a mail, and a failed mail never re-posts the webhook.
+ * A channel with a retry window (retryWindowMs: an ad platform refuses older events) is
+ * dead-lettered at once, instead of sent or retried, once its lead is older than the window.
+ * A channel stays unsent in D1 until a re-send (server/core/resend.ts) gets it through.
+ */
+import { brands, type BrandId } from '../../src/brand/brands';
+import { mailSender } from '../../src/brand/mail';
+import type { LeadNotifier, NewLead, Redelivery, StoredLead } from '../core/leadStore';
+import { deadLetterAlertMail } from '../core/leadMail';
+import { channelNamed, deliveryOf, leadChannels, type DeliveryContext } from '../core/leadChannels';
+import { addressList } from '../core/mailChannels';
+import type { D1Deliveries } from './d1Deliveries';
+import type { D1LeadStore } from './d1LeadStore';
+import type { Env, LeadMessage, MessageBatch } from './env';
+import { BindingMailer } from './mailer';
+
+/** Longest delay a queue retry may ask for (12 hours, the Queues limit). */
+const maxRetryDelaySeconds = 43_200;
+const defaultRetryBaseSeconds = 30;
+/** At most one dead-letter alert per brand in this time. */
+const alertIntervalMs = 3600_000;
+
+/** @internal Seconds before the next try after `attempts` failed ones; exported for tests. */
+export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
+  return Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), maxRetryDelaySeconds);
+}
+
+/** What the channels need, from this Worker's bindings. */
+export function deliveryContext(
+  env: Env,
+  store: Pick<D1LeadStore, 'list'>,
+  fetcher: typeof fetch = fetch,
+): DeliveryContext {
+  const shop = addressList(env.SHOP_MAIL_TO);
+  return {
+    mailer: new BindingMailer(env.EMAIL),
+    shopAddresses: () => shop,
+    store,
+    webhook:
+      env.WEBHOOK_URL && env.WEBHOOK_SECRET
+        ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }
+        : null,
+    fetch: fetcher,
+    // The bindings themselves, not a copy: the channels read them through configOf, and Google's
+    // access token is cached per env object, which lives as long as the isolate.
+    env,
+    now: () => new Date(),
+  };
+}
+
+/** Decides every channel of a lead, records the decisions, queues the ones to send. */
+export class QueueNotifier implements LeadNotifier {
+  constructor(
+    private readonly env: Env,
+    private readonly deliveries: D1Deliveries,
+    private readonly context: DeliveryContext,
+  ) {}
+
+  async created(newLead: NewLead): Promise<void> {
+    const lead: StoredLead = { ...newLead, deliveredAt: null };
+    const decisions = await Promise.all(
+      leadChannels.map(
+        async (channel) => [channel.name, await channel.decide(lead, this.context)] as const,
+      ),
+    );
+    await this.deliveries.decided(lead.id, decisions);
+    const toSend = decisions.filter(([, decision]) => decision.kind === 'send');
+    if (toSend.length > 0) {
+      await this.env.LEADS.sendBatch(
+        toSend.map(([channel]) => ({ body: { id: lead.id, channel } })),
+      );
+    }
+  }
+}
+
+/** Re-send (server/core/resend.ts) over D1 and the queue. */
+export function queueRedelivery(
+  env: Env,
+  store: D1LeadStore,
+  deliveries: D1Deliveries,
+  context: DeliveryContext,
+): Redelivery {
+  return {
+    get: (id) => store.get(id),
+    undelivered: (brand, staleBefore, channels) =>
+      deliveries.undelivered(brand, staleBefore, channels),
+    async resend(id, name) {
+      const channel = channelNamed(name);
+      const lead = channel && (await store.get(id));
+      if (!channel || !lead) return false;
+      if (!deliveryOf(lead, name)) {
+        // Never decided (the notifier failed): decide now.
+        await deliveries.decided(id, [[name, await channel.decide(lead, context)]]);
+      }
+      if (!(await deliveries.requeued(id, name))) return false;
+      await env.LEADS.send({ id, channel: name });
+      return true;
+    },
+  };
+}
+
+/**
+ * The brand's dead-letter alert to its ops address (OPS_MAIL_TO): every channel dead-lettered
+ * and not re-sent, at most one mail an hour. Within the hour after one, the alert waits on the
+ * queue until the hour is over, then lists what is dead-lettered by then.
+ */
+async function alert(env: Env, brand: BrandId, deliveries: D1Deliveries, waited: boolean) {
+  const sender = mailSender(brands[brand]);
+  const to = addressList(env.OPS_MAIL_TO);
+  if (!sender || to.length === 0 || !env.EMAIL) {
+    console.error(`[leads] ${brand}: no alert mail (no sender, OPS_MAIL_TO or EMAIL binding)`);
+    return;
+  }
+  const last = await deliveries.lastAlert(brand);
+  const wait = last ? Date.parse(last) + alertIntervalMs - Date.now() : 0;
+  if (wait > 0) {
+    // An alert that already waited finds a newer one sent: that one listed its leads.
+    if (!waited) await env.LEADS.send({ alert: true }, { delaySeconds: Math.ceil(wait / 1000) });
+    return;
+  }
+  const deadLetters = await deliveries.deadLetters(brand);
+  if (deadLetters.length === 0) return;
+  await new BindingMailer(env.EMAIL).send(
+    deadLetterAlertMail(
+      brand,
+      sender,
+      to,
+      deadLetters.map((entry) => ({
+        leadId: entry.leadId,
+        channel: channelNamed(entry.channel)?.label ?? entry.channel,
+        lastError: entry.lastError,
+      })),
+    ),
+  );
+  await deliveries.alerted(brand, new Date().toISOString());
+}
+
+/** The consumer of the leads queue and of its dead-letter queue. */
+export async function consumeLeads(
+  batch: MessageBatch<LeadMessage>,
+  env: Env,
+  store: D1LeadStore,
+  deliveries: D1Deliveries,
+  context: DeliveryContext,
+  brand: BrandId,
+): Promise<void> {
+  const deadLetters = batch.queue === env.DEAD_LETTER_QUEUE;
+  const configured = Number(env.RETRY_BASE_SECONDS);
+  const base =
+    Number.isFinite(configured) && configured >= 0 ? configured : defaultRetryBaseSeconds;
+  const alertBrands = new Set<BrandId>();
+  for (const message of batch.messages) {
+    const body = message.body;
+    if ('alert' in body) {
+      try {
+        if (!deadLetters) await alert(env, brand, deliveries, true);
+        else console.error(`[leads] ${brand}: the dead-letter alert could not be sent`);
+        message.ack();
+      } catch (error) {
+        console.error(`[leads] ${brand}: alert`, error);
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts, base) });
+      }
+      continue;
+    }
+    // A message from before the channels names none: it was the webhook's.
+    const name = body.channel ?? 'webhook';
+    const channel = channelNamed(name);
+    const lead = channel && (await store.get(body.id));
+    const state = lead && deliveryOf(lead, name)?.state;
+    if (!channel || !lead || (state && state !== 'pending' && state !== 'dead')) {
+      // Gone, unknown, already sent (a replayed message), skipped or off.
+      message.ack();
+      continue;
+    }
+    const window = channel.retryWindowMs;
+    const pastWindow =
+      !deadLetters &&
+      window !== undefined &&
+      context.now().getTime() - Date.parse(lead.receivedAt) > window;
+    if (pastWindow) {
+      await deliveries.failed(lead.id, name, new Error(`past ${name}'s window for this lead`));
+    }
+    if (deadLetters || pastWindow) {
+      await deliveries.deadLettered(lead.id, name, new Date().toISOString());
+      console.error(`[leads] ${lead.id} ${name}: not delivered; dead-lettered, re-send it later`);
+      alertBrands.add(lead.brand);
+      message.ack();
+      continue;
+    }
+    try {
+      await channel.send(lead, context);
+      await deliveries.sent(lead.id, name, new Date().toISOString());
+      message.ack();
+    } catch (error) {
+      console.error(`[leads] ${lead.id} ${name}: ${String(error)} (attempt ${message.attempts})`);
+      await deliveries.failed(lead.id, name, error);
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts, base) });
+    }
+  }
+  // One alert for the batch, once every dead letter of it is marked: it lists them all.
+  for (const alertBrand of alertBrands) {
+    try {
+      await alert(env, alertBrand, deliveries, false);
+    } catch (error) {
+      console.error(`[leads] ${alertBrand}: alert`, error);
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The Worker's mailer: each composed message (server/core/leadMail.ts) handed as it is to the
+ * brand's send_email binding of Cloudflare Email Service, which writes the MIME, signs it (DKIM)
+ * and adds Date and Message-ID. Under `wrangler dev` the binding's local simulation sends
+ * nothing: it keeps each message for the Local Explorer and logs it (docs/deploy.md, "Mail").
+ */
+import type { MailMessage } from '../core/leadMail';
+import type { Mailer } from '../core/mailChannels';
+
+export class BindingMailer implements Mailer {
+  constructor(private readonly binding: SendEmail | undefined) {}
+
+  async send(message: MailMessage): Promise<void> {
+    if (!this.binding) throw new Error('the Worker has no EMAIL binding (send_email)');
+    await this.binding.send({
+      from: message.from,
+      to: message.to,
+      ...(message.replyTo && { replyTo: message.replyTo }),
+      subject: message.subject,
+      text: message.text,
+      headers: message.headers,
+    });
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The new-lead rate limit (server/core/rateLimitPolicy.ts) on Workers, counted in the brand's D1
+ * database (migrations/0002_rate_limit.sql): a sliding window of 10 minutes, like the local
+ * origin's in memory. Not the Workers rate-limiting binding: it counts only per 10 or 60 s, so it
+ * cannot hold the policy's 10-minute window, and a per-minute rule lets a script through at one
+ * lead every few seconds. Not a Durable Object: D1 is already bound, and new leads are few (a
+ * shop gets a handful a day), so one write per new lead costs nothing worth a new binding.
+ */
+import type { RateLimiter } from '../core/leadStore';
+import { newLeadRateLimit } from '../core/rateLimitPolicy';
+import type { D1Database } from './env';
+
+export class D1RateLimiter implements RateLimiter {
+  private readonly windowMs: number;
+
+  constructor(
+    private readonly db: D1Database,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.windowMs = newLeadRateLimit.windowSeconds * 1000;
+  }
+
+  async hit(key: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+    const time = this.now();
+    const since = time - this.windowMs;
+    // One transaction: sweep what left the window, then count and insert in one statement, so
+    // concurrent hits of one client can never let more than the limit through.
+    const [, counted] = await this.db.batch([
+      this.db.prepare('DELETE FROM rate_limit_hits WHERE at <= ?').bind(since),
+      this.db
+        .prepare(
+          'INSERT INTO rate_limit_hits (client_key, at) SELECT ?, ? WHERE ' +
+            '(SELECT COUNT(*) FROM rate_limit_hits WHERE client_key = ? AND at > ?) < ?',
+        )
+        .bind(key, time, key, since, newLeadRateLimit.limit),
+    ]);
+    if (counted?.meta.changes === 1) return { ok: true };
+    const oldest = await this.db
+      .prepare('SELECT MIN(at) AS at FROM rate_limit_hits WHERE client_key = ? AND at > ?')
+      .bind(key, since)
+      .first<{ at: number | null }>();
+    const until = (oldest?.at ?? time) + this.windowMs;
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((until - time) / 1000)) };
+  }
+}

@@ -1,0 +1,355 @@
+// The queue consumer of the Worker (server/worker/delivery.ts), each channel on its own, with
+// the store, the delivery rows, the webhook and the mail binding in memory; the smoke suite runs
+// it on workerd with real queues, D1 and the send_email binding's local simulation.
+import { createHmac } from 'node:crypto';
+import { exportPKCS8, generateKeyPair } from 'jose';
+import type { StoredLead } from '../../../server/core/leadStore';
+import type { ChannelDelivery } from '../../../server/core/leadStore';
+import { webhookBody } from '../../../server/core/webhookChannel';
+import type { D1Deliveries } from '../../../server/worker/d1Deliveries';
+import type { D1LeadStore } from '../../../server/worker/d1LeadStore';
+import {
+  consumeLeads,
+  deliveryContext,
+  QueueNotifier,
+  retryDelaySeconds,
+} from '../../../server/worker/delivery';
+import type { Env, LeadMessage, MessageBatch } from '../../../server/worker/env';
+import { storedLead, validRequest } from '../../factories/estimate';
+
+function lead(overrides: Partial<StoredLead> = {}): StoredLead {
+  return storedLead({
+    id: 'lead-1',
+    brand: 'carsupport',
+    receivedAt: '2026-11-24T01:00:00.000Z',
+    request: validRequest('carsupport', { tracking: { gaid: 'g1' } }),
+    ...overrides,
+  });
+}
+
+/** The lead's store and its delivery rows, in memory; `marks` lists what was written. */
+function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['state']> = {}) {
+  const marks: string[] = [];
+  const state = new Map(Object.entries(rows));
+  let alertedAt: string | null = null;
+  // The lead comes with its delivery rows, as D1LeadStore.get reads them in one batch.
+  const deliveryRows = (): ChannelDelivery[] =>
+    [...state].map(([channel, rowState]) => ({
+      channel,
+      state: rowState,
+      sentAt: null,
+      attempts: 0,
+      lastError: null,
+      deadLetteredAt: null,
+    }));
+  const store = {
+    get: (id: string) =>
+      Promise.resolve(id === stored.id ? { ...stored, deliveries: deliveryRows() } : null),
+    list: () => Promise.resolve([]),
+  } as unknown as D1LeadStore;
+  const deliveries = {
+    decided: (_: string, decisions: [string, { kind: string }][]) =>
+      Promise.resolve(void marks.push(...decisions.map(([c, d]) => `decided ${c} ${d.kind}`))),
+    sent: (_: string, channel: string) => {
+      state.set(channel, 'sent');
+      return Promise.resolve(void marks.push(`sent ${channel}`));
+    },
+    failed: (_: string, channel: string, error: Error) =>
+      Promise.resolve(void marks.push(`failed ${channel}: ${error.message}`)),
+    deadLettered: (_: string, channel: string) => {
+      state.set(channel, 'dead');
+      return Promise.resolve(void marks.push(`dead ${channel}`));
+    },
+    lastAlert: () => Promise.resolve(alertedAt),
+    alerted: (_: string, at: string) => {
+      alertedAt = at;
+      return Promise.resolve(void marks.push('alerted'));
+    },
+    deadLetters: () =>
+      Promise.resolve(
+        deliveryRows()
+          .filter((row) => row.state === 'dead')
+          .map((row) => ({ ...row, leadId: stored.id })),
+      ),
+  } as unknown as D1Deliveries;
+  return { store, deliveries, marks };
+}
+
+/** A lead that arrived from a Meta ad, and a Worker configured for Meta. */
+const fbclid = {
+  request: validRequest('carsupport', { tracking: { fbclid: 'IwAR-click' } }),
+} satisfies Partial<StoredLead>;
+const metaVars: Partial<Env> = {
+  META_CONVERSIONS_ENDPOINT: 'https://graph.example/v25.0',
+  META_PIXEL_ID: '42',
+  META_ACCESS_TOKEN: 'token',
+};
+
+function batch(queue: string, bodies: LeadMessage[], attempts = 1) {
+  const outcomes: string[] = [];
+  const messages = bodies.map((body) => ({
+    body,
+    attempts,
+    ack: () => outcomes.push('ack'),
+    retry: (options?: { delaySeconds?: number }) => outcomes.push(`retry ${options?.delaySeconds}`),
+  }));
+  return { batch: { queue, messages } as unknown as MessageBatch<LeadMessage>, outcomes };
+}
+
+function envWith(mails: unknown[], failMail = false): Env {
+  return {
+    WEBHOOK_URL: 'https://crm.example/hook',
+    WEBHOOK_SECRET: 'shh',
+    DEAD_LETTER_QUEUE: 'leads-dlq',
+    RETRY_BASE_SECONDS: '2',
+    SHOP_MAIL_TO: 'shop@example.jp',
+    EMAIL: {
+      send: (message: unknown) => {
+        if (failMail) return Promise.reject(new Error('E_RATE_LIMIT_EXCEEDED'));
+        mails.push(message);
+        return Promise.resolve({ messageId: 'm' });
+      },
+    },
+  } as unknown as Env;
+}
+
+async function consume(
+  bodies: LeadMessage[],
+  options: {
+    stored?: StoredLead;
+    queue?: string;
+    fetcher?: typeof fetch;
+    failMail?: boolean;
+    vars?: Partial<Env>;
+    /** The lead's delivery rows already written. */
+    rows?: Record<string, ChannelDelivery['state']>;
+  } = {},
+) {
+  const mails: unknown[] = [];
+  const env = { ...envWith(mails, options.failMail), ...options.vars } as Env;
+  const { store, deliveries, marks } = storesWith(options.stored ?? lead(), options.rows);
+  const { batch: messages, outcomes } = batch(options.queue ?? 'leads', bodies, 3);
+  const fetcher = options.fetcher ?? (() => Promise.resolve(new Response('ok')));
+  await consumeLeads(
+    messages,
+    env,
+    store,
+    deliveries,
+    deliveryContext(env, store, fetcher),
+    'carsupport',
+  );
+  return { marks, outcomes, mails };
+}
+
+describe('the queue consumer', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('posts the webhook signed, and marks that channel alone sent', async () => {
+    const sent: Request[] = [];
+    const fetcher = (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(input, init));
+      return Promise.resolve(new Response('ok', { status: 200 }));
+    };
+    const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'webhook' }], {
+      fetcher: fetcher as typeof fetch,
+    });
+    expect(outcomes).toEqual(['ack']);
+    expect(marks).toEqual(['sent webhook']);
+    expect(mails).toEqual([]);
+    const request = sent[0]!;
+    expect(request.redirect).toBe('manual');
+    const body = await request.text();
+    expect(JSON.parse(body)).toMatchObject({ id: 'lead-1', brand: 'carsupport' });
+    const timestamp = request.headers.get('X-Shaken-Timestamp')!;
+    const mac = createHmac('sha256', 'shh').update(`${timestamp}.${body}`).digest('hex');
+    expect(request.headers.get('X-Shaken-Signature')).toBe(`sha256=${mac}`);
+  });
+
+  it("sends an ad platform's conversion with the Worker's variables, that channel alone", async () => {
+    const sent: Request[] = [];
+    const fetcher = (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(input, init));
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    };
+    const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'meta' }], {
+      stored: lead({ receivedAt: new Date(Date.now() - 3600_000).toISOString(), ...fbclid }),
+      fetcher: fetcher as typeof fetch,
+      vars: metaVars,
+    });
+    expect(outcomes).toEqual(['ack']);
+    expect(marks).toEqual(['sent meta']);
+    expect(mails).toEqual([]);
+    expect(sent.map((request) => request.url)).toEqual(['https://graph.example/v25.0/42/events']);
+    expect(await sent[0]!.json()).toMatchObject({
+      access_token: 'token',
+      data: [{ event_id: 'lead-1' }],
+    });
+  });
+
+  it("asks Google for an access token once for the isolate's batches, not once a batch", async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const tokenEndpoint = 'https://oauth.example/token';
+    const asked: string[] = [];
+    const fetcher = (input: RequestInfo | URL) => {
+      const url = String(input);
+      asked.push(url);
+      return Promise.resolve(
+        url === tokenEndpoint
+          ? Response.json({ access_token: 'ya29.token', expires_in: 3600 })
+          : Response.json({ requestId: 'r' }),
+      );
+    };
+    const env = {
+      ...envWith([]),
+      GOOGLE_DATA_MANAGER_ENDPOINT: 'https://datamanager.example/v1/events:ingest',
+      GOOGLE_OAUTH_TOKEN_ENDPOINT: tokenEndpoint,
+      GOOGLE_SERVICE_ACCOUNT_EMAIL: 'bench@example.iam.gserviceaccount.com',
+      GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: await exportPKCS8(privateKey),
+      GOOGLE_ADS_CUSTOMER_ID: '1234567890',
+      GOOGLE_ADS_CONVERSION_ACTION_ID: '987',
+    } as Env;
+    const stored = lead({
+      receivedAt: new Date(Date.now() - 3600_000).toISOString(),
+      request: validRequest('carsupport', { tracking: { gclid: 'Cj0-click' } }),
+    });
+    // Two batches of one isolate: the Workers runtime hands each the same env.
+    for (let run = 1; run <= 2; run += 1) {
+      const { store, deliveries, marks } = storesWith(stored);
+      const { batch: messages, outcomes } = batch('leads', [{ id: 'lead-1', channel: 'google' }]);
+      await consumeLeads(
+        messages,
+        env,
+        store,
+        deliveries,
+        deliveryContext(env, store, fetcher as typeof fetch),
+        'carsupport',
+      );
+      expect(outcomes).toEqual(['ack']);
+      expect(marks).toEqual(['sent google']);
+    }
+    expect(asked.filter((url) => url === tokenEndpoint)).toHaveLength(1);
+    expect(asked.filter((url) => url !== tokenEndpoint)).toHaveLength(2);
+  });
+
+  it("dead-letters a channel once its lead is past the platform's window, never sending it", async () => {
+    const fetcher = vi.fn(() => Promise.resolve(new Response('{}')));
+    const old = new Date(Date.now() - 7 * 24 * 3600_000).toISOString();
+    const { marks, outcomes } = await consume([{ id: 'lead-1', channel: 'meta' }], {
+      stored: lead({ receivedAt: old, ...fbclid }),
+      fetcher: fetcher as unknown as typeof fetch,
+      vars: metaVars,
+    });
+    expect(fetcher).not.toHaveBeenCalled();
+    expect(marks).toEqual(["failed meta: past meta's window for this lead", 'dead meta']);
+    expect(outcomes).toEqual(['ack']);
+    // The webhook has no window: the same lead's webhook is still sent.
+    const webhook = await consume([{ id: 'lead-1', channel: 'webhook' }], {
+      stored: lead({ receivedAt: old }),
+    });
+    expect(webhook.marks).toEqual(['sent webhook']);
+  });
+
+  it('reads a message from before the channels as the webhook', async () => {
+    const { marks } = await consume([{ id: 'lead-1' }]);
+    expect(marks).toEqual(['sent webhook']);
+  });
+
+  it('retries a failing webhook alone: the mails of the same lead are sent once', async () => {
+    const down = () => Promise.resolve(new Response('down', { status: 503 }));
+    const { marks, outcomes, mails } = await consume(
+      [
+        { id: 'lead-1', channel: 'webhook' },
+        { id: 'lead-1', channel: 'shopNotice' },
+        { id: 'lead-1', channel: 'receipt' },
+      ],
+      { fetcher: down as typeof fetch },
+    );
+    expect(outcomes).toEqual(['retry 8', 'ack', 'ack']);
+    expect(marks).toEqual([
+      'failed webhook: the webhook answered 503',
+      'sent shopNotice',
+      'sent receipt',
+    ]);
+    expect(mails).toHaveLength(2);
+  });
+
+  it('retries a failed mail alone, never re-posting the webhook', async () => {
+    const fetcher = vi.fn();
+    const { marks, outcomes } = await consume([{ id: 'lead-1', channel: 'receipt' }], {
+      fetcher: fetcher as unknown as typeof fetch,
+      failMail: true,
+    });
+    expect(fetcher).not.toHaveBeenCalled();
+    expect(outcomes).toEqual(['retry 8']);
+    expect(marks).toEqual(['failed receipt: E_RATE_LIMIT_EXCEEDED']);
+    expect([1, 2, 3].map((attempts) => retryDelaySeconds(attempts, 30))).toEqual([30, 60, 120]);
+    expect(retryDelaySeconds(40, 30)).toBe(43_200);
+  });
+
+  it('never sends a channel already sent, skipped or off', async () => {
+    for (const state of ['sent', 'skipped', 'off'] as const) {
+      const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'receipt' }], {
+        rows: { receipt: state },
+      });
+      expect(outcomes).toEqual(['ack']);
+      expect(marks).toEqual([]);
+      expect(mails).toEqual([]);
+    }
+  });
+
+  it('marks a dead-lettered channel in D1 instead of sending it', async () => {
+    const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'shopNotice' }], {
+      queue: 'leads-dlq',
+    });
+    expect(marks).toEqual(['dead shopNotice']);
+    expect(outcomes).toEqual(['ack']);
+    expect(mails).toEqual([]);
+  });
+
+  it('sends one dead-letter alert for a batch, listing every channel of it', async () => {
+    const { marks, mails } = await consume(
+      [
+        { id: 'lead-1', channel: 'shopNotice' },
+        { id: 'lead-1', channel: 'receipt' },
+        { id: 'lead-1', channel: 'webhook' },
+      ],
+      { queue: 'leads-dlq', vars: { OPS_MAIL_TO: 'ops@example.jp' } },
+    );
+    expect(marks).toEqual(['dead shopNotice', 'dead receipt', 'dead webhook', 'alerted']);
+    expect(mails).toHaveLength(1);
+    const text = JSON.stringify(mails[0]);
+    for (const label of ['店舗通知メール', '確認メール', 'Webhook']) expect(text).toContain(label);
+  });
+
+  it("puts the lead's id, brand and time over whatever the request says", () => {
+    const body = JSON.parse(webhookBody(lead({ request: { id: 'forged', brand: 'x' } })));
+    expect(body).toMatchObject({ id: 'lead-1', brand: 'carsupport' });
+  });
+});
+
+describe('the notifier', () => {
+  it('records every channel decision and queues only the channels to send', async () => {
+    const queued: unknown[] = [];
+    const mails: unknown[] = [];
+    const env = {
+      ...envWith(mails),
+      LEADS: { sendBatch: (messages: unknown[]) => Promise.resolve(void queued.push(...messages)) },
+    } as unknown as Env;
+    const spam = lead({ suspectedSpam: true });
+    const { store, deliveries, marks } = storesWith(spam);
+    await new QueueNotifier(env, deliveries, deliveryContext(env, store)).created(spam);
+    expect(marks).toEqual([
+      'decided webhook skip',
+      'decided shopNotice send',
+      'decided receipt skip',
+      // The brand's Worker has no ad platform's variables: each platform's channel is off.
+      'decided google off',
+      'decided meta off',
+      'decided yahoo off',
+      'decided line off',
+    ]);
+    expect(queued).toEqual([{ body: { id: 'lead-1', channel: 'shopNotice' } }]);
+  });
+});
