@@ -3,7 +3,7 @@
  * (自動返信), the shop's notice and the ops' dead-letter alert. Each composer returns a
  * `MailMessage` — addresses, subject, plain text, extra headers — and never MIME: the Worker
  * hands it to Cloudflare's send_email binding (server/worker/mailer.ts), the local origin to
- * nodemailer's composer, which writes an .eml file (localMailer.ts). Both encode the headers
+ * nodemailer's composer, which writes an .eml file (server/node/localMail.ts). Both encode the headers
  * (RFC 2047 encoded words of at most 75 characters, folded lines) and add Message-ID and Date.
  *
  * Abuse-proof by construction (docs/decisions/008-lead-mail.md): the receipt echoes no free text
@@ -13,14 +13,14 @@
 import { brands, type BrandId } from '../../src/brand/brands';
 import type { MailSender } from '../../src/brand/mail';
 import type { CompanyFacts } from '../../src/content/types';
-import { legalFeeRates, vehicleClassIds, type VehicleClassId } from '../../src/content/legalFees';
+import { legalFeeRates } from '../../src/content/legalFees';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
-import { entryPoints } from '../../src/estimate/contract/types';
-import { isRecord } from '../../src/lib/isRecord';
+import { isEntryPoint } from '../../src/estimate/contract/types';
 import { tokyoDateTime } from '../../src/lib/tokyoTime';
 import type { StoredLead } from './leadStore';
-import { columnHeader, columnText, storedText } from './leadValues';
+import { columnHeader, columnText } from './leadValues';
+import type { StoredRequest } from './storedRequest';
 
 type MailAddress = { name: string; email: string };
 
@@ -78,7 +78,7 @@ function line(label: string, value: string): string[] {
 }
 
 /** A column's value as the visitor chose it: a choice's label (希望する), else the export's text. */
-function columnValue(request: unknown, key: ExportColumnKey): string {
+function columnValue(request: StoredRequest, key: ExportColumnKey): string {
   const text = columnText(request, key);
   const paths = fieldPaths.filter((path) => field(path).column === key);
   const options = paths.length === 1 ? field(paths[0]!).options : undefined;
@@ -94,17 +94,11 @@ function columnLine(lead: StoredLead, key: ExportColumnKey): string[] {
   return line(columnHeader(key), columnValue(lead.request, key));
 }
 
-function isVehicleClass(value: string): value is VehicleClassId {
-  return (vehicleClassIds as readonly string[]).includes(value);
-}
-
 /** The price check's rough price as the visitor saw it: "45,000円（軽自動車）", or ''. */
-function roughPriceText(request: unknown): string {
-  const total = Number(storedText(request, 'quote', 'roughTotal'));
-  if (!Number.isInteger(total) || total <= 0) return '';
-  const vehicleClass = storedText(request, 'quote', 'vehicleClass');
-  const label = isVehicleClass(vehicleClass) ? legalFeeRates.classes[vehicleClass].label : '';
-  return `${total.toLocaleString('ja-JP')}円${label ? `（${label}）` : ''}`;
+function roughPriceText({ quote }: StoredRequest): string {
+  if (!quote || quote.roughTotal <= 0) return '';
+  const label = legalFeeRates.classes[quote.vehicleClass].label;
+  return `${quote.roughTotal.toLocaleString('ja-JP')}円（${label}）`;
 }
 
 const roughPriceLabel = '概算（料金チェック）';
@@ -116,7 +110,7 @@ function visitorName(lead: StoredLead): string {
 
 /** The visitor's address, when it is a bare address. */
 export function visitorAddress(lead: StoredLead): string | null {
-  return bareAddress(storedText(lead.request, 'customer', 'email'));
+  return bareAddress(lead.request.customer.email);
 }
 
 /** The 控え of the receipt: the structured choices, and 車種 unless it carries a link. */
@@ -197,16 +191,12 @@ export function receiptMail(
 }
 
 /** Every tracking field as "name: value" lines, in the stored order. */
-function trackingLines(request: unknown): string[] {
-  if (!isRecord(request) || !isRecord(request.tracking)) return [];
-  return Object.entries(request.tracking).flatMap(([key, value]) =>
-    typeof value === 'string' && value !== '' ? [`${key}: ${value}`] : [],
-  );
+function trackingLines({ tracking }: StoredRequest): string[] {
+  return Object.entries(tracking).flatMap(([key, value]) => (value ? [`${key}: ${value}`] : []));
 }
 
-function entryPointText(request: unknown): string {
-  const value = storedText(request, 'entryPoint');
-  return (entryPoints as readonly string[]).includes(value) ? value : '';
+function entryPointText({ entryPoint }: StoredRequest): string {
+  return isEntryPoint(entryPoint) ? entryPoint : '';
 }
 
 /** The shop's notice: every field, the rough price, the entry point, the attribution. */
@@ -216,7 +206,7 @@ export function shopNoticeMail(
   to: readonly string[],
 ): MailMessage {
   const model = headerText(columnText(lead.request, 'model')) || `${columnHeader('model')}未入力`;
-  const date = headerText(storedText(lead.request, 'request', 'preferredDate1')) || 'なし';
+  const date = headerText(lead.request.request.preferredDate1 ?? '') || 'なし';
   const replyTo = visitorAddress(lead);
   const name = visitorName(lead);
   const tracking = trackingLines(lead.request);

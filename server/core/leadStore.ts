@@ -5,7 +5,9 @@
  * (deploy/cloudflare/).
  */
 import type { BrandId } from '../../src/brand/brands';
+import type { EstimateRequest } from '../../src/estimate/contract/validation/estimateSchema';
 import type { MatchingData } from '../../src/tracking/matchingFields';
+import type { StoredRequest } from './storedRequest';
 
 /** A lead as the handler hands it to the store: validated, normalised, never trusted again. */
 export type NewLead = {
@@ -25,8 +27,7 @@ export type NewLead = {
   receivedAt: string;
   /** The honeypot was filled: kept and exported with the mark, never sent to the webhook. */
   suspectedSpam: boolean;
-  /** The validated request body (schema output), as JSON-ready data. */
-  request: unknown;
+  request: EstimateRequest;
   /** What the ad platforms' matching needs (server/core/conversions/); absent on older leads. */
   matching?: MatchingData;
 };
@@ -34,9 +35,9 @@ export type NewLead = {
 /** What a known Idempotency-Key tells: its lead and what was sent under it. */
 export type KeyedLead = { id: string; contentHash: string; requestHash: string | null };
 
-export type StoredLead = NewLead & {
-  /** ISO 8601 when the webhook accepted it; null while undelivered. */
-  deliveredAt: string | null;
+/** A lead as a store reads it back, its request parsed once (storedRequest.ts). */
+export type StoredLead = Omit<NewLead, 'request'> & {
+  request: StoredRequest;
   /** Each channel's delivery (leadChannels.ts), where the store keeps them (D1). */
   deliveries?: readonly ChannelDelivery[];
 };

@@ -1,9 +1,6 @@
 /**
- * A stored lead's values as text, the one formatter of the staff export (leadsCsv.ts) and the
- * lead's D1 columns (server/worker/d1LeadStore.ts), so both show every value alike. Stored
- * requests are the schema's output, but they are read as untrusted data all the same (a row
- * written by an older release, a hand-edited file): anything not a string or a finite number
- * reads as ''.
+ * A lead's values as text, the one formatter of the staff export (leadsCsv.ts), the mails and the
+ * lead's D1 columns (server/worker/d1LeadStore.ts), so all show every value alike.
  */
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import {
@@ -12,22 +9,15 @@ import {
   formLabel,
   type FieldPath,
 } from '../../src/estimate/contract/fieldTable';
-import { isRecord } from '../../src/lib/isRecord';
+import type { StoredRequest } from './storedRequest';
 
-/** The value at `path` of a stored request as text: a string as it is, a finite number in digits. */
-export function storedText(value: unknown, ...path: string[]): string {
-  let current = value;
-  for (const key of path) {
-    if (!isRecord(current) || !Object.hasOwn(current, key)) return '';
-    current = current[key];
-  }
-  if (typeof current === 'number') return Number.isFinite(current) ? String(current) : '';
-  return typeof current === 'string' ? current : '';
-}
+type Group = 'vehicle' | 'customer' | 'request';
 
-/** A form field's stored value as text. */
-function fieldText(request: unknown, path: FieldPath): string {
-  return storedText(request, ...path.split('.'));
+/** A form field's value, '' where the visitor left it empty. */
+export function fieldText(request: StoredRequest, path: FieldPath): string {
+  const [group, key] = path.split('.') as [Group, string | undefined];
+  if (key === undefined) return '';
+  return (request[group] as Readonly<Record<string, string | undefined>>)[key] ?? '';
 }
 
 /** The fields shown in an export column, in the form's order. */
@@ -51,7 +41,7 @@ function dateText([year, month, day]: string[]): string {
 }
 
 /** The value of an export column (field table's exportColumns) of a stored request. */
-export function columnText(request: unknown, column: ExportColumnKey): string {
+export function columnText(request: StoredRequest, column: ExportColumnKey): string {
   const parts = columnFields(column).map((path) => fieldText(request, path));
   switch (exportColumns[column].format) {
     case 'date':

@@ -3,12 +3,12 @@
  * The form's values are read and formatted by leadValues.ts, as the lead's D1 columns are.
  */
 import type { ExportColumnKey } from '../../src/estimate/contract/exportColumns';
-import { isRecord } from '../../src/lib/isRecord';
 import { toCsv } from './csv';
 import { tokyoDateTime } from '../../src/lib/tokyoTime';
 import { deliveryOf, leadChannels } from './leadChannels';
 import type { ChannelDelivery, StoredLead } from './leadStore';
-import { columnHeader, columnText, storedText } from './leadValues';
+import { columnHeader, columnText } from './leadValues';
+import type { StoredRequest } from './storedRequest';
 
 /** An ISO instant as "YYYY-MM-DD HH:mm:ss" in Japan; '' when unreadable. */
 function japanTime(iso: string): string {
@@ -36,10 +36,9 @@ function deliveryText(delivery: ChannelDelivery | undefined): string {
 }
 
 /** Every tracking field as name=value, space-separated, in the stored order. */
-function trackingText(tracking: unknown): string {
-  if (!isRecord(tracking)) return '';
+function trackingText({ tracking }: StoredRequest): string {
   return Object.entries(tracking)
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
+    .filter(([, value]) => value)
     .map(([key, value]) => `${key}=${value}`)
     .join(' ');
 }
@@ -52,12 +51,8 @@ function formColumn(key: ExportColumnKey): Column {
 }
 
 /** The price check's rough price: "kei 45000円", or '' when the lead came without one. */
-function quoteText(request: unknown): string {
-  const roughTotal = storedText(request, 'quote', 'roughTotal');
-  if (!roughTotal) return '';
-  return [storedText(request, 'quote', 'vehicleClass'), `${roughTotal}円`]
-    .filter(Boolean)
-    .join(' ');
+function quoteText({ quote }: StoredRequest): string {
+  return quote ? `${quote.vehicleClass} ${quote.roughTotal}円` : '';
 }
 
 /**
@@ -76,7 +71,7 @@ const columns: Column[] = [
   { header: '受付日時（JST）', value: (lead) => japanTime(lead.receivedAt) },
   { header: '受付番号', value: (lead) => lead.id },
   { header: 'ブランド', value: (lead) => lead.brand },
-  { header: '入力元', value: (lead) => storedText(lead.request, 'entryPoint') },
+  { header: '入力元', value: (lead) => lead.request.entryPoint },
   { header: 'スパム疑い', value: (lead) => (lead.suspectedSpam ? 'スパム疑い' : '') },
   formColumn('name'),
   formColumn('kana'),
@@ -88,10 +83,7 @@ const columns: Column[] = [
   formColumn('preferredDates'),
   formColumn('postalCode'),
   { header: '概算', value: (lead) => quoteText(lead.request) },
-  {
-    header: 'トラッキング',
-    value: (lead) => (isRecord(lead.request) ? trackingText(lead.request.tracking) : ''),
-  },
+  { header: 'トラッキング', value: (lead) => trackingText(lead.request) },
   // The first channel, the webhook, keeps the place and header the one 配信 column always had.
   channelColumn(leadChannels[0]!, '配信'),
   formColumn('firstRegistration'),

@@ -22,9 +22,8 @@ export type WebhookContext = {
  * @internal Exported for tests.
  */
 export function webhookBody(lead: StoredLead): string {
-  const request = lead.request && typeof lead.request === 'object' ? lead.request : {};
   return JSON.stringify({
-    ...request,
+    ...lead.request,
     id: lead.id,
     brand: lead.brand,
     receivedAt: lead.receivedAt,

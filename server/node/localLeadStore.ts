@@ -12,6 +12,7 @@ import { isBrandId, type BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { createKeyedQueue } from '../core/keyedQueue';
+import { parseStoredRequest } from '../core/storedRequest';
 import { newLeadRateLimit } from '../core/rateLimitPolicy';
 import type { LeadNotifier, LeadStore, NewLead, RateLimiter, StoredLead } from '../core/leadStore';
 
@@ -58,11 +59,10 @@ function leadFromLine(line: string): StoredLead | null {
     brand,
     idempotencyKey,
     receivedAt,
-    request,
+    request: parseStoredRequest(request, brand),
     contentHash: typeof record.contentHash === 'string' ? record.contentHash : '',
     requestHash: typeof record.requestHash === 'string' ? record.requestHash : '',
     suspectedSpam: record.suspectedSpam === true,
-    deliveredAt: typeof record.deliveredAt === 'string' ? record.deliveredAt : null,
     ...optionalMatching(record.matching),
   };
 }
@@ -145,7 +145,7 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
           current.byKey.get(key) ??
           duplicateIn(current.leads, lead.brand, lead.contentHash, duplicateSince);
         if (known) return { id: known.id, created: false };
-        const stored: StoredLead = { ...lead, deliveredAt: null };
+        const stored: StoredLead = lead;
         const prefix = current.tornEnd ? '\n' : '';
         await mkdir(dirname(file), { recursive: true });
         await appendFile(file, `${prefix}${JSON.stringify(toLine(stored))}\n`, 'utf8');

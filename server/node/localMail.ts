@@ -81,8 +81,7 @@ export function createLocalMailNotifier(options: {
     now: () => new Date(),
   };
   return {
-    async created(newLead) {
-      const lead = { ...newLead, deliveredAt: null };
+    async created(lead) {
       for (const channel of leadChannels) {
         try {
           const decision = await channel.decide(lead, context);

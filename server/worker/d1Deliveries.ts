@@ -6,6 +6,7 @@
 import type { BrandId } from '../../src/brand/brands';
 import type { ChannelDecision } from '../core/deliveryChannel';
 import type { ChannelDelivery, DeliveryState } from '../core/leadStore';
+import type { Deliveries } from './delivery';
 import type { D1Database } from './env';
 
 export type DeliveryRecord = {
@@ -51,7 +52,7 @@ function errorText(error: unknown): string {
   return text.replace(/\s+/g, ' ').slice(0, 500);
 }
 
-export class D1Deliveries {
+export class D1Deliveries implements Deliveries {
   constructor(private readonly db: D1Database) {}
 
   /** Records the channels' decisions for a new lead; an existing row is kept. */

@@ -8,14 +8,13 @@
  * with one key, or one content under fresh keys, store one row and all answer with its id.
  */
 import type { BrandId } from '../../src/brand/brands';
-import { isRecord } from '../../src/lib/isRecord';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { trackingKeys } from '../../src/tracking/trackingFields';
 import type { ChannelDelivery, KeyedLead, LeadStore, NewLead, StoredLead } from '../core/leadStore';
-import { columnText, storedText } from '../core/leadValues';
-import { webhookChannel } from '../core/webhookChannel';
+import { columnText, fieldText } from '../core/leadValues';
+import { parseStoredRequest } from '../core/storedRequest';
 import { channelDelivery, deliveryColumns, type DeliveryRecord } from './d1Deliveries';
 import type { D1Database } from './env';
 
@@ -29,9 +28,8 @@ const cell = (text: string): string | null => (text === '' ? null : text);
  * request (the form's as the field table's `stored` names them), and the request itself.
  * Exported for tests.
  */
-export function leadRow(lead: NewLead): Record<string, Cell> {
+export function leadRow(lead: StoredLead): Record<string, Cell> {
   const { request } = lead;
-  const total = isRecord(request) && isRecord(request.quote) ? request.quote.roughTotal : null;
   const row: Record<string, Cell> = {
     id: lead.id,
     brand: lead.brand,
@@ -39,21 +37,21 @@ export function leadRow(lead: NewLead): Record<string, Cell> {
     content_hash: lead.contentHash,
     request_hash: lead.requestHash,
     received_at: lead.receivedAt,
-    entry_point: cell(storedText(request, 'entryPoint')),
-    quote_vehicle_class: cell(storedText(request, 'quote', 'vehicleClass')),
-    quote_rough_total: typeof total === 'number' && Number.isInteger(total) ? total : null,
+    entry_point: request.entryPoint,
+    quote_vehicle_class: request.quote?.vehicleClass ?? null,
+    quote_rough_total: request.quote?.roughTotal ?? null,
     suspected_spam: lead.suspectedSpam ? 1 : 0,
-    request_json: JSON.stringify(request ?? null),
+    request_json: JSON.stringify(request),
     matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
   };
   for (const path of fieldPaths) {
     const { stored } = field(path);
-    if (stored) row[stored] = cell(storedText(request, ...path.split('.')));
+    if (stored) row[stored] = cell(fieldText(request, path));
   }
   for (const [key, column] of Object.entries(exportColumns)) {
     if ('stored' in column) row[column.stored] = cell(columnText(request, key as ExportColumnKey));
   }
-  for (const key of trackingKeys) row[key] = cell(storedText(request, 'tracking', key));
+  for (const key of trackingKeys) row[key] = request.tracking[key] || null;
   return row;
 }
 
@@ -87,7 +85,6 @@ function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
 }
 
 function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]): StoredLead {
-  const webhook = deliveries.find((delivery) => delivery.channel === webhookChannel.name);
   return {
     id: record.id,
     brand: record.brand,
@@ -96,9 +93,8 @@ function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]):
     requestHash: record.request_hash ?? '',
     receivedAt: record.received_at,
     suspectedSpam: record.suspected_spam === 1,
-    deliveredAt: webhook?.state === 'sent' ? webhook.sentAt : null,
     deliveries,
-    request: JSON.parse(record.request_json) as unknown,
+    request: parseStoredRequest(JSON.parse(record.request_json), record.brand),
     ...storedMatching(record.matching_json),
   };
 }

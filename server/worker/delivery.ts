@@ -13,14 +13,48 @@
  */
 import { brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
-import type { LeadNotifier, NewLead, Redelivery, StoredLead } from '../core/leadStore';
+import type { ChannelDecision } from '../core/deliveryChannel';
+import type {
+  ChannelDelivery,
+  LeadNotifier,
+  LeadStore,
+  NewLead,
+  Redelivery,
+} from '../core/leadStore';
 import { deadLetterAlertMail } from '../core/leadMail';
 import { channelNamed, deliveryOf, leadChannels, type DeliveryContext } from '../core/leadChannels';
 import { addressList } from '../core/mailChannels';
-import type { D1Deliveries } from './d1Deliveries';
-import type { D1LeadStore } from './d1LeadStore';
 import type { Env, LeadMessage, MessageBatch } from './env';
 import { BindingMailer } from './mailer';
+
+/** What delivery reads of the lead store (d1LeadStore.ts). */
+export type LeadReader = Pick<LeadStore, 'list'> & Pick<Redelivery, 'get'>;
+
+/** Each lead's delivery state per channel, kept in D1 by d1Deliveries.ts. */
+export interface Deliveries {
+  decided(
+    leadId: string,
+    decisions: readonly (readonly [string, ChannelDecision])[],
+  ): Promise<void>;
+  sent(leadId: string, channel: string, at: string): Promise<void>;
+  failed(leadId: string, channel: string, error: unknown): Promise<void>;
+  deadLettered(leadId: string, channel: string, at: string): Promise<void>;
+  /** Marks a channel pending again for a re-send; false when it has nothing to send. */
+  requeued(leadId: string, channel: string): Promise<boolean>;
+  undelivered: Redelivery['undelivered'];
+  deadLetters(brand: BrandId): Promise<(ChannelDelivery & { leadId: string })[]>;
+  lastAlert(brand: BrandId): Promise<string | null>;
+  alerted(brand: BrandId, at: string): Promise<void>;
+}
+
+/** What the consumer uses of a queue's batch. */
+export type LeadBatch = {
+  queue: string;
+  messages: readonly Pick<
+    MessageBatch<LeadMessage>['messages'][number],
+    'body' | 'attempts' | 'ack' | 'retry'
+  >[];
+};
 
 /** Longest delay a queue retry may ask for (12 hours, the Queues limit). */
 const maxRetryDelaySeconds = 43_200;
@@ -36,7 +70,7 @@ export function retryDelaySeconds(attempts: number, baseSeconds: number): number
 /** What the channels need, from this Worker's bindings. */
 export function deliveryContext(
   env: Env,
-  store: Pick<D1LeadStore, 'list'>,
+  store: Pick<LeadReader, 'list'>,
   fetcher: typeof fetch = fetch,
 ): DeliveryContext {
   const shop = addressList(env.SHOP_MAIL_TO);
@@ -60,12 +94,11 @@ export function deliveryContext(
 export class QueueNotifier implements LeadNotifier {
   constructor(
     private readonly env: Env,
-    private readonly deliveries: D1Deliveries,
+    private readonly deliveries: Pick<Deliveries, 'decided'>,
     private readonly context: DeliveryContext,
   ) {}
 
-  async created(newLead: NewLead): Promise<void> {
-    const lead: StoredLead = { ...newLead, deliveredAt: null };
+  async created(lead: NewLead): Promise<void> {
     const decisions = await Promise.all(
       leadChannels.map(
         async (channel) => [channel.name, await channel.decide(lead, this.context)] as const,
@@ -84,8 +117,8 @@ export class QueueNotifier implements LeadNotifier {
 /** Re-send (server/core/resend.ts) over D1 and the queue. */
 export function queueRedelivery(
   env: Env,
-  store: D1LeadStore,
-  deliveries: D1Deliveries,
+  store: LeadReader,
+  deliveries: Deliveries,
   context: DeliveryContext,
 ): Redelivery {
   return {
@@ -112,7 +145,7 @@ export function queueRedelivery(
  * and not re-sent, at most one mail an hour. Within the hour after one, the alert waits on the
  * queue until the hour is over, then lists what is dead-lettered by then.
  */
-async function alert(env: Env, brand: BrandId, deliveries: D1Deliveries, waited: boolean) {
+async function alert(env: Env, brand: BrandId, deliveries: Deliveries, waited: boolean) {
   const sender = mailSender(brands[brand]);
   const to = addressList(env.OPS_MAIL_TO);
   if (!sender || to.length === 0 || !env.EMAIL) {
@@ -145,10 +178,10 @@ async function alert(env: Env, brand: BrandId, deliveries: D1Deliveries, waited:
 
 /** The consumer of the leads queue and of its dead-letter queue. */
 export async function consumeLeads(
-  batch: MessageBatch<LeadMessage>,
+  batch: LeadBatch,
   env: Env,
-  store: D1LeadStore,
-  deliveries: D1Deliveries,
+  store: LeadReader,
+  deliveries: Deliveries,
   context: DeliveryContext,
   brand: BrandId,
 ): Promise<void> {

@@ -4,8 +4,13 @@
 // no-JS post, the customer as typed and as stored, and the lead as the API hands it to a store
 // (newLead, storedLead). Dates follow Tokyo's calendar
 // (src/lib/tokyoTime.ts), never the machine's.
+import * as v from 'valibot';
 import type { NewLead, StoredLead } from '../../server/core/leadStore';
 import type { BrandId } from '../../src/brand/brands';
+import {
+  estimateRequestSchema,
+  type EstimateRequest,
+} from '../../src/estimate/contract/validation/estimateSchema';
 import { emptyFormValues, type EstimateFormValues } from '../../src/estimate/contract/formValues';
 import { tokyoYear } from '../../src/lib/tokyoTime';
 
@@ -127,6 +132,11 @@ export function validFormPost(
   return fields;
 }
 
+/** validRequest as the API validated and stored it (the schema's output). */
+export function leadRequest(brand: BrandId, overrides: RequestOverrides = {}): EstimateRequest {
+  return v.parse(estimateRequestSchema, validRequest(brand, overrides));
+}
+
 let leadSerial = 0;
 
 /**
@@ -143,12 +153,12 @@ export function newLead(overrides: Partial<NewLead> = {}): NewLead {
     requestHash: `request-${leadSerial}`,
     receivedAt: '2026-11-24T01:00:00.000Z',
     suspectedSpam: false,
-    request: validRequest('yamada'),
+    request: leadRequest('yamada'),
     ...overrides,
   };
 }
 
-/** newLead as a store reads it back: not yet delivered. */
+/** newLead as a store reads it back. */
 export function storedLead(overrides: Partial<StoredLead> = {}): StoredLead {
-  return { ...newLead(), deliveredAt: null, ...overrides };
+  return { ...newLead(), ...overrides };
 }

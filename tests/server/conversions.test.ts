@@ -29,7 +29,7 @@ import {
 } from '../../src/content/externalTransmission';
 import type { TrackingData } from '../../src/tracking/trackingFields';
 import type { MatchingData } from '../../src/tracking/matchingFields';
-import { newLead, storedLead, validRequest } from '../factories/estimate';
+import { leadRequest, newLead, storedLead } from '../factories/estimate';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -46,7 +46,7 @@ function lead(
     suspectedSpam?: boolean;
   } = {},
 ): StoredLead {
-  const request = validRequest('yamada', { tracking: options.tracking ?? {} });
+  const request = leadRequest('yamada', { tracking: options.tracking ?? {} });
   if (options.email) request.customer.email = options.email;
   if (options.phone) request.customer.phone = options.phone;
   return storedLead({
@@ -435,7 +435,7 @@ describe('the local origin', () => {
         ),
       });
       const clicked = newLead({
-        request: validRequest('yamada', {
+        request: leadRequest('yamada', {
           tracking: { gaid: 'g', yclid: 'y', fbclid: 'f', ldtag_cl: 'l' },
         }),
       });

@@ -4,7 +4,7 @@ import type { StoredLead } from '../../server/core/leadStore';
 import type * as transmissionTable from '../../src/content/externalTransmission';
 import { conversionChannels } from '../../server/core/conversions/channels';
 import { conversionVariables } from '../../server/core/conversions/conversionChannel';
-import { storedLead, validRequest } from '../factories/estimate';
+import { leadRequest, storedLead } from '../factories/estimate';
 
 vi.mock('../../src/content/externalTransmission', async (importOriginal) => {
   const original = await importOriginal<typeof transmissionTable>();
@@ -23,7 +23,7 @@ const env = Object.fromEntries(
 
 const lead: StoredLead = storedLead({
   receivedAt: new Date().toISOString(),
-  request: validRequest('yamada', {
+  request: leadRequest('yamada', {
     tracking: { gaid: 'g', yclid: 'y', fbclid: 'f', ldtag_cl: 'l' },
   }),
 });

@@ -168,7 +168,7 @@ describe('POST /api/estimates', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ id, idempotencyKey: 'key-1' });
     expect(Date.parse(String(lines[0]?.receivedAt))).not.toBeNaN();
-    expect(lines[0]).toMatchObject({ brand: 'yamada', suspectedSpam: false, deliveredAt: null });
+    expect(lines[0]).toMatchObject({ brand: 'yamada', suspectedSpam: false });
     expect(lines[0]?.body).toMatchObject({
       brand: 'yamada',
       vehicle: { postalCode: '1234567' },

@@ -11,6 +11,7 @@ import { createEstimateHandler, type EstimateContext } from '../../server/core/e
 import { createExportHandler } from '../../server/core/leadsExport';
 import { leadsCsv } from '../../server/core/leadsCsv';
 import type { NewLead } from '../../server/core/leadStore';
+import { parseStoredRequest } from '../../server/core/storedRequest';
 import {
   createLocalLeadStore,
   createMemoryRateLimiter,
@@ -278,8 +279,7 @@ describe("the CSV's channel columns", () => {
   const stored = storedLead({
     id: 'L-1',
     receivedAt: '2026-11-24T01:00:00.000Z',
-    deliveredAt: '2026-11-24T01:00:05.000Z',
-    request: {},
+    request: parseStoredRequest({}, 'yamada'),
     deliveries: [
       {
         channel: 'webhook',

@@ -16,6 +16,7 @@ import {
   type MailMessage,
 } from '../../server/core/leadMail';
 import type { StoredLead } from '../../server/core/leadStore';
+import { parseStoredRequest } from '../../server/core/storedRequest';
 import { columnHeader } from '../../server/core/leadValues';
 import { mimeOf } from '../../server/node/localMail';
 import {
@@ -314,9 +315,9 @@ describe('header injection', () => {
   it.each(textPaths)('cannot add a header through %s', async (path) => {
     const lead = storedLead('yamada');
     const [group, key] = path.split('.') as [string, string];
-    const request = structuredClone(lead.request) as Record<string, Record<string, string>>;
-    request[group] = { ...request[group], [key]: injection };
-    const poisoned = { ...lead, request, id: `L${injection}` };
+    const raw: Record<string, unknown> = structuredClone(lead.request);
+    raw[group] = { ...(raw[group] as object), [key]: injection };
+    const poisoned = { ...lead, request: parseStoredRequest(raw, 'yamada'), id: `L${injection}` };
     const messages = [
       receiptMail(poisoned, sender('yamada'), companies.yamada),
       shopNoticeMail(poisoned, sender('yamada'), ['shop@example.jp']),

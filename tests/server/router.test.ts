@@ -4,6 +4,7 @@ import { storedLead } from '../factories/estimate';
 import { apiPaths, createApi, type ApiAdapters } from '../../server/core/router';
 import { createMemoryRateLimiter, localNotifier } from '../../server/node/localLeadStore';
 import type { LeadStore, Redelivery } from '../../server/core/leadStore';
+import { parseStoredRequest } from '../../server/core/storedRequest';
 
 const store: LeadStore = {
   insert: () => Promise.reject(new Error('unused')),
@@ -81,7 +82,7 @@ describe('createApi', () => {
       staffSecret: 's',
       redelivery: {
         ...redelivery,
-        get: (id) => Promise.resolve(storedLead({ id, request: {} })),
+        get: (id) => Promise.resolve(storedLead({ id, request: parseStoredRequest({}, 'yamada') })),
         resend: (id, channel) =>
           Promise.resolve(asked.push(`${id} ${channel}`) > 0 && channel !== 'webhook'),
       },

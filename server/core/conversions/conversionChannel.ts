@@ -9,7 +9,6 @@ import {
   namesHashedContactProvision,
   type ConversionPlatform,
 } from '../../../src/content/externalTransmission';
-import { isRecord } from '../../../src/lib/isRecord';
 import { japanesePhoneToE164 } from '../../../src/lib/japanesePhone';
 import type { MatchingCookie } from '../../../src/tracking/matchingFields';
 import type { TrackingKey } from '../../../src/tracking/trackingFields';
@@ -101,9 +100,7 @@ export function decideConversion(
 
 /** A tracking value of the lead's validated request (already cleaned by the schema). */
 export function trackingValue(lead: StoredLead, key: TrackingKey): string | undefined {
-  const tracking = isRecord(lead.request) ? lead.request.tracking : undefined;
-  const value = isRecord(tracking) ? tracking[key] : undefined;
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return lead.request.tracking[key] || undefined;
 }
 
 export function cookieValue(lead: StoredLead, name: MatchingCookie): string | undefined {
@@ -128,13 +125,11 @@ export async function sha256Hex(text: string): Promise<string> {
  */
 export function contactToHash(lead: StoredLead): { email?: string; phoneE164?: string } {
   if (!namesHashedContactProvision(lead.matching?.privacyPolicyVersion)) return {};
-  const customer = isRecord(lead.request) ? lead.request.customer : undefined;
-  if (!isRecord(customer)) return {};
+  const { customer } = lead.request;
   const result: { email?: string; phoneE164?: string } = {};
-  const email = typeof customer.email === 'string' ? customer.email.trim().toLowerCase() : '';
+  const email = customer.email.trim().toLowerCase();
   if (email) result.email = email;
-  const phone =
-    typeof customer.phone === 'string' ? japanesePhoneToE164(customer.phone) : undefined;
+  const phone = japanesePhoneToE164(customer.phone);
   if (phone) result.phoneE164 = phone;
   return result;
 }

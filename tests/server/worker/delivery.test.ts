@@ -3,26 +3,26 @@
 // it on workerd with real queues, D1 and the send_email binding's local simulation.
 import { createHmac } from 'node:crypto';
 import { exportPKCS8, generateKeyPair } from 'jose';
-import type { StoredLead } from '../../../server/core/leadStore';
-import type { ChannelDelivery } from '../../../server/core/leadStore';
+import type { ChannelDelivery, NewLead, StoredLead } from '../../../server/core/leadStore';
 import { webhookBody } from '../../../server/core/webhookChannel';
-import type { D1Deliveries } from '../../../server/worker/d1Deliveries';
-import type { D1LeadStore } from '../../../server/worker/d1LeadStore';
 import {
   consumeLeads,
   deliveryContext,
   QueueNotifier,
   retryDelaySeconds,
+  type Deliveries,
+  type LeadBatch,
+  type LeadReader,
 } from '../../../server/worker/delivery';
-import type { Env, LeadMessage, MessageBatch } from '../../../server/worker/env';
-import { storedLead, validRequest } from '../../factories/estimate';
+import type { Env, LeadMessage } from '../../../server/worker/env';
+import { leadRequest, newLead } from '../../factories/estimate';
 
-function lead(overrides: Partial<StoredLead> = {}): StoredLead {
-  return storedLead({
+function lead(overrides: Partial<NewLead> = {}): NewLead {
+  return newLead({
     id: 'lead-1',
     brand: 'carsupport',
     receivedAt: '2026-11-24T01:00:00.000Z',
-    request: validRequest('carsupport', { tracking: { gaid: 'g1' } }),
+    request: leadRequest('carsupport', { tracking: { gaid: 'g1' } }),
     ...overrides,
   });
 }
@@ -42,26 +42,26 @@ function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['st
       lastError: null,
       deadLetteredAt: null,
     }));
-  const store = {
+  const store: LeadReader = {
     get: (id: string) =>
       Promise.resolve(id === stored.id ? { ...stored, deliveries: deliveryRows() } : null),
     list: () => Promise.resolve([]),
-  } as unknown as D1LeadStore;
-  const deliveries = {
-    decided: (_: string, decisions: [string, { kind: string }][]) =>
+  };
+  const deliveries: Deliveries = {
+    decided: (_, decisions) =>
       Promise.resolve(void marks.push(...decisions.map(([c, d]) => `decided ${c} ${d.kind}`))),
     sent: (_: string, channel: string) => {
       state.set(channel, 'sent');
       return Promise.resolve(void marks.push(`sent ${channel}`));
     },
-    failed: (_: string, channel: string, error: Error) =>
-      Promise.resolve(void marks.push(`failed ${channel}: ${error.message}`)),
+    failed: (_: string, channel: string, error: unknown) =>
+      Promise.resolve(void marks.push(`failed ${channel}: ${(error as Error).message}`)),
     deadLettered: (_: string, channel: string) => {
       state.set(channel, 'dead');
       return Promise.resolve(void marks.push(`dead ${channel}`));
     },
     lastAlert: () => Promise.resolve(alertedAt),
-    alerted: (_: string, at: string) => {
+    alerted: (_, at) => {
       alertedAt = at;
       return Promise.resolve(void marks.push('alerted'));
     },
@@ -71,14 +71,16 @@ function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['st
           .filter((row) => row.state === 'dead')
           .map((row) => ({ ...row, leadId: stored.id })),
       ),
-  } as unknown as D1Deliveries;
+    requeued: () => Promise.resolve(false),
+    undelivered: () => Promise.resolve([]),
+  };
   return { store, deliveries, marks };
 }
 
 /** A lead that arrived from a Meta ad, and a Worker configured for Meta. */
 const fbclid = {
-  request: validRequest('carsupport', { tracking: { fbclid: 'IwAR-click' } }),
-} satisfies Partial<StoredLead>;
+  request: leadRequest('carsupport', { tracking: { fbclid: 'IwAR-click' } }),
+} satisfies Partial<NewLead>;
 const metaVars: Partial<Env> = {
   META_CONVERSIONS_ENDPOINT: 'https://graph.example/v25.0',
   META_PIXEL_ID: '42',
@@ -93,7 +95,8 @@ function batch(queue: string, bodies: LeadMessage[], attempts = 1) {
     ack: () => outcomes.push('ack'),
     retry: (options?: { delaySeconds?: number }) => outcomes.push(`retry ${options?.delaySeconds}`),
   }));
-  return { batch: { queue, messages } as unknown as MessageBatch<LeadMessage>, outcomes };
+  const batch: LeadBatch = { queue, messages };
+  return { batch, outcomes };
 }
 
 function envWith(mails: unknown[], failMail = false): Env {
@@ -212,7 +215,7 @@ describe('the queue consumer', () => {
     } as Env;
     const stored = lead({
       receivedAt: new Date(Date.now() - 3600_000).toISOString(),
-      request: validRequest('carsupport', { tracking: { gclid: 'Cj0-click' } }),
+      request: leadRequest('carsupport', { tracking: { gclid: 'Cj0-click' } }),
     });
     // Two batches of one isolate: the Workers runtime hands each the same env.
     for (let run = 1; run <= 2; run += 1) {
@@ -324,7 +327,7 @@ describe('the queue consumer', () => {
   });
 
   it("puts the lead's id, brand and time over whatever the request says", () => {
-    const body = JSON.parse(webhookBody(lead({ request: { id: 'forged', brand: 'x' } })));
+    const body = JSON.parse(webhookBody(lead({ request: leadRequest('yamada') })));
     expect(body).toMatchObject({ id: 'lead-1', brand: 'carsupport' });
   });
 });

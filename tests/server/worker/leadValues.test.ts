@@ -10,12 +10,16 @@ import { preferredDateBounds } from '../../../src/estimate/contract/dates';
 import { estimateRequestSchema } from '../../../src/estimate/contract/validation/estimateSchema';
 import { tokyoYear } from '../../../src/lib/tokyoTime';
 import { columnHeader } from '../../../server/core/leadValues';
+import { parseStoredRequest } from '../../../server/core/storedRequest';
 import { newLead, validRequest } from '../../factories/estimate';
 import { parseCsv } from '../../parseCsv';
 
-/** A lead of every field filled in, stored as `request`. */
-function leadOf(request: unknown) {
-  return newLead({ brand: 'carsupport', receivedAt: '2026-05-10T01:00:00.000Z', request });
+/** A lead of every field filled in, read back from `request` as a store reads it. */
+function leadOf(request: unknown): StoredLead {
+  return {
+    ...newLead({ brand: 'carsupport', receivedAt: '2026-05-10T01:00:00.000Z' }),
+    request: parseStoredRequest(request, 'carsupport'),
+  };
 }
 
 const year = String(tokyoYear() + 1);
@@ -73,10 +77,7 @@ describe.each([
 ])('a lead %s', (_name, request) => {
   const d1Row = leadRow(leadOf(request));
   // The Worker's export reads the request back out of D1's request_json.
-  const stored: StoredLead = {
-    ...leadOf(JSON.parse(d1Row.request_json as string)),
-    deliveredAt: null,
-  };
+  const stored = leadOf(JSON.parse(d1Row.request_json as string));
   const [header, cells] = parseCsv(leadsCsv([stored]));
   const csv = (column: string) => cells![header!.indexOf(column)];
 
@@ -98,9 +99,7 @@ describe.each([
 it('writes 車検満了日 as YYYY-MM-DD, month and day padded, in both', () => {
   const row = leadRow(leadOf(validated));
   expect(row.expiry).toBe(`${year}-06-01`);
-  const [header, cells] = parseCsv(
-    leadsCsv([{ ...leadOf(validated), deliveredAt: null } as StoredLead]),
-  );
+  const [header, cells] = parseCsv(leadsCsv([leadOf(validated)]));
   expect(cells![header!.indexOf(columnHeader('expiry'))]).toBe(`${year}-06-01`);
   expect(cells![header!.indexOf(columnHeader('firstRegistration'))]).toBe('2015-04');
   expect(leadRow(leadOf(handWritten)).expiry).toBe(`${year}-03`);

@@ -5,7 +5,7 @@ import { D1LeadStore } from '../../../../server/worker/d1LeadStore';
 import { D1RateLimiter } from '../../../../server/worker/rateLimiter';
 import type { NewLead } from '../../../../server/core/leadStore';
 import { newLeadRateLimit } from '../../../../server/core/rateLimitPolicy';
-import { newLead, validRequest } from '../../../factories/estimate';
+import { leadRequest, newLead } from '../../../factories/estimate';
 import { localD1, type LocalD1 } from './d1';
 
 let d1: LocalD1;
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 function lead(overrides: Partial<NewLead> = {}): NewLead {
   return newLead({
-    request: validRequest('yamada', { tracking: { source: 'google', gaid: 'g-1' } }),
+    request: leadRequest('yamada', { tracking: { source: 'google', gaid: 'g-1' } }),
     ...overrides,
   });
 }
@@ -57,7 +57,7 @@ describe('D1LeadStore on D1', () => {
     });
     // The delivery is per channel now (lead_deliveries), no longer columns of the lead.
     expect(row).not.toHaveProperty('delivered_at');
-    expect(await store.get(stored.id)).toEqual({ ...stored, deliveredAt: null, deliveries: [] });
+    expect(await store.get(stored.id)).toEqual({ ...stored, deliveries: [] });
     expect(await store.get('261124-NOSUCHID')).toBeNull();
   });
 
@@ -166,7 +166,6 @@ describe('D1LeadStore on D1', () => {
     await deliveries.sent(sent.id, 'shopNotice', '2026-11-24T00:00:01.000Z');
 
     const got = await store.get(dead.id);
-    expect(got?.deliveredAt).toBeNull();
     expect(got?.deliveries).toEqual(
       expect.arrayContaining([
         {
@@ -181,7 +180,13 @@ describe('D1LeadStore on D1', () => {
         expect.objectContaining({ channel: 'receipt', state: 'skipped', lastError: 'スパム疑い' }),
       ]),
     );
-    expect((await store.get(sent.id))?.deliveredAt).toBe('2026-11-24T00:00:05.000Z');
+    expect((await store.get(sent.id))?.deliveries).toContainEqual(
+      expect.objectContaining({
+        channel: 'webhook',
+        state: 'sent',
+        sentAt: '2026-11-24T00:00:05.000Z',
+      }),
+    );
     expect(
       (await store.list('yamada', '2026-11-24T00:00:00.000Z', '2026-11-25T00:00:00.000Z')).find(
         (each) => each.id === sent.id,
