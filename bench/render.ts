@@ -1,5 +1,5 @@
-/** Renders the bench's results: bench/report.md and the README's "Latest figures" block. */
-import type { BrandId } from '../src/brand/brands';
+/** Renders the bench's results: bench/report.md, its summary first. */
+import { brandIds, type BrandId } from '../src/brand/brands';
 import { finishScenarios, visitorPace, type FinishScenarioId } from './finishProfile';
 import {
   finishLabel,
@@ -53,6 +53,10 @@ export function renderReport(report: Report): string {
     `Measured ${report.measuredAt} by \`npm run bench\` in ${minutes(report.durationMs.total)} (Lighthouse ${minutes(report.durationMs.lighthouse)}, taps ${minutes(report.durationMs.taps)}, finishing the estimate ${minutes(report.durationMs.finish)}). Every figure is the median of ${report.runs} runs, the range (lowest–highest) in brackets.`,
     '',
     `Machine: ${machine.cpus} CPU cores, 1-minute load average ${formatSummary(machine.loadAverage1m, fixed(1))} during the bench, Lighthouse benchmarkIndex ${formatSummary(machine.benchmarkIndex, ms)} (higher is faster)${machine.note ? `; ${machine.note}` : ''}. Absolute figures vary from machine to machine and with the load on it: compare within one report (the ratios below), not across machines.`,
+    '',
+    '## Summary',
+    '',
+    renderSummary(report, brandIds),
     '',
     '## Tap to a usable form',
     '',
@@ -135,9 +139,8 @@ const range = (rows: PageRow[], pick: (r: PageRow) => Summary, format: (n: numbe
   return low === high ? format(low) : `${format(low)}–${format(high)}`;
 };
 
-/** The generated part of the README's "Latest figures": medians with their date. */
-export function renderReadmeFigures(report: Report, brands: readonly BrandId[]): string {
-  const date = report.measuredAt.slice(0, 10);
+/** The report's summary: each brand's medians, one row per figure, then the goals missed. */
+function renderSummary(report: Report, brands: readonly BrandId[]): string {
   const cell = (brand: BrandId, f: (rows: PageRow[]) => string) =>
     f(report.pages.filter((r) => r.brand === brand));
   const landingOf = (rows: PageRow[]) => rows.find((r) => r.noScript);
@@ -225,8 +228,6 @@ export function renderReadmeFigures(report: Report, brands: readonly BrandId[]):
     ],
   ];
   return [
-    `Medians of ${report.runs} runs of \`npm run bench\` on ${date} (range and every run in \`bench/report.md\` and \`bench/report.json\`), on a ${report.machine.cpus}-core machine with a 1-minute load average of ${formatSummary(report.machine.loadAverage1m, fixed(1))} during the bench (Lighthouse benchmarkIndex ${ms(report.machine.benchmarkIndex.median)})${report.machine.note ? `; ${report.machine.note}` : ''}. The bench took ${minutes(report.durationMs.total)}.`,
-    '',
     `| | ${brands.join(' | ')} |`,
     `|---|${brands.map(() => '---|').join('')}`,
     ...rows.map(([label, f]) => `| ${label} | ${brands.map(f).join(' | ')} |`),
@@ -235,7 +236,7 @@ export function renderReadmeFigures(report: Report, brands: readonly BrandId[]):
   ].join('\n');
 }
 
-/** One sentence on the goals for the README: what was missed, grouped, or that all were met. */
+/** One sentence on the goals: what was missed, grouped, or that all were met. */
 function goalLine(report: Report): string {
   const tapGoal = `tap to a usable form (first open ≤ ${goals.firstTapMs} ms and ≤ ${goals.firstToRepeat}× a repeat open)`;
   const tapRows = report.taps.filter((t) => tapGoalScenarios.includes(t.scenario));
@@ -248,7 +249,7 @@ function goalLine(report: Report): string {
       ? `${tapGoal}: missed in ${tapMissed} of ${tapRows.length} brand × tap rows`
       : '',
     `Lighthouse performance ≥ ${goals.performance}: missed on ${perfMissed.length} of ${report.pages.length} pages`,
-    `${report.misses.length} goals missed in all, listed in \`bench/report.md\``,
+    `${report.misses.length} goals missed in all, listed under Goals below`,
   ].filter(Boolean);
   return report.misses.length ? `Goals: ${parts.join('; ')}.` : 'Every goal was met in this run.';
 }

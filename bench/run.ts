@@ -2,7 +2,7 @@
  * `npm run bench`: builds, serves the local origin (and a script-free copy of the landing pages),
  * runs Lighthouse (mobile) several times on every page of both brands, measures tap to dialog on a
  * throttled phone profile, has a scripted visitor finish the estimate there with and without the
- * form's aids, and writes bench/report.md, bench/report.json and the README's "Latest figures".
+ * form's aids, and writes bench/report.md (its summary first) and bench/report.json.
  * Not part of `npm test`: timings belong here, never in test assertions. Its parts: processes.ts
  * (servers and browsers), lighthouse.ts, tap.ts and finish.ts (run by interleaved.ts), writeReport.ts.
  *
@@ -97,9 +97,9 @@ async function main(): Promise<void> {
     console.log(`BENCH_ONLY=${only}: no report written`);
     return;
   }
-  await writeReport(report);
+  writeReport(report);
   console.log(
-    `Wrote bench/report.md, bench/report.json and README.md in ${(durationMs.total / 60_000).toFixed(1)} min (${report.misses.length} goals missed)`,
+    `Wrote bench/report.md and bench/report.json in ${(durationMs.total / 60_000).toFixed(1)} min (${report.misses.length} goals missed)`,
   );
 }
 

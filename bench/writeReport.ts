@@ -1,12 +1,11 @@
 /**
- * The bench's report: the runs summarised against the goals, written to bench/report.json,
- * bench/report.md and the README's "Latest figures" block.
+ * The bench's report: the runs summarised against the goals, written to bench/report.json and
+ * bench/report.md (nothing else: the README only points at the report).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import * as prettier from 'prettier';
 import { brandIds } from '../src/brand/brands';
 import { chromiumPath } from '../e2e/browser';
 import type { FinishRun } from './finishProfile';
@@ -20,27 +19,10 @@ import {
   type Report,
 } from './goals';
 import { lighthouseVersion, pageRows, type LighthouseSample } from './lighthouse';
-import { renderReadmeFigures, renderReport } from './render';
+import { renderReport } from './render';
 import { firstViewSizes, formCodeSizes } from './sizes';
 import { summarize } from './stats';
 import type { TapRun } from './tapProfile';
-
-const readmeStart = '<!-- bench:figures:start -->';
-const readmeEnd = '<!-- bench:figures:end -->';
-
-/** Rewrites the README's generated block, formatted as `npm test`'s prettier check wants it. */
-async function updateReadme(figures: string): Promise<void> {
-  const readme = readFileSync('README.md', 'utf8');
-  const start = readme.indexOf(readmeStart);
-  const end = readme.indexOf(readmeEnd);
-  if (start < 0 || end < start) {
-    console.warn(`README.md has no ${readmeStart} … ${readmeEnd} block; not updated`);
-    return;
-  }
-  const updated = `${readme.slice(0, start + readmeStart.length)}\n\n${figures}\n\n${readme.slice(end)}`;
-  const options = (await prettier.resolveConfig('README.md')) ?? {};
-  writeFileSync('README.md', await prettier.format(updated, { ...options, filepath: 'README.md' }));
-}
 
 function chromiumVersion(): string {
   const out = spawnSync(chromiumPath, ['--version'], { encoding: 'utf8' }).stdout ?? '';
@@ -115,8 +97,7 @@ export function assembleReport(input: {
   };
 }
 
-export async function writeReport(report: Report): Promise<void> {
+export function writeReport(report: Report): void {
   writeFileSync('bench/report.json', `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync('bench/report.md', renderReport(report));
-  await updateReadme(renderReadmeFigures(report, brandIds));
 }
