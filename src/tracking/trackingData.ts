@@ -11,7 +11,6 @@ import { isRecord } from '../lib/isRecord';
 import { fitCookieBudget, trackingCookieName } from './trackingCookie';
 
 export type { TrackingData } from './trackingFields';
-// The cookie's name and size budget need no browser (the API and nginx read them too).
 export { fitCookieBudget, maxCookieBytes, trackingCookieName } from './trackingCookie';
 
 type TrackingField = TrackingKey;
@@ -74,7 +73,7 @@ export function readTrackingData(): TrackingData {
   }
 }
 
-/** Used only when sessionStorage is blocked, so the entry stays stable for this page's life. */
+/** When sessionStorage is blocked: the entry stays stable for this page's life. */
 let entryUrlInMemory: string | undefined;
 
 export const entryRecordedStorageKey = 'lp_entry_recorded';
