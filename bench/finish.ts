@@ -1,10 +1,5 @@
-/**
- * A scripted visitor finishes the estimate from simple form #1 on the throttled phone, once with
- * the form's aids and once with their code held back, and counts what it took: the taps and
- * keystrokes (as finishProfile.ts counts them) and the seconds (the page's waits, measured, plus
- * the visitor's pace for what was counted). The visitor types a field only when it does not
- * already hold what they would type: what the aids fill in is what they save.
- */
+// A scripted visitor finishes the estimate from simple form #1, with and without the form's aids.
+// It types a field only when it does not already hold the value: what the aids fill is saved.
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import type { BrandId } from '../src/brand/brands';
 import { estimateDialog, expiryYear, imeCompose, submitButton } from '../e2e/estimateForm';
@@ -27,7 +22,6 @@ const comparable = (text: string) =>
     .replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
     .replace(/[-\s]/g, '');
 
-/** What the visitor enters in a field: `value` as committed, `reading` the kana typed for it. */
 type Entry = { value: string; reading?: string };
 
 class Visitor {
@@ -46,24 +40,18 @@ class Visitor {
     this.taps += 1;
   }
 
-  /** Taps the field and types `text` key by key (digits, letters, symbols: one key each). */
   async type(field: Locator, text: string): Promise<void> {
     await this.tap(field);
     await this.page.keyboard.type(text);
     this.keystrokes += text.length;
   }
 
-  /**
-   * Taps the field and types `reading` in kana through the IME, one key a kana, then commits
-   * `text` (the candidate picked, or the kana as typed): one key more.
-   */
   async compose(field: Locator, reading: string, text: string): Promise<void> {
     await this.tap(field);
     await imeCompose(this.page, this.cdp, reading, text);
     this.keystrokes += reading.length + 1;
   }
 
-  /** A select: a tap opens the phone's picker, a second picks the option. */
   async choose(select: Locator, value: string): Promise<void> {
     await select.scrollIntoViewIfNeeded();
     // The picker is the phone's own; what the page sees is the change it makes.
@@ -71,10 +59,7 @@ class Visitor {
     this.taps += 2;
   }
 
-  /**
-   * Walks `paths` in `container` as the visitor reads the form: a field already holding what they
-   * would enter is left alone (and noted); any other is cleared and entered; a box is ticked.
-   */
+  /** A field already holding what the visitor would enter is left alone (and noted). */
   async fill(container: Locator, paths: readonly string[], entries: Record<string, Entry>) {
     for (const path of paths) {
       const control = container.locator(`[name="${path}"]`);
@@ -114,10 +99,7 @@ class Visitor {
   }
 }
 
-/**
- * What the visitor enters in every required field, unique per run where the local origin keeps
- * one lead per content: the test factory's 山田花子 and her car, as a phone keys them in.
- */
+/** Unique per run: the local origin keeps one lead per content. */
 function visitorEntries(run: number): Record<string, Entry> {
   const vehicle = validFormValues().vehicle;
   const typed = typedCustomer();
@@ -139,7 +121,6 @@ function visitorEntries(run: number): Record<string, Entry> {
   };
 }
 
-/** One visitor, from the landing page at rest to the completion screen. */
 async function finishOnce(
   { page, cdp }: Throttled,
   url: string,
@@ -179,7 +160,6 @@ async function finishOnce(
   };
 }
 
-/** Every scenario `runs` times per brand, interleaved (interleaved.ts). */
 export function measureFinish(
   origins: Record<BrandId, string>,
   runs: number,

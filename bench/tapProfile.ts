@@ -1,7 +1,3 @@
-/**
- * What the tap bench measures and on which phone: the throttling profile, the scenarios, and the
- * shape of one run's timings.
- */
 import {
   screenEmulationMetrics,
   throttling,
@@ -9,10 +5,7 @@ import {
 } from 'lighthouse/core/config/constants.js';
 import type { BrandId } from '../src/brand/brands';
 
-/**
- * Lighthouse's "Slow 4G" (mobileSlow4G), applied the way DevTools applies it: 562.5 ms request
- * latency, 1.47 Mbps down, 675 kbps up, CPU 4x slower than this machine.
- */
+/** Lighthouse's "Slow 4G" (mobileSlow4G), applied the way DevTools applies it. */
 export const tapProfile = {
   latencyMs: throttling.mobileSlow4G.requestLatencyMs,
   downloadKbps: throttling.mobileSlow4G.downloadThroughputKbps,
@@ -24,11 +17,9 @@ export const tapProfile = {
   },
   deviceScaleFactor: screenEmulationMetrics.mobile.deviceScaleFactor,
   userAgent: userAgents.mobile,
-  /** How long a finger rests on the screen in a tap. */
   tapHoldMs: 60,
   /** A visitor reads this long after the page has settled before tapping. */
   readingMs: 3_000,
-  /** Between closing the dialog and the repeat tap. */
   pauseBeforeRepeatMs: 1_500,
   /** A dialog that has not opened by then counts as not opened. */
   dialogTimeoutMs: 20_000,
@@ -64,7 +55,6 @@ export type TapTiming = {
   formMs: number;
   /** pointerdown.timeStamp → the same frame as dialogMs (the whole tap, finger down included). */
   fromPointerDownMs: number;
-  /** Whether the form's code had been requested before the tap (its resource timing entry). */
   chunkBeforeTap: boolean;
 };
 

@@ -1,13 +1,9 @@
-/**
- * `npm run build`: the client build, the SSR build, then the prerender into dist/<brand>/.
- * BUILD_ID may be set to fix the build id (tests do); otherwise a new one is made.
- */
+// `npm run build`: client build, SSR build, prerender. BUILD_ID fixes the build id (tests do).
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { brandIds } from '../src/brand/brands';
 
-// Before anything loads React: the SSR bundle and the prerender must use the production build
-// of every React package (mixing modes breaks rendering).
+// Before React loads: the SSR bundle and the prerender must not mix React's modes.
 process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
 const { prerender } = await import('./prerender');
@@ -17,8 +13,7 @@ const buildId =
 // vite.config.ts bakes it into the client bundle as __BUILD_ID__.
 process.env.BUILD_ID = buildId;
 
-// Both may be moved so that several builds can run side by side (e2e of two build ids). The work
-// dir must stay inside the project: the SSR bundle resolves react from its node_modules.
+// Movable for side-by-side builds; the work dir stays in the project (SSR resolves react there).
 const outDir = process.env.DIST_DIR || 'dist';
 const workDir = process.env.BUILD_WORK_DIR || '.build';
 

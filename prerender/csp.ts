@@ -1,10 +1,5 @@
-/**
- * The Content-Security-Policy of a brand tree. Inline scripts (theme, entry capture, the loader of
- * the tag manager and the app) and the inlined stylesheet are allowed by their hashes; hydration
- * data and JSON-LD are data blocks, which CSP does not govern. No 'unsafe-inline' anywhere: the
- * prerendered HTML carries no style attribute (React sets styles through the CSSOM, which CSP
- * does not govern), so nothing needs it. docs/deploy.md explains each source.
- */
+// No 'unsafe-inline': inline scripts and the stylesheet go by hash, and React sets styles through
+// the CSSOM, which CSP does not govern. docs/deploy.md explains each source.
 import { createHash } from 'node:crypto';
 
 function sourceHash(source: string): string {
@@ -12,15 +7,10 @@ function sourceHash(source: string): string {
 }
 
 const tagManager = 'https://www.googletagmanager.com';
-/**
- * What the tag manager loads as scripts, by path (a source with a path matches that file only,
- * whatever its query): the container (gtm.js?id=GTM-…), and the Google tag that its GA4 and
- * Google Ads tags load (gtag/js?id=G-…, gtag/destination?id=AW-…). Nothing else on the host.
- */
+/** By path: a source with a path matches that file only, whatever its query. */
 const tagManagerScripts = ['/gtm.js', '/gtag/js', '/gtag/destination'].map(
   (path) => `${tagManager}${path}`,
 );
-/** The container's <noscript> frame (ns.html?id=GTM-…). */
 const tagManagerFrame = `${tagManager}/ns.html`;
 const analytics = [
   'https://*.google-analytics.com',
@@ -28,7 +18,6 @@ const analytics = [
   'https://*.googletagmanager.com',
 ];
 
-/** Origins of absolute API addresses (VITE_API_BASE_URL, VITE_LP_URL) the page calls. */
 export function apiOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
   return [env.VITE_API_BASE_URL, env.VITE_LP_URL].flatMap((value) => {
     if (!value || !/^https?:\/\//.test(value)) return [];

@@ -1,27 +1,12 @@
-/**
- * Keeps scripts off the first paint (decision 003). The prerendered HTML is complete and usable on
- * its own, so:
- * - the one stylesheet is inlined (no render-blocking request before the first paint);
- * - the entry script and the module preloads become one inline script at the end of <body>, the
- *   first-paint script (src/firstPaint/, typed, built and minified here): it starts the tag
- *   manager and the app's modules once the page has painted its largest content, opens the
- *   estimate dialog for every opener and holds a submit of its form until the form's code runs
- *   (decision 007).
- * The script's code is the same on every page (its inputs are data attributes), so the CSP needs
- * one hash for it.
- */
+// Keeps scripts off the first paint (decisions 003, 007): the stylesheet inlined, the entry and
+// preloads one inline script whose code is the same on every page, so one CSP hash.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { isGtmContainerId } from '../src/lib/dataLayer';
 
-/** The typed source of the script (it imports the framework-free modules it shares). */
 const scriptEntry = join(import.meta.dirname, '../src/firstPaint/entry.ts');
 
-/**
- * The first-paint script, bundled and minified by Vite (one IIFE, no imports), as inlined at the
- * end of every page. Built once per prerender.
- */
 export async function buildFirstPaintScript(): Promise<string> {
   const result = await build({
     configFile: false,
@@ -48,10 +33,6 @@ const stylesheetTag = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[
 const entryTag = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"[^>]*><\/script>/;
 const preloadTag = /<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"[^>]*>/g;
 
-/**
- * Rewrites a filled page: stylesheet links become <style>, the entry script and every module
- * preload become one loader script at the end of <body>, which also loads the tag manager.
- */
 export function deferScripts(
   html: string,
   opts: { clientDir: string; gtmId: string; pagePreloads: readonly string[]; loader: string },

@@ -6,7 +6,6 @@ import { escapeHtml } from '../src/lib/escapeHtml';
 export type HeadInput = {
   brand: Brand;
   origin: string;
-  /** The page's href, or null for the not-found page. */
   href: string | null;
   pageData: PageData | null;
 };
@@ -20,7 +19,6 @@ function jsonLd(value: unknown): string {
   return `<script type="application/ld+json">${serializeForScript(value)}</script>`;
 }
 
-/** Structured data: the brand as an organisation on every page. */
 function structuredData({ brand, origin }: HeadInput): unknown[] {
   return [
     {
@@ -34,7 +32,6 @@ function structuredData({ brand, origin }: HeadInput): unknown[] {
   ];
 }
 
-/** The per-page part of <head>: title, description, canonical, Open Graph, JSON-LD. */
 export function renderHead(input: HeadInput): string {
   const { brand, origin, href, pageData } = input;
   const meta = pageData?.meta ?? {

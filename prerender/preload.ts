@@ -1,8 +1,4 @@
-/**
- * The lazy page chunk of each route, read from Vite's manifest: the client resolves that chunk
- * before hydrating, so the app loader preloads it with the entry, not after it (one round trip
- * less before the page is interactive).
- */
+// Preloaded with the entry: the client resolves a route's lazy chunk before hydrating.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageOf, type RouteName } from '../src/content/pageTable';
@@ -14,10 +10,6 @@ export function readManifest(clientDir: string): Manifest {
   return JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
-/**
- * The files (as /assets/… paths) a route's page chunk needs, itself first, without those the
- * entry already loads.
- */
 export function pageChunkFiles(manifest: Manifest, route: RouteName): string[] {
   const entry = manifest['index.html'];
   const loaded = new Set<string>();

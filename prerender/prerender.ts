@@ -1,8 +1,4 @@
-/**
- * Turns the client build and the SSR bundle into one static tree per brand (dist/<brand>/).
- * Called by prerender/build.ts after both Vite builds; only orchestrates: render, fill the
- * template, write files.
- */
+// One static tree per brand from the client build and the SSR bundle (decision 001).
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,11 +37,7 @@ async function writeOut(file: string, content: string): Promise<void> {
   await writeFile(file, content);
 }
 
-/**
- * Inline scripts of every page: in <head>, the theme before first paint and the session's entry
- * URL (attribution must survive a page left before the app loads); at the end of <body>, the
- * first-paint script (firstPaint.ts builds it), passed in as `loader`.
- */
+/** The theme before first paint; the entry URL, for a page left before the app loads. */
 const headScripts = [themeInitScript, captureEntryScript];
 
 function fillTemplate(

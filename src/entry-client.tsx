@@ -1,7 +1,4 @@
-/**
- * The browser entry: hydrates the prerendered page, or renders fresh when the host's brand is not
- * the one the HTML was prerendered for (a misrouted host still shows its own brand).
- */
+// Hydrates, or renders fresh when the host's brand is not the prerendered one (decision 002).
 import './styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -26,10 +23,7 @@ declare global {
   }
 }
 
-/**
- * Lazy routes must be resolved before hydrating, or React falls back to client rendering
- * (error #418): https://reactrouter.com/how-to/pre-rendering (lazy + hydration).
- */
+/** Else React falls back to client rendering (#418): reactrouter.com/how-to/pre-rendering. */
 async function resolveLazyMatches(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
@@ -63,18 +57,14 @@ async function start(): Promise<void> {
   const brand = brandIdForHost(window.location.host);
   const container = document.getElementById('root');
   if (!container) return;
-  // Filled in once the router exists (the handlers must be installed before it).
   const started: { router?: ReturnType<typeof createBrowserRouter> } = {};
-  // Before anything lazy loads: a chunk can fail on the very first navigation. During an in-app
-  // navigation the route's error boundary reloads the target page instead of the current one.
-  // Before it: the estimate form's code failing must not reload the page (the form posts natively).
+  // Before anything lazy loads; the form code's failure handler first: it must not reload the page.
   keepFormCodeFailureFromReloading();
   installChunkFailureHandlers({
     isNavigating: () => (started.router?.state.navigation.state ?? 'idle') !== 'idle',
   });
   installPhoneClickTracking(brand);
-  // Payloads are fetched on in-app navigation only: the code that fetches them (with its timeout)
-  // loads then, not in the first view. A failure to load it is a chunk failure like any other.
+  // The payload loader loads with the first in-app navigation, not in the first view.
   const routes = createRoutes(async (route) =>
     (await import('./app/loadPayload')).loadPayload(route),
   );
@@ -86,8 +76,7 @@ async function start(): Promise<void> {
     try {
       await resolveLazyMatches(routes, window.location.pathname);
     } catch (error) {
-      // This page's code cannot load (a deploy removed it and the guarded reload already ran):
-      // render fresh, so the router meets the failure again and its error boundary shows the
+      // A deploy removed this page's code: render fresh, so the router's error boundary shows the
       // error page with its reload button instead of a page that never becomes interactive.
       console.error('[app] page code failed to load', error);
       hydrate = false;
@@ -104,13 +93,11 @@ async function start(): Promise<void> {
       </BrandProvider>
     </StrictMode>
   );
-  // As a transition, hydration is time-sliced: it yields to the browser every few milliseconds
-  // instead of one long task (the page is already visible and usable from its HTML).
+  // Time-sliced hydration instead of one long task (decision 003).
   startTransition(() => {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
-  // Version polling is not needed for the first view: its code loads in idle time.
   whenIdle(() => {
     import('./app/startBackgroundTasks')
       .then(({ startBackgroundTasks }) => startBackgroundTasks(appRouter))

@@ -1,7 +1,4 @@
-/**
- * The server entry: a pure render(url, brand), built with `vite build --ssr` and called only by
- * the prerender script (prerender/prerender.ts). It reads the page copy from src/content.
- */
+// A pure render(url, brand), built with `vite build --ssr`, called only by the prerender.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -18,7 +15,6 @@ export type RenderResult = {
   status: number;
   html: string;
   hydrationData: HydrationData;
-  /** The page's data, for the head and the payload file; null on the not-found page. */
   pageData: PageData | null;
 };
 

@@ -1,21 +1,5 @@
-/**
- * Writes the wrangler configs of every brand in the brand table (src/brand/brands.ts), never
- * committed: one Worker per brand (its tree, D1 database, leads queue and dead-letter queue,
- * and vars) and, for local runs, the dev router that picks a brand's Worker by Host.
- *   node --import tsx deploy/cloudflare/config.ts <out dir> [--dist <dir>] [--local]
- * writes <out dir>/<brand>/wrangler.json (and, with --local, its .dev.vars) and
- * <out dir>/dev-router/wrangler.json. Deploy-time values come from the environment
- * (docs/deploy.md): D1_DATABASE_ID_<BRAND> (required unless --local), CUSTOM_DOMAIN_<BRAND> (the
- * brand's host), BUSINESS_START_TIME_<BRAND>, BUSINESS_END_TIME_<BRAND>, SHOP_MAIL_TO_<BRAND> and
- * OPS_MAIL_TO_<BRAND> (the shop notice's and the dead-letter alert's addresses; locally
- * shop@<brand>.localhost and ops@<brand>.localhost). A brand with a mail domain (src/brand/
- * brands.ts) gets the send_email binding EMAIL. The ad platforms' endpoints are vars: <NAME>_<BRAND>
- * from the environment, else (not --local) the production endpoint (productionEndpoints in
- * server/core/conversions/conversionChannel.ts); their ids and tokens are secrets (docs/deploy.md). With
- * --local, .dev.vars gets WEBHOOK_URL (`{brand}` is replaced by the brand id), WEBHOOK_SECRET,
- * EXPORT_SECRET and the ad platforms' variables (conversionVariables) from the environment, and
- * retries are short (RETRY_BASE_SECONDS, default 1 s; max_retries 2).
- */
+// Writes the wrangler config of every brand's Worker and, with --local, the dev router and each
+// .dev.vars (never committed). The environment variables it reads: docs/deploy.md.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,9 +19,7 @@ const devRouterFolder = 'dev-router';
 type Environment = Record<string, string | undefined>;
 
 export type CloudflareConfigOptions = {
-  /** Absolute: where the configs are written (one folder per Worker). */
   outDir: string;
-  /** Absolute: the folder holding one built tree per brand. */
   distDir: string;
   /** wrangler dev: local D1 and queues, short retries, no database ids. */
   local: boolean;
@@ -64,7 +46,6 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   return number;
 }
 
-/** A brand Worker's config, with paths relative to the folder it is written to. */
 export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): object {
   const folder = join(options.outDir, brand);
   const path = (target: string) => relative(folder, target) || '.';
@@ -138,7 +119,6 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
         { queue: names.deadLetterQueue, max_batch_size: 10, max_batch_timeout: 1 },
       ],
     },
-    // Cloudflare Email Service, allowed to send only as the brand's no-reply address.
     ...(sender && {
       send_email: [{ name: 'EMAIL', allowed_sender_addresses: [sender.email] }],
     }),
@@ -157,13 +137,11 @@ export function devRouterConfig(options: CloudflareConfigOptions): object {
   };
 }
 
-/** A .dev.vars line's value, quoted for wrangler's dotenv reader. */
 function devVar(name: string, value: string): string {
   if (/["\n\r]/.test(value)) throw new Error(`${name}: cannot write a quote or a line break`);
   return `${name}="${value}"\n`;
 }
 
-/** The local secrets of a brand's Worker (.dev.vars; never committed). */
 export function devVars(brand: BrandId, env: Environment): string {
   const values: Record<string, string | undefined> = {
     WEBHOOK_URL: env.WEBHOOK_URL?.replaceAll('{brand}', brand),
@@ -177,7 +155,6 @@ export function devVars(brand: BrandId, env: Environment): string {
     .join('');
 }
 
-/** Writes every config; returns the paths of the brand configs and the router's, in order. */
 export function writeConfigs(options: CloudflareConfigOptions): string[] {
   const written: string[] = [];
   const write = (folder: string, config: object) => {

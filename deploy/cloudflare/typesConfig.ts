@@ -1,9 +1,4 @@
-/**
- * Writes the wrangler config that `types.sh` hands to `wrangler types`: the first brand's Worker
- * config as config.ts builds it (every brand's Worker has the same bindings; only the values of
- * its vars differ, and the types are generated with --strict-vars=false).
- *   node --import tsx deploy/cloudflare/typesConfig.ts <file>
- */
+// The first brand's Worker config, for `wrangler types`: every brand's has the same bindings.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { brandIds } from '../../src/brand/brands';

@@ -1,10 +1,6 @@
-// CloudFront Function (runtime cloudfront-js-2.0), viewer request: maps clean URLs to the brand
-// tree's files and applies the local origin's path rules (server/core/paths.ts). It knows no brand:
-// each brand host has its own distribution, whose origin path (/<brand>) picks the tree
-// (docs/deploy.md). Rules: `/term/` → 301 `/term`, redirects only to a normalised path on this host,
-// `/index` → `/`, and `/404`, `/_headers`, traversal and malformed escapes → not found (the
-// distribution's custom error response answers 404 with the tree's 404.html).
-// A plain script for that runtime: no modules, no Node APIs. Tests: tests/deploy/cloudfront.test.ts.
+// CloudFront Function (cloudfront-js-2.0), viewer request: clean URLs to the tree's files, with the
+// local origin's path rules (server/core/paths.ts). Each brand host's distribution picks its tree
+// by origin path. A plain script: no modules, no Node APIs.
 
 var notFoundKey = '/__not_found__';
 var indexAliases = { '/index': true, '/index.html': true };

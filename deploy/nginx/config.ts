@@ -1,10 +1,4 @@
-/**
- * Writes an nginx configuration that serves the built trees the way docs/deploy.md says, with
- * the header rules read from each tree's own `_headers` (never copied by hand): run.sh calls
- *   node --import tsx deploy/nginx/config.ts <dist dir> <port> <prefix dir> > nginx.conf
- * The host rule and the rule-path syntax come from the same code the build and the local origin
- * use (src/brand/brands.ts, server/core/headers.ts).
- */
+// Writes the nginx configuration of docs/deploy.md, header rules read from each tree's _headers.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,31 +24,18 @@ import {
 import { clientErrorPage } from '../../server/node/clientError';
 
 export type NginxOptions = {
-  /** Absolute path of the folder holding one tree per brand. */
   distDir: string;
   port: number;
-  /** Absolute path where nginx keeps its pid file and temporary files. */
   prefixDir: string;
   rules: Record<BrandId, HeaderRule[]>;
   /** `user` directive, for a master process started as root. */
   user?: string;
 };
 
-/**
- * Room for the cookies the tags in the tag manager set on the shared domain, beside the site's
- * own: GA4 (_ga, _ga_<id>), Google Ads (_gcl_au, _gcl_aw/_gcl_gb with the click id), Meta
- * (_fbp, _fbc with fbclid), Yahoo!広告 (_yjsu_yjad, _ycl_yjad with yclid), LINE (__lt__cid,
- * __lt__sid, _ldtag_cl) and Microsoft (_uetsid, _uetvid, _uetmsclkid) come to about 1.5 KB with
- * long click ids; 4 KB leaves room for the WordPress column's cookies and a tag or two more.
- */
+/** The tags' cookies on the shared domain come to ~1.5 KB with long click ids; 4 KB leaves room. */
 export const tagCookiesMarginBytes = 4096;
 
-/**
- * The longest `Cookie:` header line the site itself can make a browser send, in bytes: the
- * tracking_data cookie with every field at its cap in the widest characters (4-byte UTF-8, 12
- * bytes once percent-encoded), shrunk by the same fitCookieBudget the page uses; the
- * business-hours cookies at their longest; and the tags' margin.
- */
+/** The site's own longest Cookie line (tracking_data at its widest) plus the tags' margin. */
 export function largestCookieHeaderBytes(): number {
   const widest = Object.fromEntries(
     trackingKeys.map((key) => [key, '😀'.repeat(trackingMaxLength(key))]),
@@ -68,10 +49,7 @@ export function largestCookieHeaderBytes(): number {
   return Buffer.byteLength(`Cookie: ${pairs.join('; ')}\r\n`) + tagCookiesMarginBytes;
 }
 
-/**
- * nginx's buffer for one header line, in KB: a line longer than one buffer is refused (494,
- * "Request Header Or Cookie Too Large"), so it is sized to the largest cookie header above.
- */
+/** A line longer than one buffer is refused (494), so it is sized to the largest cookie header. */
 export function headerBufferKb(): number {
   return Math.ceil(largestCookieHeaderBytes() / 1024);
 }
@@ -82,10 +60,6 @@ function returnText(text: string): string {
   return `'${text}'`;
 }
 
-/**
- * Answers with the parser-error page of clientError.ts (as the local origin does) in the brand
- * of the Host, when nginx read one; the server's add_header lines add the security headers.
- */
 function clientErrorLocation(path: string, status: 400 | 431): string {
   // Unknown hosts are the default brand's, as brandIdForHost and the $brand map decide.
   const fallback = defaultBrandId;
@@ -103,7 +77,7 @@ function clientErrorLocation(path: string, status: 400 | 431): string {
   ].join('\n');
 }
 
-/** The internal path of the 431 page: no file of a tree, never reachable from outside. */
+/** No file of a tree, never reachable from outside. */
 const tooLargePath = '/_errors/431';
 
 /** A value nginx reads literally inside double quotes; anything else is refused, not escaped. */
@@ -122,12 +96,7 @@ function variableName(header: string): string {
   return `$rule_${header.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
 }
 
-/**
- * One `map` per header over "<brand>:<uri>", as the hosts that read `_headers` apply it: a path
- * gets the values of every matching rule, joined with a comma. A rule for every path (`/*`) is
- * joined into each entry and the default; other rules that set the same header must not overlap
- * (tests/server/headers.test.ts holds the build's rules to that), since a map picks one entry.
- */
+/** A map picks one entry: rules setting one header must not overlap (tests/server/headers.test.ts). */
 export function headerMaps(rules: Record<BrandId, HeaderRule[]>): string[] {
   const names = new Set(
     brandIds.flatMap((brand) => rules[brand].flatMap((rule) => Object.keys(rule.headers))),
@@ -159,17 +128,11 @@ export function headerMaps(rules: Record<BrandId, HeaderRule[]>): string[] {
   });
 }
 
-/** A literal text as a regular expression. */
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/**
- * The brand table's host rule as a `map $host $brand` body: the default brand for any host,
- * each other brand for a host that contains its marker ($host is lower-case). nginx tries the
- * regular expressions in order, so the first brand whose marker matches wins, as in
- * brandIdForHost.
- */
+/** nginx tries the regexes in order, so the first marker wins, as in brandIdForHost. */
 export function hostMap(): string {
   const marked = brandIds.flatMap((brand) => {
     const marker = brands[brand].hostMarker;

@@ -11,10 +11,7 @@ import { useTrackVisits } from '../tracking/useTrackVisits';
 import styles from './Layout.module.css';
 import { usePageData } from './usePageData';
 
-/**
- * The shared layout of every page. Its 無料見積もり opens the estimate dialog of the landing page;
- * on the other pages, which do not carry the dialog's form, it is a link there that opens it.
- */
+/** On pages without the estimate dialog, 無料見積もり links to the landing page, which opens it. */
 export function Layout() {
   const brand = useBrand();
   const page = usePageData();

@@ -5,11 +5,7 @@ import { ErrorPage } from './ErrorPage';
 import { NotFoundPage } from './NotFoundPage';
 import { useIsBot } from './useIsBot';
 
-/**
- * Errors of a page: 404 → the not-found page (bots too). A chunk or payload that failed to load →
- * one guarded reload of the target URL. Anything else, or a reload the guard refused → the error
- * page, except to bots and crawlers, which are exempt from it (spec 2) and get an empty main.
- */
+/** 404: the not-found page; a failed chunk: one guarded reload; else the error page, not for bots. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();

@@ -6,12 +6,11 @@ import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
-/** Supplies a page's data: from src/content at prerender, from the payload file in the browser. */
+/** From src/content at prerender, from the payload file in the browser. */
 export type PageLoader = (route: RouteName) => Promise<PageData>;
 
 type NotFoundData = { message: string };
 
-/** The page components, each its own lazy chunk; the page table names one per page. */
 const pageModules = import.meta.glob<{ default: ComponentType }>('/src/app/pages/*.tsx');
 
 async function loadPageComponent(module: string): Promise<ComponentType> {
@@ -20,10 +19,7 @@ async function loadPageComponent(module: string): Promise<ComponentType> {
   return (await load()).default;
 }
 
-/**
- * The one route table, shared by the client entry and the prerender (entry-server).
- * Pages are lazy; their loaders are not, so data and code load in parallel.
- */
+/** Shared by the client and the prerender. Loaders are not lazy, so data and code load in parallel. */
 export function createRoutes(loadPage: PageLoader): RouteObject[] {
   return [
     {

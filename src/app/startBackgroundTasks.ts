@@ -6,12 +6,7 @@ import { pollIntervalFromEnv, startVersionPoller } from '../build-version/versio
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
-/**
- * What the page does once it is interactive and idle (this module loads lazily): request this
- * build's meta file, poll for a new deployment (never for bots), and turn the next in-app navigation
- * into a full load once a new build is known; and report the page's Core Web Vitals
- * (tracking/webVitals.ts, a chunk of its own).
- */
+/** Once interactive and idle: the build's meta, version polling, web vitals. */
 export function startBackgroundTasks(router: Router): void {
   router.subscribe((state) => {
     if (state.navigation.state !== 'loading') return;

@@ -1,24 +1,18 @@
-/**
- * The two build files the prerender writes per brand tree, and how the page reads them. Loaded
- * only in idle time (startBackgroundTasks), never in the first view, yet kept to hand-written
- * guards: a schema library would be the largest part of that chunk. Anything that is not the
- * expected JSON (an HTML fallback page, wrong types, an empty id) is "unknown", never "new", so
- * a misconfigured CDN can't make open tabs reload.
- */
+// The build files of each tree, read with hand-written guards (a schema library would be most of
+// this idle-time chunk). Anything unexpected is "unknown", never "new": a bad CDN can't reload tabs.
 import { buildMetaPath, latestPath } from '../lib/buildPaths';
 import { isRecord } from '../lib/isRecord';
 import { withTimeout } from '../lib/withTimeout';
 
 export type BuildLatest = { id: string; timestamp: number };
 
-/** `_app/builds/meta/<id>.json`, as prerender/prerender.ts writes it. */
 export type BuildMeta = BuildLatest & {
   brand: string;
-  /** Paths the build prerendered, e.g. ['/', '/term']; only these have payload files. */
+  /** Only these paths have payload files. */
   prerendered: string[];
 };
 
-/** Ids end up in URLs and logs; a sane id is short, printable and free of slashes. */
+/** Ids end up in URLs and logs. */
 const idPattern = /^[\w.-]{1,128}$/;
 
 function isBuildLatest(value: unknown): value is BuildLatest {
@@ -31,10 +25,6 @@ function isBuildLatest(value: unknown): value is BuildLatest {
   );
 }
 
-/**
- * The parsed body, or undefined for a failed request, a non-2xx answer, a body that isn't JSON or
- * an answer (headers or body) that takes longer than housekeepingTimeoutMs.
- */
 async function fetchJson(url: string, cache: RequestCache): Promise<unknown> {
   try {
     return await withTimeout(async (signal) => {
@@ -47,16 +37,11 @@ async function fetchJson(url: string, cache: RequestCache): Promise<unknown> {
   }
 }
 
-/**
- * Requests this bundle's meta file once at start, as docs/architecture.md ("Deploys without broken
- * tabs") states. Nothing in the page reads the answer, so none is returned (a reader would add the
- * guard for the BuildMeta shape); a failure or a body that isn't JSON changes nothing.
- */
+/** docs/architecture.md ("Deploys without broken tabs"): requested once; nothing reads it. */
 export async function requestBuildMeta(id: string = __BUILD_ID__): Promise<void> {
   await fetchJson(buildMetaPath(id), 'no-cache');
 }
 
-/** The latest deployed build, or 'unknown' when the answer can't be trusted. */
 export async function fetchLatest(): Promise<BuildLatest | 'unknown'> {
   // The query defeats caches that ignore no-store; the file itself is served no-cache.
   const body = await fetchJson(`${latestPath}?t=${Date.now()}`, 'no-store');

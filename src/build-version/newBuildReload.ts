@@ -1,8 +1,5 @@
-/**
- * What to do once a new build is live: move the visitor onto it with a full page load, at the
- * least disruptive moment. That is the next in-app navigation (the page changes anyway), or an
- * idle moment right away, but never while something holds what the visitor typed.
- */
+// Moves the visitor onto a new build at the least disruptive moment: the next in-app navigation,
+// or an idle moment, but never while something holds what they typed.
 import { hasPendingInput, onPendingInputChange } from '../lib/pendingInput';
 import { guardedReload } from './reloadGuard';
 import { whenIdle } from '../lib/whenIdle';
@@ -26,10 +23,7 @@ function clearWaits(): void {
   state.cancelIdle = null;
 }
 
-/**
- * A modal dialog on screen, e.g. the estimate's receipt after a successful send: it holds no
- * input any more, but reloading would take the confirmation away from the visitor.
- */
+/** E.g. the estimate's receipt: reloading would take the confirmation away. */
 function isDialogOpen(): boolean {
   return document.querySelector('dialog[open]') !== null;
 }
@@ -61,7 +55,6 @@ function reloadWhenFree(): void {
   }, 5_000);
 }
 
-/** Starts moving the page onto the new build `id`; later calls change nothing. */
 export function handleNewBuild(id?: string): void {
   if (state.newBuildId !== null) return;
   state.newBuildId = id ?? '(id not given)';
@@ -72,11 +65,7 @@ export function handleNewBuild(id?: string): void {
   }
 }
 
-/**
- * For the router: once a new build is known, turns an in-app navigation to `href` into a full
- * load. Returns true when it did (the page is unloading; the router should stop), false when
- * the navigation should go on in-app (no new build, typed input to keep, or the guard holds).
- */
+/** True when the page is unloading onto the new build; the router should stop. */
 export function navigateWithFullLoad(href: string): boolean {
   if (state.newBuildId === null || hasPendingInput()) return false;
   const started = guardedReload(href, reason());

@@ -1,8 +1,5 @@
-/**
- * At most one automatic reload per path per 10 s (spec section 4), remembered in sessionStorage
- * so it survives the reload it guards. Whenever the guard can't be read or written the answer
- * is "don't reload": a missed reload costs a stale tab, a loop costs the visitor the page.
- */
+// At most one automatic reload per path per 10 s, kept in sessionStorage. When unsure, don't
+// reload: a missed reload costs a stale tab, a loop costs the visitor the page.
 
 /** @internal The guard's span; tests read it instead of restating it. */
 export const reloadGuardMs = 10_000;
@@ -24,7 +21,7 @@ function isFresh(at: number, now: number): boolean {
   return now >= at && now - at < reloadGuardMs;
 }
 
-/** @internal Whether an automatic reload of `path` is allowed now (guardedReload asks it). */
+/** @internal */
 export function canReload(path: string, now: number = Date.now()): boolean {
   try {
     const at = storedAt(keyFor(path));
@@ -34,7 +31,7 @@ export function canReload(path: string, now: number = Date.now()): boolean {
   }
 }
 
-/** @internal Records a reload of `path` at `now`; false when storage refused it. */
+/** @internal False when storage refused it. */
 export function markReload(path: string, now: number = Date.now()): boolean {
   try {
     const key = keyFor(path);
@@ -57,10 +54,7 @@ function dropExpired(now: number): void {
   }
 }
 
-/**
- * Loads `target` (same-origin path or URL) in full, unless the guard holds for its path. Returns
- * whether it started the load; when it returns false nothing happened.
- */
+/** False when the guard holds and nothing happened. */
 export function guardedReload(target: string, reason: string): boolean {
   try {
     const current = new URL(window.location.href);

@@ -1,27 +1,19 @@
-/**
- * Notices a new deployment while a tab stays open: polls latest.json on an interval and when
- * the visitor comes back to the tab, cheaply (never while hidden, never for bots, at most every
- * few minutes on focus) and only until the first new id, which is all the page needs to know.
- */
+// Notices a new deployment in an open tab: cheap polls (never hidden, never bots) until one new id.
 import { fetchLatest } from './buildInfo';
 
 export type VersionPollerOptions = {
-  /** This bundle's build id (`__BUILD_ID__`). */
   currentId: string;
-  /** Time between polls; defaults to VITE_VERSION_POLL_MINUTES or 60 minutes. */
   intervalMs?: number;
-  /** Focus and visibility polls wait at least this long after the last poll; default 5 min. */
+  /** After the last poll; default 5 min. */
   minFocusGapMs?: number;
   /** Crawlers see one build per visit; polling would only cost requests. */
   isBot: boolean;
-  /** Called once, with the new id, when a build other than currentId is live. */
   onNewBuild: (id: string) => void;
 };
 
 const defaultPollMinutes = 60;
 const defaultMinFocusGapMs = 5 * 60_000;
 
-/** The poll interval from VITE_VERSION_POLL_MINUTES (positive minutes), else 60 minutes. */
 export function pollIntervalFromEnv(
   minutes: string | undefined = import.meta.env.VITE_VERSION_POLL_MINUTES,
 ): number {
@@ -30,7 +22,6 @@ export function pollIntervalFromEnv(
   return (valid && parsed > 0 ? parsed : defaultPollMinutes) * 60_000;
 }
 
-/** Starts polling; returns a function that stops it for good. */
 export function startVersionPoller(options: VersionPollerOptions): () => void {
   const { currentId, isBot, onNewBuild } = options;
   if (isBot) return () => {};
@@ -50,11 +41,7 @@ export function startVersionPoller(options: VersionPollerOptions): () => void {
     timer = setTimeout(onTimer, intervalMs);
   };
 
-  /**
-   * One poll. `abandonInFlight`: the interval's turn does not wait for a request still under way
-   * (fetchLatest gives up only after its own timeout, which can be longer than the interval): it
-   * abandons that request and polls anew, so a hung request can never stop polling.
-   */
+  /** `abandonInFlight`: the request's timeout can outlast the interval; a hung one is dropped. */
   const poll = async (abandonInFlight: boolean) => {
     if (stopped || document.hidden || (inFlight && !abandonInFlight)) return;
     const count = ++pollCount;

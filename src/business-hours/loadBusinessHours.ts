@@ -16,9 +16,8 @@ export {
 
 export type BusinessHours = { start: string; end: string };
 
-/** Shorter than other housekeeping requests (lib/withTimeout.ts): the cta waits for this one. */
+/** Shorter than other housekeeping requests: the cta waits for this one. */
 const requestTimeoutMs = 5000;
-/** 86400 s (spec section 9); js-cookie counts in days. */
 const cookieLifetimeDays = 1;
 
 function readCookie(name: string): string | undefined {
@@ -35,8 +34,7 @@ function businessTimeUrl(): string {
 }
 
 async function fetchBusinessHours(): Promise<BusinessHours | null> {
-  // Cookies on the shared domain can be set by any subdomain: hours that no shop keeps count as
-  // absent, so they are fetched again and rewritten.
+  // Any subdomain can set the shared-domain cookies: hours no shop keeps are fetched again.
   const fromCookies = shopHours(
     readCookie(businessStartCookieName),
     readCookie(businessEndCookieName),
@@ -70,18 +68,14 @@ async function fetchBusinessHours(): Promise<BusinessHours | null> {
     }
     return { start, end };
   } catch {
-    // Spec section 8: a failure fetching business hours is swallowed; the CTA simply stays.
+    // A failure is swallowed; the CTA simply stays.
     return null;
   }
 }
 
 let inFlight: Promise<BusinessHours | null> | undefined;
 
-/**
- * The business hours from the cookies, or from the business_time endpoint when either cookie is
- * missing, invalid or narrower than a shop's day (shopHours; then stored for a day). Any failure gives null. Never rejects. Concurrent
- * calls share one request.
- */
+/** Never rejects; concurrent calls share one request. */
 export function loadBusinessHours(): Promise<BusinessHours | null> {
   inFlight ??= fetchBusinessHours().finally(() => {
     inFlight = undefined;

@@ -1,7 +1,4 @@
-/**
- * Each brand's operator facts (its folder's company.ts), for the server's mails (the receipt's
- * company lines). The pages read their own folder's; the browser never loads this list.
- */
+// For the server's mails; the pages read their own folder's, and the browser never loads this list.
 import type { BrandId } from '../brand/brands';
 import { company as carsupport } from './carsupport/company';
 import type { CompanyFacts } from './types';

@@ -1,54 +1,27 @@
-/**
- * What each brand's site and server send out about a visitor: the one table behind the privacy
- * policy's section 「外部送信について」 (textPages.ts renders it) and behind the server's conversion
- * channels (server/core/conversions/): a platform's channel sends only while the table lists
- * its server row, so nothing leaves that the policy does not name.
- *
- * Each row carries what 総務省's 外部送信規律 (電気通信事業法 第27条の12, 施行規則 第22条の2の9)
- * asks a site to publish: the information sent, the recipient's name and its purpose; and our own
- * purpose in sending it. Wording changes here change the policy: bump `privacyPolicyVersion`.
- */
+// What each brand's site and server send out: the privacy policy's 「外部送信について」 and the
+// switch of the server's conversion channels. A wording change: bump privacyPolicyVersion.
 
-/**
- * The ad platforms the server reports conversions to, one channel each.
- * @internal Exported for tests, which hold the channels and the table to it.
- */
+/** @internal Exported for tests, which hold the channels and the table to it. */
 export const conversionPlatforms = ['google', 'meta', 'yahoo', 'line'] as const;
 export type ConversionPlatform = (typeof conversionPlatforms)[number];
 
 export type ExternalTransmission = {
-  /** 送信先: the recipient's name. */
   recipient: string;
-  /** The recipient's service (what a visitor recognises). */
   service: string;
-  /** How it leaves: the browser's tag (through the tag manager) or this site's server. */
   route: 'tag' | 'server';
-  /** 送信される情報. */
   data: readonly string[];
-  /** 送信先での利用目的. */
   recipientPurpose: string;
-  /** 当社の利用目的. */
   ourPurpose: string;
-  /** The recipient's own privacy policy, where its purposes are stated in full. */
   recipientPolicyUrl: string;
-  /** A server row: the conversion channel this row turns on. */
   platform?: ConversionPlatform;
 };
 
-/**
- * The version (the revision date) of the privacy policy, the same on every brand (textPages.ts
- * builds it): its 最終更新日, and the version a lead records as agreed to when it is sent.
- */
+/** Its 最終更新日, and the version a lead records as agreed to. */
 export const privacyPolicyVersion = '2026-11-25';
 
-/**
- * The first version of the privacy policy that names the provision of hashed e-mail and phone
- * to ad platforms: a lead agreed to an earlier one sends the click id alone.
- * @internal Exported for tests, which build leads on either side of it.
- */
+/** @internal Exported for tests. A lead agreed to an earlier version sends the click id alone. */
 export const hashedContactProvisionSince = '2026-11-25';
 
-/** Whether a lead that agreed to `version` of the policy agreed to hashed contact data going out. */
 export function namesHashedContactProvision(version: string | undefined): boolean {
   return version !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(version)
     ? version >= hashedContactProvisionSince
@@ -68,10 +41,6 @@ const serverPurpose =
 const hashed = 'メールアドレスと電話番号（SHA-256でハッシュ化し、復元できない形式にしたもの）';
 const lead = 'お見積もり依頼の受付番号と日時';
 
-/**
- * Every row, in the order the policy lists it: the same on every brand (the tags run through
- * each brand's own tag manager container, the server rows through each brand's Worker).
- */
 export const externalTransmissions: readonly ExternalTransmission[] = [
   {
     recipient: 'Google LLC',

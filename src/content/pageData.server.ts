@@ -1,5 +1,4 @@
-// Server-only: the prerender reads every page's copy from here; never import it from the
-// browser bundle (the client gets the copy through the hydration data and payload files).
+// Server-only: the browser gets the copy through the hydration data and payload files.
 import type { BrandId } from '../brand/brands';
 import { brands } from '../brand/brands';
 import { pageOf, type RouteName, type TextRouteName } from './pageTable';
@@ -26,7 +25,6 @@ function fromFolder<T>(modules: Record<string, T>, brand: BrandId, file: string)
   return found;
 }
 
-/** Everything the page of `route` shows for `brand`: meta tags plus its copy. */
 export function getPageData(brand: BrandId, route: RouteName): PageData {
   const meta: PageMeta = {
     title: `${pageOf(route).title}｜${brands[brand].name}`,

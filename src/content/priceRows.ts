@@ -8,7 +8,6 @@ import {
 } from './legalFees';
 import type { VehicleClassCost } from './legalFees';
 
-/** The parts of a price (yen): what a class's fixed example and a visitor's rough price share. */
 export type PriceBreakdown = Pick<
   VehicleClassCost,
   'weightTax' | 'liabilityInsurance' | 'stampFee' | 'basicFee' | 'discount'
@@ -16,7 +15,6 @@ export type PriceBreakdown = Pick<
 
 export type PriceRow = {
   label: string;
-  /** The printed amount, always marked as an example (例) with its tax status. */
   text: string;
   detail?: string;
   isTotal?: boolean;
@@ -28,7 +26,7 @@ export function formatYen(amount: number): string {
   return `${yen.format(amount)}円`;
 }
 
-/** @internal The 法定費用 part of a price; exported for tests, which check each total's parts. */
+/** @internal Exported for tests, which check each total's parts. */
 export function legalFees(cost: PriceBreakdown): number {
   return cost.weightTax + cost.liabilityInsurance + cost.stampFee;
 }
@@ -43,10 +41,7 @@ const bandLabels: Record<WeightTaxAgeBand, string> = {
   over18: '（18年経過）',
 };
 
-/**
- * The rows of one class's cost table. Formatting lives here, not in the component, so every
- * printed price is marked as an example by construction (content-brief: 例, 税込, 〜).
- */
+/** Formatting here marks every printed price as an example by construction (例, 税込, 〜). */
 export function priceRows(cost: PriceBreakdown, discountLabel: string): PriceRow[] {
   return [
     {
@@ -64,11 +59,7 @@ export function priceRows(cost: PriceBreakdown, discountLabel: string): PriceRow
   ];
 }
 
-/**
- * What every price on the page assumes about the 法定費用, in the visitor's words, built from the
- * rate rows in force on `date` so the amounts are never restated: shown under the cost tables of
- * both brands (the sources are in docs/decisions/004-rough-price.md).
- */
+/** Built from the rate rows in force on `date`, so the amounts are never restated. */
 export function legalFeeNotes(
   date: string = legalFeesAsOf,
   rates: LegalFeeRates = legalFeeRates,

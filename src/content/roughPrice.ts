@@ -1,8 +1,4 @@
-/**
- * The visitor's own rough price: a class's legal fees for the age of their car at its next
- * 車検満了 month, at the rates in force then, plus the brand's basic fee and discount. Pure and
- * request-free, so the page works it out at once as the visitor chooses.
- */
+// The visitor's rough price, at the rates of the next 車検満了 month; pure, so it follows each choice.
 import { monthsBetween, tokyoToday, tokyoYearMonth, type YearMonth } from '../lib/tokyoTime';
 import {
   legalFeeRates,
@@ -14,32 +10,18 @@ import {
 import { totalPrice, type PriceBreakdown } from './priceRows';
 import type { VehicleClassCost } from './legalFees';
 
-/**
- * 登録車: 租税特別措置法 第90条の11の3 第2項 applies the higher rate from the first day of "the
- * month in which 13 (18) years pass, counting from the month of first registration", that month
- * being the first: the 156th (216th) month, i.e. 155 (215) months after the 初度登録 month, one
- * month before the anniversary month.
- */
+// 登録車 (措置法 第90条の11の3 第2項): from the 156th month, the 初度登録 month being the first.
 const registeredOver13 = 13 * 12 - 1;
 const registeredOver18 = 18 * 12 - 1;
 
-/**
- * 軽自動車: the same article leaves the month to the 政令, which counts by year from the
- * 初度検査 year alone: the higher rate applies from November of the 13th (18th) year after it
- * (December before a change of August 2025, which no expiry the page computes precedes).
- * Confirmed only from secondary sources (decision 004).
- */
+// 軽: from November of the 13th (18th) year after the 初度検査 year, since 2025-08 (decision 004).
 const keiRiseMonth = 11;
 
 function monthIndex({ year, month }: YearMonth): number {
   return year * 12 + (month - 1);
 }
 
-/**
- * The 重量税 age band of a car of class `vehicleClass` first registered (軽: first inspected) in
- * `firstRegistration`, inspected in `at`.
- * @internal Exported: tests check it at the 13- and 18-year edges of both rules.
- */
+/** @internal Exported: tests check it at the 13- and 18-year edges of both rules. */
 export function weightTaxAgeBand(
   vehicleClass: VehicleClassId,
   firstRegistration: YearMonth,
@@ -63,20 +45,13 @@ function addMonths(start: YearMonth, months: number): YearMonth {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
-/**
- * The next 車検満了 month of a private passenger car (軽 included): three years after first
- * registration, then every two years, in the month of first registration. The current month
- * counts as "next" (the expiry may still be ahead within it). A car whose inspection lapsed
- * runs on another cycle; the estimate confirms.
- * @internal Exported for its unit tests.
- */
+/** @internal Exported for its unit tests. A car whose inspection lapsed runs on another cycle. */
 export function nextExpiry(firstRegistration: YearMonth, today: YearMonth): YearMonth {
   const elapsed = monthsBetween(firstRegistration, today);
   const cycles = elapsed > 36 ? Math.ceil((elapsed - 36) / 24) : 0;
   return addMonths(firstRegistration, 36 + cycles * 24);
 }
 
-/** The first day of `month` as YYYY-MM-DD: the day whose rate rows an expiry month takes. */
 function firstDayOf({ year, month }: YearMonth): string {
   return `${year}-${String(month).padStart(2, '0')}-01`;
 }
@@ -84,24 +59,12 @@ function firstDayOf({ year, month }: YearMonth): string {
 export type RoughPrice = PriceBreakdown & {
   vehicleClass: VehicleClassId;
   band: WeightTaxAgeBand;
-  /**
-   * The 車検満了 month the price is for: the visitor's own when given, else derived from first
-   * registration; absent when neither is known.
-   */
   expiry?: YearMonth;
-  /** Whether `expiry` is the visitor's own 車検満了日, not the one derived. */
   expiryGiven?: boolean;
   total: number;
 };
 
-/**
- * The rough price of `cost`'s class for a car first registered in `firstRegistration` (if
- * known), at its 車検満了 month: `givenExpiry` when the visitor knows it (a car whose inspection
- * lapsed once runs on another cycle than the one derived), else its next expiry counted from
- * `now` in Japan; with the rate rows in force on the first day of that month. The age band needs
- * first registration: without it, a car under 13 years; without either date, at the rates in
- * force today.
- */
+/** Without first registration, a car under 13 years; without either date, today's rates. */
 export function roughPrice(
   cost: VehicleClassCost,
   firstRegistration?: YearMonth,

@@ -5,11 +5,7 @@ import {
 } from './externalTransmissionLink';
 import type { CompanyFacts, TextPageContent } from './types';
 
-/**
- * The three text pages share their legal structure across brands (the headings come from the
- * content brief); only the names and facts differ. Per-brand files call these builders and may
- * override any section.
- */
+// The text pages' legal structure is shared by the brands; only names and facts differ.
 
 type PageOptions = { brandName: string; company: CompanyFacts; updatedAt: string };
 
@@ -140,10 +136,7 @@ export function buildTermPage({ brandName, company, updatedAt }: PageOptions): T
   };
 }
 
-/**
- * Told to visitors only by a brand whose trackingConfig turns enhanced conversions on.
- * @internal Exported: tests check the privacy policy carries it.
- */
+/** @internal Exported: tests check the privacy policy carries it. */
 export const enhancedConversionsParagraph =
   'お見積もり依頼が完了したとき、広告の効果測定のため、ご入力いただいたメールアドレスと電話番号を、Googleタグマネージャーを通じてGoogle LLCに送信します。送信前にお使いのブラウザ上でハッシュ化（復元できない形式に変換）され、広告の成果の計測にのみ利用されます。';
 
@@ -152,10 +145,7 @@ const routeLabel: Record<ExternalTransmission['route'], string> = {
   server: '当社サーバーから',
 };
 
-/**
- * 「外部送信について」: every row of the table (externalTransmission.ts), as 総務省's
- * 外部送信規律 asks: the information, the recipient and its purpose, and ours.
- */
+/** What 総務省's 外部送信規律 asks for each row: information, recipient, its purpose and ours. */
 function externalTransmissionSection(
   transmissions: readonly ExternalTransmission[],
 ): TextPageContent['sections'][number] {
@@ -166,7 +156,6 @@ function externalTransmissionSection(
       '本サイトでは、次の事業者に、お客様に関する情報を送信しています。ブラウザから送信するものは、ページ内のタグ（Googleタグマネージャーで管理）が送信します。当社サーバーから送信するものは、お見積もり依頼の受付後に当社が送信し、いたずらと判断した依頼や、その広告から来訪していないお客様の依頼は送信しません。',
       'ハッシュ化したメールアドレスと電話番号は、この項目を掲載した版以降のプライバシーポリシーに同意してお見積もりを依頼されたお客様の分に限り送信します。広告の効果測定に使われたくない場合は、ブラウザの設定でCookieを無効にするか、各社のページから設定を変更できます。',
     ],
-    // One item per row of the table, each naming the four things the law asks for.
     list: transmissions.map((row) =>
       [
         `送信先：${row.recipient}（${row.service}、${routeLabel[row.route]}送信）`,

@@ -1,20 +1,12 @@
-/**
- * What the estimate dialog shows around its fields to help the visitor finish: the error
- * summary after a refused submit (the GOV.UK error-summary pattern: focused and announced, each
- * message a link to its field, updated as fields are fixed) and the count of required fields
- * left, near the submit button.
- */
+// The error summary (GOV.UK's pattern: focused, announced, each message a link to its field) and
+// the count of required fields left.
 import { useEffect, useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { errorSummaryTitle, fieldMessages } from './contract/summaryWords';
 import type { EstimateFormValues } from './contract/formValues';
 import styles from './EstimateForm.module.css';
 
-/**
- * The list of what to fix, once a submit was refused, while anything is left to fix. It takes
- * the focus once per refused submit; not after the server's refusal, where the first field it
- * named has the focus (formSync.ts).
- */
+/** Focused once per refused submit; not after the server's, where its first field has the focus. */
 export function ErrorSummary() {
   const ref = useRef<HTMLDivElement>(null);
   const handled = useRef(0);
@@ -53,11 +45,7 @@ export function ErrorSummary() {
   );
 }
 
-/**
- * 「必須項目 残り3」, sticky above the submit button. Its text changes only when the count does,
- * so screen readers hear each change once, politely (role status), never each keystroke. Empty
- * until the form's code has counted (the prerendered form cannot know what was typed).
- */
+/** Changes only with the count, so screen readers hear each change once; empty until counted. */
 export function RequiredLeft({ left }: { left: number | undefined }) {
   return (
     <p className={styles.progress} role="status">

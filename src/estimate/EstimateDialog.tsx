@@ -1,13 +1,5 @@
-/**
- * The estimate dialog, in the landing page's HTML from the start (closed): every opener shows it
- * at once through `commandfor` or the first-paint script, and its prerendered form can be typed
- * into and even posted natively before any script. The form's code (react-hook-form, valibot)
- * is a lazy component under <Suspense>: React keeps the server HTML of the boundary, with
- * everything typed into it, until the code arrives, then hydrates the same elements
- * (docs/decisions/007-estimate-form-in-the-page.md). The code is requested in idle time, or at the
- * first interaction with the dialog or an opener, whichever comes first. If it cannot load, the
- * form stays the plain HTML form it already is and posts natively, a held submit included.
- */
+// The estimate dialog, closed in the page's HTML from the start; the form's code hydrates it from
+// a lazy chunk, or the form stays a plain HTML form that posts natively (decision 007).
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { whenIdle } from '../lib/whenIdle';
 import { setFetchingFormCode } from './formCodeFailure';
@@ -41,16 +33,13 @@ async function loadForm(): Promise<FormModule> {
     return module;
   } catch (error) {
     console.warn('[estimate] form code not loaded: posting natively', error);
-    // The first-paint script leaves the form to the browser and posts a held submit.
     document.dispatchEvent(new Event(nativePostEvent));
-    // Never settles: the server HTML stays in place as a plain form.
     return new Promise<FormModule>(() => {});
   } finally {
     setFetchingFormCode(false);
   }
 }
 
-/** An already settled thenable: React's lazy() renders its value synchronously. */
 function settled(module: FormModule): Promise<FormModule> {
   return {
     then: (resolve: (value: FormModule) => unknown) => resolve(module),
@@ -59,13 +48,11 @@ function settled(module: FormModule): Promise<FormModule> {
 
 const EstimateForm = lazy(() => (loaded ? settled(loaded) : loadForm()));
 
-/** Loads the form's code before a render that cannot wait for it (the prerender). */
 export async function preloadEstimateForm(): Promise<void> {
   request();
   loaded = await import('./EstimateForm');
 }
 
-/** Asks for the form's code now (first interaction), instead of in idle time. */
 function requestOnInteraction(event: Event): void {
   const target = event.target;
   if (
@@ -77,10 +64,8 @@ function requestOnInteraction(event: Event): void {
 }
 
 /**
- * Memoised, and with no props: a re-render of the page (business hours, the campaign) must not
- * reach the boundary before its code has hydrated it. React answers an update to a dehydrated
- * boundary by rendering it afresh on the client, which would replace the typed-in form with the
- * fallback.
+ * Memoised, with no props: React renders an update reaching a dehydrated boundary afresh, which
+ * would replace the typed-in form with the fallback before the code has hydrated it.
  */
 export const EstimateDialog = memo(function EstimateDialog() {
   const dialogRef = useRef<HTMLDialogElement>(null);

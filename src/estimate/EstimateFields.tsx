@@ -21,11 +21,7 @@ import styles from './EstimateFields.module.css';
 const pageLoadTime = Date.now();
 const noSubscription = () => () => {};
 
-/**
- * The moment the year options and the earliest preferred date follow: the build's while the
- * prerendered form hydrates (the prerender rendered them so; other text would throw the typed-in
- * form back to a client render), then the page's.
- */
+/** The build's time while hydrating (other text would throw the form back to a client render). */
 function useFormNow(): Date {
   const time = useSyncExternalStore(
     noSubscription,
@@ -35,12 +31,7 @@ function useFormNow(): Date {
   return new Date(time);
 }
 
-/**
- * What the form sends besides the visitor's fields: the brand, the entry point and the price
- * check's rough price (the first-paint script writes the last two as the dialog opens; the quote
- * is disabled, so not sent, unless the price check opened it), and the honeypot, which people
- * never see and bots fill.
- */
+/** The quote is disabled, so not sent, unless the price check opened the dialog. */
 export function HiddenFields({ brand }: { brand: BrandId }) {
   return (
     <>
@@ -60,7 +51,6 @@ export function HiddenFields({ brand }: { brand: BrandId }) {
   );
 }
 
-/** The estimate form's fields, inside a react-hook-form FormProvider. */
 export function EstimateFields() {
   const brand = useBrand();
   const now = useFormNow();

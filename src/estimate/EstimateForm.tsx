@@ -1,10 +1,4 @@
-/**
- * The estimate form's code: a lazy chunk (react-hook-form, valibot) that hydrates the form
- * the page already shows (EstimateDialog.tsx). It takes over the elements as they are: values are
- * read from the DOM when the fields register, so nothing typed before it arrived is reset; a
- * stored draft fills only what is still empty; a submit held while it loaded is sent once.
- * What the visitor types is saved to the draft on every change until the server accepts it.
- */
+// The form's code: a lazy chunk that hydrates the form already in the page (decision 007).
 import {
   startTransition,
   useCallback,
@@ -66,9 +60,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   const titleRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const draft = useEstimateDraft();
-  // No defaultValues: each field's value is read from the DOM as it registers (what was typed
-  // before this code arrived), never written over.
-  // A refused submit focuses the error summary, whose links lead to the fields.
+  // No defaultValues: values are read from the DOM as fields register, so nothing typed is reset.
   const form = useForm<EstimateFormValues, unknown, EstimateFormOutput>({
     resolver,
     mode: 'onBlur',
@@ -83,10 +75,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   const { subscribe, getValues, setValue } = form;
   const done = status.kind === 'done';
 
-  /**
-   * A new build's reload waits while the visitor has typed something or the dialog shows the form
-   * (the answer replaces the form: its ref is null then).
-   */
+  /** A new build's reload waits while the visitor has typed or the form shows. */
   const markPending = useCallback(() => {
     const formShown = dialogRef.current?.open === true && formRef.current !== null;
     setPendingInput(pendingInputKey, holdsInputRef.current || formShown);
@@ -103,9 +92,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     [draft, markPending],
   );
 
-  // Takes over: a stored draft fills what is still empty, then every change is saved; the dialog
-  // is laid out once in idle time, so the first open does not pay for a first layout. After
-  // react-hook-form's own mount effect (declared first, so run first), which getValues needs.
+  // After react-hook-form's own mount effect (declared first, so run first), which getValues needs.
   useEffect(() => {
     const element = formRef.current;
     const values = draft.takeOver((stored) => {
@@ -126,7 +113,6 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     };
     // Once, when the code takes over.
   }, [draft, subscribe, getValues, setValue, keep, markPending]);
-  // The count of required fields left, the funnel's events and the furigana, after the takeover.
   const aids = useFormAids(formRef, form, brand.id, holdsInputRef);
 
   // An open re-renders nothing, unless it shows a quote (the price check) or clears an old answer.
@@ -159,8 +145,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
   const retryRef = useRef<HTMLButtonElement>(null);
   const rejectedRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // The submit button is gone (done) or was disabled while sending, which sent focus to the
-    // page: keep it inside the dialog, on what changed.
+    // Keep focus in the dialog, on what changed: the submit button is gone or was disabled.
     if (status.kind === 'done') titleRef.current?.focus();
     else if (status.kind === 'retryable') retryRef.current?.focus();
     else if (status.kind === 'rejected' && status.focusAlert) rejectedRef.current?.focus();

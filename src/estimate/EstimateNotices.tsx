@@ -1,4 +1,3 @@
-/** What the estimate form says around its fields: the price check's quote and a failed send. */
 import type { Ref } from 'react';
 import { telHref } from '../brand/brands';
 import { formatYen } from '../content/priceRows';
@@ -8,7 +7,6 @@ import type { EstimateQuote } from './contract/validation/estimateSchema';
 import styles from './EstimateForm.module.css';
 
 const kept = '入力内容は保持されています。';
-/** The rough price the visitor saw in the price check, sent with the request. */
 export function QuoteNote({ quote }: { quote: EstimateQuote }) {
   return (
     <p className={styles.quote}>
@@ -19,11 +17,7 @@ export function QuoteNote({ quote }: { quote: EstimateQuote }) {
   );
 }
 
-/**
- * The request did not get through; sending again is safe (same Idempotency-Key). A lost
- * connection is the visitor's to check; a failing server is ours, so it offers the phone too.
- * Focus moves here (the submit button is disabled while sending), so the retry is one key away.
- */
+/** A failing server is ours, so the phone is offered too; focus moves here, to the retry. */
 export function RetryAlert({
   reason,
   phone,
@@ -53,7 +47,6 @@ export function RetryAlert({
   );
 }
 
-/** The server refused something the form has no field for: the phone is the way on. */
 export function RejectedAlert({
   phone,
   messages,

@@ -1,33 +1,22 @@
-/**
- * The estimate API client. Every outcome is classified, never thrown: the form only has to know
- * whether the estimate was accepted, which fields to fix, or that sending again is safe.
- * send.ts builds the body it sends; estimateEvents.ts reports each outcome.
- */
+// The estimate API client: every outcome is classified, never thrown.
 import type { EstimateRequest } from './contract/validation/estimateSchema';
 import { isRecord } from '../lib/isRecord';
 import { RequestTimeoutError, withTimeout } from '../lib/withTimeout';
 import { keyReusedCode } from './contract/apiContract';
 import { estimatesUrl } from './endpoint';
 
-/** Why a send did not get through; sending again is safe. */
+/** Sending again is safe. */
 export type RetryReason = 'network' | 'timeout' | 'server' | 'unexpected';
 
-/** What came of a send. */
 export type SendOutcome =
-  /** The API stored the lead (or had stored it under the same Idempotency-Key). */
+  /** Stored now, or earlier under the same Idempotency-Key. */
   | { kind: 'accepted'; id: string }
-  /** The API refused the content: messages by field path ("form" for the body as a whole). */
+  /** Messages by field path ("form" for the body as a whole). */
   | { kind: 'invalid'; errors: Record<string, string> }
-  /** Too many new leads from this address; the message says when to try again. */
   | { kind: 'rate-limited'; errors: Record<string, string> }
-  /** The request did not get through, or its answer was not understood. */
   | { kind: 'retryable'; reason: RetryReason };
 
-/**
- * What a single POST can also come to, which send.ts resolves before the form hears of it: the
- * Idempotency-Key was already used for other content (a tab copied with its draft sent first), so
- * the same body under a new key is a lead of its own.
- */
+/** Resolved by send.ts: the key was used for other content (a copied tab), so a new key is due. */
 export type SubmitOutcome = SendOutcome | { kind: 'key-reused' };
 
 /** @internal Exported for the client's test, which pins the 15 s of the spec. */
@@ -47,7 +36,6 @@ function fieldErrorsFrom(data: unknown): Record<string, string> | null {
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-/** The answer's body: JSON when it parses, else undefined (an HTML error page, nothing). */
 function parsed(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -56,10 +44,7 @@ function parsed(text: string): unknown {
   }
 }
 
-/**
- * POSTs the estimate with the platform's fetch; the same idempotencyKey makes a retry answer the
- * first attempt's id. The answer's body is read within the same 15 s as the request.
- */
+/** The answer's body is read within the same 15 s as the request. */
 export async function submitEstimate(
   body: EstimateRequest,
   idempotencyKey: string,
@@ -99,9 +84,7 @@ export async function submitEstimate(
       ? { kind: 'accepted', id }
       : { kind: 'retryable', reason: 'unexpected' };
   }
-  // 429: too many new leads from this address (shared by many phones behind carrier NAT); the
-  // answer's message, at the form, says when to try again and gives the phone number, and the
-  // form keeps everything typed, as for any message from the server.
+  // 429: carrier NAT puts many phones behind one address; the message says when to try again.
   if (status === 422 && isRecord(data) && data.code === keyReusedCode) {
     return { kind: 'key-reused' };
   }

@@ -1,18 +1,10 @@
-/**
- * The estimate draft in sessionStorage: what the visitor typed, the Idempotency-Key of the request
- * and the body last sent under it (draftRules.ts), kept until the server accepts it, so a reload,
- * a failed request or a closed dialog loses nothing and a retry cannot create a second estimate.
- * Where the visitor opened the form and the price check's quote are not kept: the form's hidden
- * controls hold them, written by the last open (decision 007).
- * Storage may be missing, full or blocked (Safari private mode, sandboxed frames): every failure
- * is swallowed and the form simply works without persistence.
- */
+// The draft in sessionStorage until the server accepts it: a reload or a failed request loses
+// nothing. Storage may be missing, full or blocked: failures are swallowed.
 import type { EstimateDraft } from './draftRules';
 import { sanitizeFormValues } from './contract/formValues';
 
 /** @internal Exported: tests seed and read the stored draft. */
 export const draftStorageKey = 'estimate_draft';
-/** The estimate's name in the pending-input registry (src/lib/pendingInput.ts). */
 export const pendingInputKey = 'estimate';
 
 const storedVersion = 1;
@@ -27,7 +19,6 @@ function storage(): Storage | null {
 
 const keyPattern = /^[\w-]{8,100}$/;
 
-/** The stored draft, or null when there is none; a corrupt one is removed. */
 export function loadDraft(): EstimateDraft | null {
   const store = storage();
   if (!store) return null;

@@ -1,24 +1,14 @@
-/**
- * The estimate draft's rules, free of storage and React: what a draft holds and when a request
- * needs a new Idempotency-Key. Persistence is draft.ts; the form's hook is useEstimateDraft.ts.
- */
+// The draft's rules, free of storage and React: what it holds, when a new Idempotency-Key is due.
 import type { EstimateFormValues } from './contract/formValues';
 
 export type EstimateDraft = {
   values: EstimateFormValues;
   idempotencyKey: string;
-  /**
-   * The request body last sent with idempotencyKey (JSON), if any. A body other than it needs a
-   * new key: the server answers a repeated key with the first attempt's id and would silently
-   * drop the changes.
-   */
+  /** Another body needs a new key: the server answers a repeated key with the first id. */
   sentContent?: string;
 };
 
-/**
- * A random UUID; falls back where crypto.randomUUID is missing (insecure origins, old Safari).
- * @internal Exported for its test, which checks both ways of making one.
- */
+/** @internal Exported for its test. Falls back where randomUUID is missing (insecure origins). */
 export function newIdempotencyKey(): string {
   const cryptoApi = globalThis.crypto as Crypto | undefined;
   if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID();
@@ -36,12 +26,7 @@ export function createDraft(values: EstimateFormValues): EstimateDraft {
   return { values, idempotencyKey: newIdempotencyKey() };
 }
 
-/**
- * The draft to send `body` with, recording it as sent under the draft's key. The same body keeps
- * the key, so a retry cannot create a second estimate; a body other than the one last sent with
- * the key gets a new one (see EstimateDraft.sentContent), and so does any body when `renew` (the
- * server knows the key for another tab's content).
- */
+/** The same body keeps the key, so a retry cannot make a second estimate; `renew`: another tab's. */
 export function draftForSending(draft: EstimateDraft, body: unknown, renew = false): EstimateDraft {
   const content = JSON.stringify(body);
   const changed = renew || (draft.sentContent !== undefined && draft.sentContent !== content);

@@ -1,9 +1,4 @@
-/**
- * The estimate form's tag-manager events (docs/tracking.md), in one place: estimate_open,
- * estimate_submit, and estimate_success or estimate_error from what came of a send (the funnel's
- * events, which load after the form's code, are in funnelEvents.ts). Their names
- * and fields are what the marketers' tags read: they do not change.
- */
+// The estimate form's tag-manager events (docs/tracking.md): marketers' tags read them as they are.
 import type { BrandId } from '../brand/brands';
 import { trackingConfig } from '../content/trackingConfig';
 import { clearDataLayerKeys, pushEvent } from '../lib/dataLayer';
@@ -13,10 +8,7 @@ import type { EntryPoint } from './contract/types';
 
 export type EventContext = { brand: BrandId; entryPoint: EntryPoint };
 
-/**
- * estimate_open (the form opens) or estimate_submit (each attempt, retries included), or
- * estimate_error with why a send failed.
- */
+/** estimate_submit: each attempt, retries included. */
 export function reportEstimate(
   event: 'estimate_open' | 'estimate_submit' | 'estimate_error',
   { brand, entryPoint }: EventContext,
@@ -25,7 +17,6 @@ export function reportEstimate(
   pushEvent(event, { brand, entry_point: entryPoint, ...(error && { error }) });
 }
 
-/** estimate_success (once per accepted lead) or estimate_error with why. */
 export function reportOutcome(
   context: EventContext,
   outcome: SendOutcome,

@@ -1,10 +1,5 @@
-/**
- * What helps the visitor finish the estimate form, and shows marketers where they stop, beyond
- * its validation: the count of required fields left, the postal code's words, the funnel's
- * events and the furigana. A chunk of its own, loaded as soon as the form's code takes over.
- * It imports nothing from the form's chunk (what it needs of it is passed in, `FormParts`), so
- * that chunk keeps its one export and the first view its size.
- */
+// The form's aids: required fields left, postal code words, funnel events, furigana. Its own chunk,
+// importing nothing from the form's (parts are passed in), so that chunk keeps its one export.
 import type { UseFormReturn } from 'react-hook-form';
 import { addressAttribute } from './contract/controlNames';
 import type { EventContext } from './estimateEvents';
@@ -19,7 +14,6 @@ import type { EstimateFormOutput } from './contract/validation/estimateSchema';
 import type { messages } from './contract/validation/messages';
 import type { normalizePostalCode } from './contract/validation/normalize';
 
-/** The parts of the form's code the aids use. */
 export type FormParts = Pick<
   UseFormReturn<EstimateFormValues, unknown, EstimateFormOutput>,
   'subscribe' | 'getValues' | 'setValue' | 'getFieldState'
@@ -31,15 +25,11 @@ export type FormParts = Pick<
 };
 
 export type FormAids = {
-  /** The form was sent and accepted: nothing is left to abandon. */
   sent(): void;
   detach(): void;
 };
 
-/**
- * Attaches the aids to the form `element`: `onLeft` gets the count of required fields left now
- * and as it changes; `started` says whether the form holds input not sent.
- */
+/** `started`: whether the form holds input not sent. */
 export function attachFormAids(
   element: HTMLFormElement,
   parts: FormParts,
@@ -50,7 +40,6 @@ export function attachFormAids(
   const { subscribe, getValues, setValue, getFieldState } = parts;
   const funnel = createFunnel(context, parts.messages);
   const values = () => parts.withEmptyDefaults(getValues());
-  // Each postal code field's words (postalAddress.ts), kept to the value it holds.
   const confirmers = fieldPaths.flatMap((path) => {
     const target = field(path).confirmsAddress
       ? element.querySelector(`[${addressAttribute}="${path}"]`)
@@ -76,7 +65,6 @@ export function attachFormAids(
       funnel.progress(count);
     },
   });
-  // Each message as it shows (estimate_field_error).
   const unsubscribeErrors = subscribe({
     formState: { errors: true },
     callback: ({ errors }) =>

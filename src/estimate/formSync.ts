@@ -1,8 +1,4 @@
-/**
- * What the form's code takes in from outside react-hook-form: what the controls show (an opener
- * wrote there without events, the visitor typed before the code arrived) and the server's
- * messages by field.
- */
+// What the form's code takes in from outside react-hook-form: the controls and the server's messages.
 import { get, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { domValue } from './formDom';
 import { formFieldNames, type EstimateFormValues } from './contract/formValues';
@@ -13,10 +9,7 @@ type Form = UseFormReturn<EstimateFormValues, unknown, EstimateFormOutput>;
 const fieldNames = formFieldNames() as FieldPath<EstimateFormValues>[];
 const knownFields = new Set<string>(fieldNames);
 
-/**
- * Brings react-hook-form to what the controls show; a stored draft's values fill the controls
- * still empty.
- */
+/** A stored draft's values fill the controls still empty. */
 export function syncWithDom(
   element: HTMLFormElement,
   { getValues, setValue }: Pick<Form, 'getValues' | 'setValue'>,
@@ -33,10 +26,7 @@ export function syncWithDom(
   }
 }
 
-/**
- * Shows the server's messages at their fields, the first field focused; returns the messages the
- * form has no field for, and whether a field took the focus.
- */
+/** Returns the messages the form has no field for, and whether a field took the focus. */
 export function showServerErrors(
   errors: Record<string, string>,
   setError: Form['setError'],

@@ -1,20 +1,13 @@
-/**
- * The estimate form's funnel events for marketers (docs/tracking.md): estimate_field_error,
- * estimate_progress and estimate_abandon. Loaded with the form's aids (formAids.ts), after the
- * form's code; the other estimate events are in estimateEvents.ts.
- */
+// The form's funnel events (docs/tracking.md), loaded with the form's aids.
 import { pushEvent } from '../lib/dataLayer';
 import type { EventContext } from './estimateEvents';
 import { field, isFieldPath, type FieldPath } from './contract/fieldTable';
 import type { messages } from './contract/validation/messages';
 
-/** The form's messages (passed in: they live in the form's chunk). */
+/** Passed in: they live in the form's chunk. */
 type Messages = typeof messages;
 
-/**
- * What kind of rule a message enforces, for estimate_field_error: `required` (empty), `too_long`,
- * `server` (the API refused the value), or `format` (any other rule of the schema).
- */
+/** `server`: the API refused the value; `format`: any other rule of the schema. */
 function ruleOf(messages: Messages, path: FieldPath, message: string, type: string): string {
   if (type === 'server') return 'server';
   const { label, maxLength } = field(path);
@@ -31,12 +24,7 @@ function ruleOf(messages: Messages, path: FieldPath, message: string, type: stri
   return 'format';
 }
 
-/**
- * The form's funnel for marketers (docs/tracking.md): estimate_field_error as a message shows,
- * estimate_progress as the count of required fields left changes (once per count), and
- * estimate_abandon when the page is hidden with a started, unsent form. No event carries a value
- * the visitor typed: only field paths, rule names and counts.
- */
+/** No event carries a value the visitor typed: only field paths, rule names and counts. */
 export function createFunnel(context: () => EventContext, messages: Messages) {
   const reportedCounts = new Set<number>();
   const shown = new Map<FieldPath, string>();
@@ -47,7 +35,6 @@ export function createFunnel(context: () => EventContext, messages: Messages) {
     return { brand, entry_point: entryPoint };
   };
   return {
-    /** The visitor moved to `name` (focus or input). */
     touched(name: string) {
       if (!isFieldPath(name)) return;
       lastField = name;
@@ -58,7 +45,6 @@ export function createFunnel(context: () => EventContext, messages: Messages) {
       reportedCounts.add(requiredLeft);
       pushEvent('estimate_progress', { ...base(), required_left: requiredLeft });
     },
-    /** The messages each field shows now: each newly shown one is reported once. */
     errors(current: ReadonlyMap<FieldPath, { message: string; type: string }>) {
       for (const path of [...shown.keys()]) if (!current.has(path)) shown.delete(path);
       for (const [path, { message, type }] of current) {
@@ -71,7 +57,7 @@ export function createFunnel(context: () => EventContext, messages: Messages) {
         });
       }
     },
-    /** The page is hidden: reported when the form holds input not sent, once per spell of input. */
+    /** Once per spell of input. */
     hidden(started: boolean, requiredLeft: number) {
       if (!started || !typedSinceReport) return;
       typedSinceReport = false;
@@ -81,7 +67,6 @@ export function createFunnel(context: () => EventContext, messages: Messages) {
         required_left: requiredLeft,
       });
     },
-    /** The form was sent and accepted: nothing is left to abandon. */
     sent() {
       typedSinceReport = false;
       reportedCounts.clear();

@@ -1,36 +1,24 @@
-/**
- * フリガナ that fills itself: while the visitor types a name field (姓, 名) through a Japanese
- * IME, vanilla-autokana follows the composition and gives its reading, which goes into the
- * field's reading (セイ, メイ: the field table's `reading`) through the form's state, in
- * katakana. A reading field the visitor has edited is theirs from then on; an empty or non-kana
- * reading (a pasted name, a predictive candidate picked at once) is never written. The library
- * loads in its own chunk, after the form's code.
- */
+// フリガナ from the IME's composition (vanilla-autokana). A reading the visitor edited is theirs
+// from then on; an empty or non-kana reading (a paste, a candidate picked at once) is never written.
 import { readingPairs, type FieldPath } from './contract/fieldTable';
 
-/** What the schema accepts as a reading: katakana, the long-vowel mark and spaces. */
 const readingPattern = /^[ァ-ヺー \u3000]+$/u;
 
 type SetReading = (path: FieldPath, reading: string) => void;
 
-/** The text input named `name` (not formDom's: that one lives in the form's chunk). */
+/** Not formDom's: that one lives in the form's chunk. */
 function control(form: HTMLFormElement, name: string): HTMLInputElement | null {
   const element = form.elements.namedItem(name);
   return element instanceof HTMLInputElement ? element : null;
 }
 
-/**
- * A stand-in for the reading's input, handed to vanilla-autokana: it reads the reading field's
- * value through `current` and writes through `write`, so the library never touches the DOM nor
- * bypasses the form's state.
- */
+/** The library writes through the form's state, never the DOM. */
 function readingSink(current: () => string, write: (reading: string) => void): HTMLInputElement {
   const sink = document.createElement('input');
   Object.defineProperty(sink, 'value', { get: current, set: write });
   return sink;
 }
 
-/** Binds every name field of `form` to its reading; returns the unbinder. */
 export function bindFurigana(form: HTMLFormElement, setReading: SetReading): () => void {
   let bound: { stop(): void }[] = [];
   let cancelled = false;

@@ -1,7 +1,4 @@
-/**
- * How many of the form's required fields (the field table's `required`) are not yet valid: the
- * form's own schema decides, so a field counts as done exactly when the API would accept it.
- */
+// The form's own schema decides, so a field counts as done exactly when the API would accept it.
 import * as v from 'valibot';
 import { requiredPaths } from './contract/fieldTable';
 import type { EstimateFormValues } from './contract/formValues';

@@ -1,9 +1,4 @@
-/**
- * The shared form-field parts (src/forms/Field.tsx) bound to the estimate form's react-hook-form
- * state: each registers its control and shows the message react-hook-form holds for it. Each
- * part is named by its field's path and reads its label, control, limits and hints from the
- * field table (fieldTable.ts).
- */
+// src/forms/Field.tsx parts bound to react-hook-form, each reading its row of fieldTable.ts.
 import { useId, type ReactNode } from 'react';
 import { get, useFormContext, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Group, Hidden } from '../forms/Group';
@@ -22,10 +17,8 @@ import type { EstimateFormValues } from './contract/formValues';
 import { textLength } from './contract/validation/normalize';
 import styles from './EstimateFields.module.css';
 
-/** What a control gets: react-hook-form's registration, the aria wiring and native `required`. */
 type ControlProps = UseFormRegisterReturn & ControlAria & { required: boolean | undefined };
 
-/** The message react-hook-form holds for `name`, if any. */
 function useFieldError(name: FieldPath): string | undefined {
   const {
     formState: { errors },
@@ -35,11 +28,7 @@ function useFieldError(name: FieldPath): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-/**
- * From 80 % of `max`, how many characters the field holds; over it, that sending is refused until
- * it is shortened (the schema refuses it with its message at the field). Nothing is ever cut: a
- * paste keeps all it brought, where a native maxLength would drop the end unseen.
- */
+/** Nothing is cut: a native maxLength would drop a paste's end unseen. */
 function LengthCount({ name, max }: { name: FieldPath; max: number }) {
   const value: unknown = useWatch<EstimateFormValues>({ name });
   const length = typeof value === 'string' ? textLength(value) : 0;
@@ -53,7 +42,6 @@ function LengthCount({ name, max }: { name: FieldPath; max: number }) {
   );
 }
 
-/** A Field whose control is registered as `name`, with react-hook-form's message as its error. */
 function FormField({
   name,
   className = styles.field,
@@ -67,7 +55,6 @@ function FormField({
   badge?: boolean;
   hint?: string;
   className?: string;
-  /** The longest value the schema accepts: a count shows as the value nears it. */
   maxLength?: number;
   render: (props: ControlProps) => ReactNode;
 }) {
@@ -85,7 +72,6 @@ function FormField({
   );
 }
 
-/** The attributes the field table gives a text-like input. */
 function inputAttributes(path: FieldPath) {
   const spec = field(path);
   const type = spec.control === 'tel' || spec.control === 'email' || spec.control === 'date';
@@ -96,7 +82,6 @@ function inputAttributes(path: FieldPath) {
   };
 }
 
-/** A select's options as the field table lists them, after its empty choice. */
 function TableOptions({ path, placeholder }: { path: FieldPath; placeholder: string }) {
   const options = field(path).options ?? [];
   return (
@@ -117,10 +102,7 @@ function TableOptions({ path, placeholder }: { path: FieldPath; placeholder: str
   );
 }
 
-/**
- * The field `path` as the field table describes it: its label, 必須/任意, hint, length count and
- * control. `control` adds attributes the table cannot know (a date's min and max today).
- */
+/** `control` adds what the table cannot know (a date's min and max today). */
 export function TableField({
   path,
   control,
@@ -128,7 +110,6 @@ export function TableField({
 }: {
   path: FieldPath;
   control?: { min?: string; max?: string };
-  /** A hint the table cannot know (the brand's); else the table's. */
   hint?: string;
 }) {
   const spec = field(path);
@@ -162,12 +143,10 @@ export function TableField({
   );
 }
 
-/** Related fields under one legend, laid out in a row. */
 function FieldGroup(props: { legend: string; required: boolean; children: ReactNode }) {
   return <Group {...props} className={styles.group} rowClassName={styles.row} />;
 }
 
-/** The group of `path` (a name's parts) with its legend, holding `children`. */
 export function TableGroup({ path, children }: { path: FieldPath; children: ReactNode }) {
   const group = field(path).group;
   if (!group) throw new Error(`${path} is asked alone, in no group`);
@@ -178,11 +157,7 @@ export function TableGroup({ path, children }: { path: FieldPath; children: Reac
   );
 }
 
-/**
- * One part of a date inside a FieldGroup (year, month or day): a select of numbers whose label is
- * read by assistive technology only, since the group's legend names the date. An optional part
- * of a required date says so (日（任意）).
- */
+/** Its label is for assistive technology only: the group's legend names the date. */
 function NumberSelectField({ path, years }: { path: FieldPath; years: readonly number[] }) {
   const spec = field(path);
   const part = spec.part ?? '';
@@ -204,10 +179,6 @@ function NumberSelectField({ path, years }: { path: FieldPath; years: readonly n
   );
 }
 
-/**
- * A date as year and month (and an optional day) selects under its legend. `years` are the
- * year's choices, which follow today's date.
- */
 export function DateFields({
   paths,
   years,
@@ -224,7 +195,6 @@ export function DateFields({
   );
 }
 
-/** One text part of a name inside its group (姓, 名, セイ, メイ). */
 export function NamePartField({ path }: { path: FieldPath }) {
   const spec = field(path);
   return (
@@ -240,7 +210,6 @@ export function NamePartField({ path }: { path: FieldPath }) {
   );
 }
 
-/** A radio group of the field table's choices for `path` (代車). */
 export function RadioField({ path }: { path: FieldPath }) {
   const { register } = useFormContext<EstimateFormValues>();
   const spec = field(path);

@@ -1,9 +1,5 @@
-/**
- * The send step, free of React: builds the request body from the validated values and what the
- * page knows (brand, entry point, quote, tracking, the honeypot), asks for the key to send it with
- * and sends it. A key the server knows for other content (a copied tab sent first) is renewed and
- * the body sent again, once. Returns what came of it (api.ts), never throws.
- */
+// The send step, free of React. A key the server knows for other content (a copied tab sent
+// first) is renewed and the body sent again, once. Never throws.
 import type { BrandId } from '../brand/brands';
 import { readTrackingData } from '../tracking/trackingData';
 import { submitEstimate, type SendOutcome } from './api';
@@ -14,9 +10,8 @@ import { toEstimateRequest, type EstimateFormOutput } from './contract/validatio
 export async function sendEstimate(
   values: EstimateFormOutput,
   context: { brand: BrandId; entryPoint: EntryPoint; quote: EstimateQuote | undefined },
-  /** The honeypot: people never see it; a filled one marks the lead (the API decides). */
   homepage: string,
-  /** The key to send `body` with; `renew` asks for a key never used before. */
+  /** `renew` asks for a key never used before. */
   keyFor: (body: unknown, renew: boolean) => string,
 ): Promise<SendOutcome> {
   try {

@@ -1,10 +1,5 @@
-/**
- * The dialog opens and closes without the form's code (commandfor, the first-paint script): this
- * follows it. What must be right on the frame of the tap runs in `onOpen`; what can wait for the
- * first idle moment (a keystroke comes before it) runs in `afterOpen`. A close, or a submit
- * through the returned function, runs a pending `afterOpen` first. The focus trap, which walks
- * every control, is set up by the first Tab: until then nothing needs it.
- */
+// Follows the dialog, which opens without the form's code. `onOpen` runs on the tap's frame,
+// `afterOpen` at the first idle moment; the focus trap is set up by the first Tab.
 import { useCallback, useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { whenIdle } from '../lib/whenIdle';
 import { estimateOpenEvent } from './dialog';
@@ -14,13 +9,11 @@ type Follow = {
   onOpen: () => void;
   afterOpen: () => void;
   onClose: () => void;
-  /** Whether Escape may close the dialog now. */
   mayCancel: () => boolean;
-  /** Where focus goes when the trap finds nothing to focus. */
   fallbackFocus: () => HTMLElement | null;
 };
 
-/** Returns a function that runs a pending `afterOpen` at once (before a submit reads values). */
+/** The returned function runs a pending `afterOpen` at once (before a submit reads values). */
 export function useFollowDialog(
   dialogRef: RefObject<HTMLDialogElement | null>,
   follow: Follow,

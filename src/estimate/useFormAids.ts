@@ -1,8 +1,4 @@
-/**
- * The form aids (formAids.ts), attached to the form once its code has taken over: a chunk of
- * their own, so the form's chunk keeps its one export. Until they have counted, the count of
- * required fields left is undefined; if their chunk cannot load, the form works without them.
- */
+// Attaches the form aids once the form's code has taken over; without their chunk the form works.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { BrandId } from '../brand/brands';
@@ -19,11 +15,7 @@ type Form = Pick<
   'subscribe' | 'getValues' | 'setValue' | 'getFieldState'
 >;
 
-/**
- * Attaches the aids to the form `formRef` holds, once: their events name `brandId` and the form's
- * entry point; `holdsInputRef` says whether the form holds input not sent. Returns the count of
- * required fields left and `sent`, to call once the server has accepted the form.
- */
+/** `holdsInputRef`: whether the form holds input not sent. */
 export function useFormAids(
   formRef: RefObject<HTMLFormElement | null>,
   { subscribe, getValues, setValue, getFieldState }: Form,

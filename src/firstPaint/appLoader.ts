@@ -1,12 +1,5 @@
-/**
- * The first-paint script's loader (decision 003): once the page has painted its largest content
- * (the browser's largest-contentful-paint report; where there is none, two frames after `load`;
- * in a background tab, which paints nothing, after 3 s), it lays the estimate dialog out in idle
- * time, starts the tag manager (GTM's standard snippet, same dataLayer events), preloads the
- * app's modules and imports its entry. Its inputs are the script element's data attributes
- * (`data-gtm`, `data-entry`, `data-preload`), so the code, and its CSP hash, is the same on every
- * page.
- */
+// Starts the tag manager and the app once the page has painted its largest content (decision 003);
+// without that report, two frames after `load`; in a background tab, after 3 s.
 import { layOutDialog, postNatively } from './estimateDialog';
 
 type LoaderWindow = typeof window & { dataLayer?: unknown[] };

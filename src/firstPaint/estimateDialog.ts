@@ -1,12 +1,5 @@
-/**
- * The first-paint script's part for the estimate dialog, which is in the page
- * (src/estimate/EstimateDialog.tsx): it opens it for every opener, before and after the app
- * alike, holds a submit of its form until the form's code runs, lays the closed dialog out once in
- * idle time, and posts a held submit natively when the form's code cannot load. Decision 007
- * explains each step. Values are written into the controls without events (each would re-render
- * the form's code on the tap's frame): the form's code reads the controls when it takes over and
- * when the dialog opens.
- */
+// Opens the in-page estimate dialog for every opener, holds a submit until the form's code runs
+// (decision 007). Values go in without events: each would re-render the form on the tap's frame.
 import {
   estimateDialogId,
   estimateHash,
@@ -32,10 +25,7 @@ function dialogForm(): HTMLFormElement | null | undefined {
   return dialog()?.querySelector('form');
 }
 
-/**
- * Writes `value` into `control` (a hidden one is enabled: the quote's). A select gets the option
- * a typed number means ('２０２７', '03' → '2027', '3').
- */
+/** A hidden control is enabled (the quote's); a select gets the option a typed number means. */
 function put(control: Control, value: string): void {
   if (control.hidden) control.disabled = false;
   const options = (control as HTMLSelectElement).options;
@@ -46,13 +36,7 @@ function put(control: Control, value: string): void {
   control.value = value;
 }
 
-/**
- * Opens the dialog from `entryPoint` with an opener's `values` (control name → value): writes
- * them, disables the quote's controls unless the values carry it, shows the dialog, focuses the
- * first empty required field and tells the form's code (estimateOpenEvent). Does nothing on a
- * page without the dialog.
- * @internal Exported: the form's component test opens the dialog with it, as an opener does.
- */
+/** @internal Exported: the form's component test opens the dialog with it, as an opener does. */
 export function openEstimate(
   entryPoint: EntryPoint | string,
   values: Record<string, unknown> = {},
@@ -85,10 +69,7 @@ export function openEstimate(
   shown.dispatchEvent(new CustomEvent(estimateOpenEvent, { detail: entryPoint }));
 }
 
-/**
- * Lays the closed dialog out once, unseen (hidden, no transition, closed again in the same task),
- * so a first layout's one-off costs are paid before a tap. An open dialog is left alone.
- */
+/** Unseen and closed again in the same task: a first layout's costs are paid before a tap. */
 export function layOutDialog(): void {
   const shown = dialog();
   if (!shown || shown.open) return;
@@ -100,10 +81,7 @@ export function layOutDialog(): void {
   style.cssText = '';
 }
 
-/**
- * The app or the form's code cannot load: the form is left to the browser, and a held submit is
- * posted (submit(), not requestSubmit(): the values passed the browser's checks when it was held).
- */
+/** submit(), not requestSubmit(): the values passed the browser's checks when it was held. */
 export function postNatively(): void {
   const form = dialogForm();
   const state = form?.getAttribute(formStateAttribute);
@@ -112,7 +90,6 @@ export function postNatively(): void {
   if (state === 'held') form.submit();
 }
 
-/** Listens for openers, simple forms, the dialog form's submit and the form's code's events. */
 export function installEstimateDialog(): void {
   document.addEventListener(
     'click',

@@ -1,12 +1,7 @@
-/**
- * Form-field parts shared by the simple forms (first view) and the estimate form's code (lazy):
- * label, hint, error message, 必須/任意 badge and the aria wiring between them. Plain React, no
- * react-hook-form nor schema, so the first view can import them.
- */
+// Form-field parts shared by the simple forms (first view) and the estimate form: no react-hook-form.
 import { useId, type ReactNode } from 'react';
 import styles from './Field.module.css';
 
-/** What a control needs to be tied to its label, hint and error. */
 export type ControlAria = {
   id: string;
   'aria-invalid': true | undefined;
@@ -14,7 +9,6 @@ export type ControlAria = {
   'aria-required': true | undefined;
 };
 
-/** The ids of those of `ids` that are set, space-separated, or undefined when none is. */
 export function describedBy(...ids: Array<string | false | undefined>): string | undefined {
   return ids.filter(Boolean).join(' ') || undefined;
 }
@@ -37,10 +31,6 @@ export function ErrorMessage({ id, message }: { id: string; message: string | un
   );
 }
 
-/**
- * One labelled control with its hint and error; the control is linked to both through
- * aria-describedby and marked aria-invalid while the error shows.
- */
 export function Field({
   label,
   required = false,
@@ -56,7 +46,6 @@ export function Field({
   badge?: boolean;
   hint?: string;
   error?: string;
-  /** The wrapper's class: the form that uses the field lays it out. */
   className: string | undefined;
   children: (aria: ControlAria) => ReactNode;
 }) {
@@ -85,7 +74,6 @@ export function Field({
   );
 }
 
-/** A select's options: an empty placeholder, then each value (with its unit, as in 8月). */
 export function Options({
   placeholder,
   values,
@@ -108,7 +96,6 @@ export function Options({
   );
 }
 
-/** The field styles a form may lay out its own parts with (a legend, a hint). */
 export const fieldStyles = {
   error: styles.error,
   hint: styles.hint,

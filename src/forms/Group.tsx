@@ -1,17 +1,11 @@
-/**
- * The shared field parts only the estimate form uses so far: a group of controls under one
- * legend, and text for screen readers only. Apart from Field.tsx, so the first view (the simple
- * forms) does not carry them.
- */
+// Field parts only the estimate form uses: apart from Field.tsx, so the first view skips them.
 import { useId, type ReactNode } from 'react';
 import { ErrorMessage, RequiredBadge, fieldStyles } from './Field';
 
-/** Visually hidden text that completes a short visible label for screen readers. */
 export function Hidden({ children }: { children: ReactNode }) {
   return <span className={fieldStyles.visuallyHidden}>{children}</span>;
 }
 
-/** Related controls under one legend that shows 必須/任意 (a date, a name). */
 export function Group({
   legend,
   required,
@@ -24,7 +18,7 @@ export function Group({
   required: boolean;
   className: string | undefined;
   rowClassName: string | undefined;
-  /** An error for the group as a whole (a radio group's). */
+  /** A radio group's. */
   error?: string;
   children: ReactNode;
 }) {

@@ -1,8 +1,3 @@
-/**
- * Whether the campaign block shows (spec section 4), on a brand whose section order has one
- * (src/brand/brands.ts). The flag and optional end date live in the brand's content;
- * VITE_CAMPAIGN can force it at build time.
- */
 import { isRealDate, tokyoOffset } from './tokyoTime';
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -11,9 +6,7 @@ const dateTimePattern =
 
 /**
  * @internal Exported for its tests; pages ask isCampaignActive.
- * The instant a campaign ending at `endsAt` is over, or null when `endsAt` is not a valid date.
- * A bare date ('2025-03-31') runs to the end of that day in Tokyo; a date-time without an offset is
- * read as Tokyo time.
+ * A bare date runs to the end of that day in Tokyo; a date-time without an offset is Tokyo's.
  */
 export function campaignEndInstant(endsAt: string): number | null {
   const value = endsAt.trim();
@@ -45,7 +38,6 @@ export function campaignEndInstant(endsAt: string): number | null {
 }
 
 export function isCampaignActive(opts: {
-  /** Whether the brand has a campaign block at all; without one, nothing forces it on. */
   hasCampaign: boolean;
   enabled: boolean;
   endsAt?: string;

@@ -1,7 +1,4 @@
-/**
- * Google Tag Manager's dataLayer. Pushing works whether or not GTM ever loads (blocked by an ad
- * blocker, offline): events queue in the array and are never a reason for the page to fail.
- */
+// GTM's dataLayer: pushes queue in the array whether or not GTM ever loads (ad blocker, offline).
 export type DataLayerEventName =
   | 'estimate_open'
   | 'estimate_submit'
@@ -14,10 +11,7 @@ export type DataLayerEventName =
   | 'phone_click'
   | 'page_view';
 
-/**
- * Event fields: strings, numbers (counts, web vitals), or one level of strings
- * (user_provided_data). docs/tracking.md lists them.
- */
+/** One level of strings for user_provided_data. docs/tracking.md lists the fields. */
 export type DataLayerParams = Record<string, string | number | Record<string, string>>;
 
 type DataLayerWindow = Window & { dataLayer?: unknown };
@@ -38,28 +32,18 @@ export function pushEvent(event: DataLayerEventName, params: DataLayerParams): v
   push({ ...params, event });
 }
 
-/**
- * Clears keys from the tag manager's data model (GTM keeps every pushed key for later events
- * until it is set to null), so a value meant for one event is not read by the next one.
- */
+/** GTM keeps every pushed key for later events until it is set to null. */
 export function clearDataLayerKeys(keys: readonly string[]): void {
   push(Object.fromEntries(keys.map((key) => [key, null])));
 }
 
 const containerIdPattern = /^GTM-[A-Z0-9]+$/;
 
-/**
- * Whether `containerId` is a tag-manager container id. The prerender writes it into the page, and
- * the first-paint script (src/firstPaint/appLoader.ts) loads the tag manager with it after the first paint.
- */
 export function isGtmContainerId(containerId: string): boolean {
   return containerIdPattern.test(containerId);
 }
 
-/**
- * Reports every tap on a tel: link as phone_click, with the link's data-phone-link as the entry
- * point. One delegated listener covers links rendered later too. Returns the remover.
- */
+/** One delegated listener covers links rendered later too. */
 export function installPhoneClickTracking(brand: string): () => void {
   const onClick = (event: MouseEvent) => {
     const target = event.target;

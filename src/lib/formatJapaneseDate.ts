@@ -1,7 +1,4 @@
-/**
- * A date as Japanese pages print it. Its own module, so a text page that prints its update date
- * does not load the price rows with it.
- */
+// Apart, so a text page printing its update date does not load the price rows.
 
 /** 2023-04-01 → 2023年4月1日 */
 export function formatJapaneseDate(isoDate: string): string {

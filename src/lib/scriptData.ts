@@ -1,10 +1,6 @@
-/** The id of the JSON data block that carries the router's hydration data. */
 export const hydrationDataElementId = 'router-data';
 
-/**
- * JSON safe inside <script type="application/json"> (a data block: not executed, so the CSP needs
- * no hash for it): no `<`, `>` or `&` can close the element or start markup.
- */
+/** A data block (not executed, so no CSP hash): no `<`, `>` or `&` can close it or start markup. */
 export function serializeForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')

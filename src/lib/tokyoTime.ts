@@ -1,26 +1,17 @@
-/**
- * Japan's calendar and clock, whatever the visitor's own time zone: business hours, campaign
- * ends, the rough price's car age and the estimate's dates are all Tokyo's. Japan keeps no
- * daylight saving time, so the offset is fixed. Framework-free; runs on the client and the
- * server alike.
- */
+// Japan's calendar and clock, whatever the visitor's time zone. Japan keeps no DST: a fixed offset.
 
-/** The UTC offset of Japan Standard Time, as ISO 8601 writes it. */
 export const tokyoOffset = '+09:00';
 
-/** tokyoOffset in milliseconds: what Tokyo's wall clock is ahead of UTC. */
 const tokyoOffsetMs =
   Date.parse('1970-01-01T00:00:00Z') - Date.parse(`1970-01-01T00:00:00${tokyoOffset}`);
 
-/** `when` as Tokyo's wall clock writes it, "YYYY-MM-DD HH:mm:ss". */
 export function tokyoDateTime(when: Date): string {
   return new Date(when.getTime() + tokyoOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** A calendar month: year and month (1–12). */
 export type YearMonth = { year: number; month: number };
 
-/** Whether year-month-day (month 1–12) is a day of the calendar (no 2月30日). */
+/** No 2月30日. */
 export function isRealDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
@@ -32,7 +23,6 @@ export function isRealDate(year: number, month: number, day: number): boolean {
 let dateFormat: Intl.DateTimeFormat | undefined;
 let hhmmFormat: Intl.DateTimeFormat | undefined;
 
-/** Today in Japan as YYYY-MM-DD. */
 export function tokyoToday(now: Date = new Date()): string {
   dateFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Asia/Tokyo',
@@ -43,23 +33,21 @@ export function tokyoToday(now: Date = new Date()): string {
   return dateFormat.format(now);
 }
 
-/** The year `now` falls in, in Japan. */
 export function tokyoYear(now: Date = new Date()): number {
   return tokyoYearMonth(now).year;
 }
 
-/** The month `now` falls in, in Japan. */
 export function tokyoYearMonth(now: Date = new Date()): YearMonth {
   const [year, month] = tokyoToday(now).split('-').map(Number);
   return { year: year ?? 0, month: month ?? 1 };
 }
 
-/** Months from `from` to `to` (negative when `to` is earlier). */
+/** Negative when `to` is earlier. */
 export function monthsBetween(from: YearMonth, to: YearMonth): number {
   return (to.year - from.year) * 12 + (to.month - from.month);
 }
 
-/** hour*100+minute of `now` in Tokyo, e.g. 905 for 9:05. */
+/** 905 for 9:05. */
 export function tokyoHhmm(now: Date): number {
   hhmmFormat ??= new Intl.DateTimeFormat('en-US', {
     timeZone: 'Asia/Tokyo',

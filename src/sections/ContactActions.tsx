@@ -9,10 +9,7 @@ import {
 } from '../estimate/dialog';
 import type { EntryPoint } from '../estimate/contract/types';
 
-/**
- * A tel: link to the brand's number. `place` goes in data-phone-link, which the phone_click
- * report names as its entry point (src/lib/dataLayer.ts).
- */
+/** `place` is the phone_click report's entry point. */
 export function PhoneLink({
   place,
   className,
@@ -21,7 +18,6 @@ export function PhoneLink({
 }: {
   place: string;
   className?: string;
-  /** An accessible name, when the visible text alone would not say what the link does. */
   label?: string;
   children: ReactNode;
 }) {
@@ -33,12 +29,7 @@ export function PhoneLink({
   );
 }
 
-/**
- * What opens the estimate from `entryPoint`. On a page with the estimate dialog, a button that
- * shows it with no script (`commandfor`); the first-paint script (src/firstPaint/) reads
- * its data-estimate-opener to fill in the entry point and focus the first field. On a page without
- * the dialog, a link to the landing page that opens it on arrival.
- */
+/** On a page without the dialog, a link to the landing page that opens it on arrival. */
 export function EstimateButton({
   entryPoint,
   className,
@@ -49,9 +40,8 @@ export function EstimateButton({
   entryPoint: EntryPoint;
   className?: string;
   children: ReactNode;
-  /** Values the open writes into the dialog's form, by control name (the price check's). */
+  /** The price check's, by control name. */
   values?: Record<string, string>;
-  /** False on pages without the dialog. */
   onPage?: boolean;
 }) {
   const opener = {

@@ -1,22 +1,15 @@
-/**
- * The fields of the estimate events (docs/tracking.md). No personal data by default: only with a
- * brand's enhancedConversions switch (content/trackingConfig.ts) does estimate_success carry the
- * visitor's email and phone, in the shape Google Tag Manager's "User-Provided Data" variable
- * reads from the data layer.
- */
+// No personal data unless a brand's enhancedConversions is on: then estimate_success carries email
+// and phone in the shape GTM's "User-Provided Data" variable reads.
 import type { DataLayerParams } from '../lib/dataLayer';
 import { japanesePhoneToE164 } from '../lib/japanesePhone';
 
 /** @internal Exported: tests type their expectations with it. */
 export type UserProvidedData = { email?: string; phone_number?: string };
 
-/** The data-layer key holding UserProvidedData; cleared right after estimate_success. */
+/** Cleared right after estimate_success. */
 export const userProvidedDataKey = 'user_provided_data';
 
-/**
- * Email trimmed and lowercased, phone in E.164, as Google's matching expects before hashing.
- * @internal Exported for its unit tests.
- */
+/** @internal Exported for tests. Trimmed, lowercased and E.164, as Google's matching expects. */
 export function userProvidedData(customer: { email: string; phone: string }): UserProvidedData {
   const result: UserProvidedData = {};
   const email = customer.email.trim().toLowerCase();
@@ -26,7 +19,6 @@ export function userProvidedData(customer: { email: string; phone: string }): Us
   return result;
 }
 
-/** estimate_success: the lead id the API answered, brand and entry point; see above for PII. */
 export function estimateSuccessParams(args: {
   brand: string;
   entryPoint: string;

@@ -1,42 +1,20 @@
-/**
- * What the server keeps with a lead so that the ad platforms can match its conversion to their
- * click (server/core/conversions/): the platforms' own first-party cookies, the browser's user agent,
- * the client's address as the edge saw it, the page the estimate was sent from, and the privacy
- * policy version the visitor agreed to. Captured at submit from the request alone (the cookies
- * travel with the site's own POST), so the page sends nothing more and runs no more script.
- * Everything here is untrusted: cleaned, shape-checked and capped like tracking values
- * (trackingFields.ts), a value out of shape is dropped.
- */
+// What a lead keeps so ad platforms can match its conversion to their click, taken at submit from
+// the request alone. Untrusted: cleaned and capped like tracking values; out of shape is dropped.
 import { cleanOpaqueToken, cleanPlainText, cleanTrackingValue } from './trackingFields';
 
-/**
- * The platforms' first-party cookies, as each platform's documentation names them:
- * - Meta: `_fbp` (browser id) and `_fbc` (click id), "fbp and fbc parameters",
- *   https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/ (read
- *   2026-11-25);
- * - LINEヤフー (Yahoo!広告): `_ly_su` (anonymous id), `_ly_c` (click id), `_ly_r` (complementary
- *   click id), which the tracking tag sets and the Conversion API takes as `ly_su`, `ly_c`, `ly_r`
- *   (https://ads-developers.yahoo.co.jp/ja/conversion-api/post/30590611.html and LINEヤフー's
- *   server tag template, read 2026-11-25);
- * - LINE: `__lt__cid`, the LINE Tag's browser id, which the Conversion API takes as
- *   `user.browser_id` (https://conversion-api-docs.linebiz.com/ja/, read 2026-11-25).
- */
+// The platforms' first-party cookies as their Conversion API docs name them (read 2026-11-25).
 const matchingCookies = ['_fbp', '_fbc', '_ly_su', '_ly_c', '_ly_r', '__lt__cid'] as const;
 export type MatchingCookie = (typeof matchingCookies)[number];
 
 export type MatchingData = {
   cookies: Partial<Record<MatchingCookie, string>>;
-  /** The browser's User-Agent header. */
   userAgent?: string;
-  /** The client's IP address as the edge saw it (the socket's, or CF-Connecting-IP). */
+  /** As the edge saw it (the socket's, or CF-Connecting-IP). */
   clientAddress?: string;
-  /** The page the estimate was sent from: the site's origin and the form's path. */
   eventSourceUrl?: string;
-  /** The privacy policy version (its revision date) in force when the visitor agreed. */
   privacyPolicyVersion?: string;
 };
 
-/** An IPv4 or IPv6 address in text form (no zone, no port). */
 const addressPattern = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$/;
 const versionPattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -45,7 +23,6 @@ function cleanAddress(value: string): string {
   return trimmed.length <= 45 && addressPattern.test(trimmed) ? trimmed : '';
 }
 
-/** `https://host[:port]` of the site itself, nothing else. */
 function cleanOrigin(value: string): string {
   try {
     const url = new URL(value);
@@ -55,14 +32,13 @@ function cleanOrigin(value: string): string {
   }
 }
 
-/** The site's origin and a path of it ('/' for a path out of shape), or '' for a bad origin. */
 function eventSourceUrl(origin: string, path: string): string {
   const cleanedOrigin = cleanOrigin(origin);
   if (!cleanedOrigin) return '';
   return `${cleanedOrigin}${cleanTrackingValue('estimate_generated_url', path) || '/'}`;
 }
 
-/** The cookies of a Cookie header that matching needs, cleaned; the first of a repeated name. */
+/** The first of a repeated name wins. */
 function cookiesOf(header: string | null): MatchingData['cookies'] {
   const cookies: MatchingData['cookies'] = {};
   if (!header) return cookies;
@@ -85,10 +61,7 @@ function cookiesOf(header: string | null): MatchingData['cookies'] {
   return cookies;
 }
 
-/**
- * What matching needs from one estimate request. `formPath` is the lead's own
- * estimate_generated_url (already cleaned to a path of this site).
- */
+/** `formPath` is the lead's estimate_generated_url, already cleaned. */
 export function matchingData(input: {
   cookieHeader: string | null;
   userAgent: string | null;
@@ -110,7 +83,7 @@ export function matchingData(input: {
   return data;
 }
 
-/** A stored lead's matching data read back (from the JSON-lines file or D1), every value re-checked. */
+/** Every stored value is re-checked. */
 export function storedMatchingData(value: unknown): MatchingData | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const record = value as Record<string, unknown>;

@@ -1,17 +1,10 @@
-/**
- * The tracking_data cookie's name and size budget, without the browser: the page writes the
- * cookie (trackingData.ts), the estimate API reads it from a native form post, and nginx's
- * config sizes its header buffers by it.
- */
+// The cookie's name and size budget, without the browser: the estimate API and nginx read them too.
 import Cookies from 'js-cookie';
 import { trackingKeys, type TrackingData, type TrackingKey } from './trackingFields';
 
 export const trackingCookieName = 'tracking_data';
 
-/**
- * Browsers cap name + value at 4096 bytes and drop bigger cookies silently, so stay well below
- * that and leave room for the attributes in the same Set-Cookie string.
- */
+/** Browsers silently drop cookies over 4096 bytes; this leaves room for the attributes. */
 export const maxCookieBytes = 3800;
 
 const trackingFields: readonly TrackingKey[] = trackingKeys;
@@ -24,10 +17,7 @@ function encodedSize(data: TrackingData): number {
   );
 }
 
-/**
- * Shrinks the longest values until the encoded cookie fits, so an oversized cookie is never
- * silently dropped by the browser together with the attribution it carries.
- */
+/** Shrinks the longest values until it fits: a cookie too big is dropped with its attribution. */
 export function fitCookieBudget(data: TrackingData, budget = maxCookieBytes): TrackingData {
   const result = { ...data };
   while (encodedSize(result) > budget) {

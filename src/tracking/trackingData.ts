@@ -1,7 +1,4 @@
-/**
- * The tracking_data cookie: where a visitor came from (spec sections 3 and 9), so every estimate
- * carries its attribution. Everything read here (query string, cookie, storage) is untrusted.
- */
+// The tracking_data cookie: where a visitor came from. Everything read here is untrusted.
 import Cookies from 'js-cookie';
 import {
   cleanTrackingValue,
@@ -14,12 +11,10 @@ import { isRecord } from '../lib/isRecord';
 import { fitCookieBudget, trackingCookieName } from './trackingCookie';
 
 export type { TrackingData } from './trackingFields';
-// The cookie's name and size budget need no browser (the API and nginx read them too).
 export { fitCookieBudget, maxCookieBytes, trackingCookieName } from './trackingCookie';
 
 type TrackingField = TrackingKey;
 
-/** sessionStorage key holding the first path of the session, with its attribution parameters. */
 export const entryUrlStorageKey = 'lp_entry_url';
 
 const trackingFields: readonly TrackingField[] = trackingKeys;
@@ -45,11 +40,7 @@ function isLocalHost(name: string): boolean {
   );
 }
 
-/**
- * Cookie attributes shared by tracking_data and the business-hours cookies: the `.<product>.com`
- * domain on a .com host so www and the column pages share it, host-only elsewhere; Secure +
- * SameSite=None in production, Lax on local hosts where there is no https.
- */
+/** The .<product>.com domain so www and the column pages share it; Lax on local hosts (no https). */
 export function cookieAttributesForHost(host: string): CookieAttributesForHost {
   const name = hostName(host);
   if (isLocalHost(name)) return { secure: false, sameSite: 'Lax' };
@@ -60,7 +51,6 @@ export function cookieAttributesForHost(host: string): CookieAttributesForHost {
   return { secure: true, sameSite: 'None' };
 }
 
-/** Keeps only known fields holding non-empty strings, cleaned and capped. */
 function sanitize(data: Record<string, unknown>): TrackingData {
   const result: TrackingData = {};
   for (const field of trackingFields) {
@@ -72,10 +62,6 @@ function sanitize(data: Record<string, unknown>): TrackingData {
   return result;
 }
 
-/**
- * The stored tracking data. A missing, corrupt or non-object cookie gives {}; fields of the wrong
- * type are dropped. Never throws.
- */
 export function readTrackingData(): TrackingData {
   try {
     const raw = Cookies.get(trackingCookieName);
@@ -87,17 +73,12 @@ export function readTrackingData(): TrackingData {
   }
 }
 
-/** Used only when sessionStorage is blocked, so the entry stays stable for this page's life. */
+/** When sessionStorage is blocked: the entry stays stable for this page's life. */
 let entryUrlInMemory: string | undefined;
 
-/** Set once the entry URL's campaign parameters are in the cookie, for this session. */
 export const entryRecordedStorageKey = 'lp_entry_recorded';
 
-/**
- * The entry URL's campaign parameters, the first time a session records a visit; later, none
- * (newer parameters must not be reverted). The entry may have been captured before the app
- * loaded (captureEntry.ts), on a page view that never got to record it.
- */
+/** Only once per session: newer parameters must not be reverted. */
 function unrecordedEntryFields(entry: string): TrackingData {
   try {
     if (sessionStorage.getItem(entryRecordedStorageKey)) return {};
@@ -124,7 +105,6 @@ function sessionEntryUrl(current: string): string {
   }
 }
 
-/** First value of each mapped parameter, cleaned; empty values count as absent. */
 function queryFields(search: string): TrackingData {
   const result: TrackingData = {};
   let params: URLSearchParams;
@@ -143,12 +123,7 @@ function queryFields(search: string): TrackingData {
   return result;
 }
 
-/**
- * Records a page view: keeps the session's entry path (with its attribution parameters only), the
- * current path and any campaign or click-id
- * parameters (new ones overwrite, absent ones keep what is stored), then rewrites the cookie.
- * Call at start and on every navigation. Returns what was written. Never throws.
- */
+/** Call at start and on every navigation; new parameters overwrite, absent ones keep the stored. */
 export function recordVisit(location: {
   host: string;
   pathname: string;
@@ -156,7 +131,6 @@ export function recordVisit(location: {
 }): TrackingData {
   // A path the field would refuse ("//x", a backslash) is recorded as the landing page's.
   const pathname = cleanTrackingValue('estimate_generated_url', location.pathname) || '/';
-  // Only the attribution parameters: a link's ?email=…&token=… must not reach the cookie.
   const current = cleanTrackingValue('lp_entry_url', `${pathname}${location.search}`) || pathname;
   const entry = sessionEntryUrl(current);
   const data = fitCookieBudget({

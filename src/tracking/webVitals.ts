@@ -1,14 +1,8 @@
-/**
- * Core Web Vitals from real visitors (docs/tracking.md): LCP, INP and CLS as the web-vitals
- * library measures them, each pushed to the dataLayer as `web_vitals` with the element it is
- * about (the attribution's target, a CSS selector: never a value the visitor typed). Loaded in
- * idle time with the background tasks, never in the first view; the library's observers are
- * buffered, so an LCP that happened before it loaded is still reported.
- */
+// Core Web Vitals from real visitors (docs/tracking.md), loaded in idle time: the observers are
+// buffered, so an earlier LCP is still reported. The target is a selector, never a typed value.
 import { onCLS, onINP, onLCP, type MetricWithAttribution } from 'web-vitals/attribution';
 import { pushEvent } from '../lib/dataLayer';
 
-/** The element a metric is about, as web-vitals' attribution names it. */
 function targetOf(metric: MetricWithAttribution): string {
   switch (metric.name) {
     case 'LCP':
@@ -22,7 +16,6 @@ function targetOf(metric: MetricWithAttribution): string {
   }
 }
 
-/** Reports the page's web vitals as they are known, `brand` on each (the html's data-brand). */
 export function reportWebVitals(brand: string): void {
   const report = (metric: MetricWithAttribution) =>
     pushEvent('web_vitals', {

@@ -8,20 +8,13 @@ type CampaignRules = typeof campaignRules;
 
 let loadedRules: CampaignRules | undefined;
 
-/**
- * Loads the campaign's date rules (once). They are not part of the first view's code: the
- * browser loads them after hydration, the server render (entry-server.tsx) before it renders.
- */
+/** Not in the first view's code: loaded after hydration, or before the server render. */
 export async function loadCampaignRules(): Promise<CampaignRules> {
   loadedRules ??= await import('../../lib/campaign');
   return loadedRules;
 }
 
-/**
- * Whether the campaign block shows. The prerender decides at build time; hydration keeps that
- * decision (read from the prerendered DOM, so no mismatch); afterwards the live clock decides,
- * so a campaign that ended since the build disappears.
- */
+/** Hydration keeps the prerendered decision; then the live clock decides. */
 export function useCampaignActive(campaign: LandingContent['campaign']): boolean {
   const brand = useBrand();
   const { enabled, endsAt } = campaign;

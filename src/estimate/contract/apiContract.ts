@@ -1,12 +1,4 @@
-/**
- * What the estimate API and its client (api.ts) both name, beyond the statuses: the codes a JSON
- * answer carries for the client to act on without reading a message. Free of dependencies, so the
- * server and the Worker import it without the client's code.
- */
+// Codes of the estimate API's JSON answers, free of dependencies so both runtimes import them.
 
-/**
- * 422 `{"code"}` for an Idempotency-Key already used for another request (the IETF
- * Idempotency-Key draft): a tab copied with its draft sent other content under the same key. The
- * client takes a new key and sends again, once.
- */
+/** 422: the key was used for other content (a copied tab); the client sends once with a new key. */
 export const keyReusedCode = 'idempotency-key-reused';

@@ -1,21 +1,7 @@
-/**
- * The staff's view of the estimate's fields: the CSV export's columns and the lead's D1 columns
- * that hold a whole column's value. Each field of the table (fieldTable.ts) names its column.
- */
-
-/**
- * How a stored value shows in the CSV export and the lead's D1 columns (leadValues.ts):
- * `text` as it is; `words` the fields' values joined by a space (姓 名); `list` joined by
- * " / "; `date` year, month and day as YYYY-MM(-DD), the month and day padded to two digits.
- */
+/** `words` joined by a space (姓 名), `list` by " / ", `date` as YYYY-MM(-DD). */
 export type ColumnFormat = 'text' | 'words' | 'list' | 'date';
 
-/**
- * The CSV export's columns of the form's values: each shows the fields whose `column` it is,
- * joined in the form's order, under their legend or the form's label of its one field (columnHeader)
- * unless `header` says otherwise. `stored` names the D1 column holding the whole column's value,
- * when one does (the fields' own D1 columns are their `stored`).
- */
+/** `stored`: the D1 column holding the whole column's value, when one does. */
 export const exportColumns = {
   name: { format: 'words' },
   kana: { format: 'words' },

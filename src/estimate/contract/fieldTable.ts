@@ -1,12 +1,5 @@
-/**
- * The estimate form, field by field: the one description every reader of the estimate's fields
- * is made from (the value type and empty values, the schema's labels and limits, the estimate
- * form, the simple forms, the no-JS answer pages, the CSV export and the lead's D1 columns).
- * A field's label is written here and nowhere else. Framework-free and free of any validation
- * library, so the first view, the local API and the Worker can all import it.
- *
- * The rules (what a value must look like) stay in validation/, with labels and limits from here.
- */
+// The estimate's fields: every reader of them (types, schema labels and limits, forms, answer
+// pages, CSV, D1 columns) is made from this table. Library-free, so every runtime imports it.
 import { contactTimeOptions, courtesyCarOptions, monthOptions } from './options';
 import type { FieldGroup, FieldSpec } from './fieldSpec';
 import { quickFields } from './quickFields';
@@ -15,11 +8,9 @@ const firstRegistration: FieldGroup = { legend: '初度登録年月', required: 
 const name: FieldGroup = { legend: 'お名前', required: true };
 const kana: FieldGroup = { legend: 'フリガナ', required: true };
 
-/** The longest name part and reading (姓, 名, セイ, メイ). */
 const nameMaxLength = 30;
 const notesMaxLength = 1000;
 
-/** Every field in the form's order; the key is the field's path in the request body. */
 export const fields = {
   'vehicle.expiryYear': {
     ...quickFields['vehicle.expiryYear'],
@@ -204,10 +195,8 @@ export const fields = {
 
 export type FieldPath = keyof typeof fields;
 
-/** Every field path, in the form's order. */
 export const fieldPaths = Object.keys(fields) as FieldPath[];
 
-/** A field's facts, typed as any field's (for code that walks the table). */
 export function field(path: FieldPath): FieldSpec {
   return fields[path];
 }
@@ -216,32 +205,26 @@ export function isFieldPath(name: string): name is FieldPath {
   return Object.hasOwn(fields, name);
 }
 
-/** The fields a visitor must fill, in the form's order (the progress counts them). */
 export const requiredPaths = fieldPaths.filter((path) => field(path).required);
 
-/** Each name field with the field of its reading (姓 → セイ, 名 → メイ). */
 export const readingPairs = fieldPaths.flatMap((path) => {
   const reading = field(path).reading;
   return reading !== undefined && isFieldPath(reading) ? [[path, reading] as const] : [];
 });
 
-/** The form's groups of text fields (vehicle, customer, request): every path but consent. */
 type TextPath = Exclude<FieldPath, 'consent'>;
 type GroupName = TextPath extends `${infer G}.${string}` ? G : never;
 
-/** The form's values as typed: every text field a string, consent a boolean. */
 export type EstimateFormValues = {
   [G in GroupName]: { [P in TextPath as P extends `${G}.${infer K}` ? K : never]: string };
 } & { consent: boolean };
 
-/** The label the estimate form shows: 走行距離（km）, 代車. */
 export function formLabel(path: FieldPath): string {
   const spec = field(path);
   if (spec.formLabel) return spec.formLabel;
   return spec.unit ? `${spec.label}（${spec.unit}）` : spec.label;
 }
 
-/** What a checkbox says next to its box: 「個人情報の取り扱いに同意する」. */
 export function checkboxText(path: FieldPath): string {
   return `${field(path).label}に同意する`;
 }

@@ -1,8 +1,4 @@
-/**
- * The estimate form's values as typed, before validation, and the draft's sanitising, made from
- * the field table (fieldTable.ts). Field names mirror the request body (vehicle.*, customer.*,
- * request.*), so a server error keyed "customer.phone" lands on the field of that name.
- */
+// Names mirror the request body, so a server error keyed "customer.phone" lands on that field.
 import { isRecord } from '../../lib/isRecord';
 import { fieldPaths, type EstimateFormValues } from './fieldTable';
 
@@ -10,10 +6,6 @@ export type { EstimateFormValues };
 
 type Group = Exclude<keyof EstimateFormValues, 'consent'>;
 
-/**
- * The form's text fields by group, in the form's order, from the field table: all are strings as
- * typed; the schema checks them.
- */
 const textFields = {} as Record<Group, string[]>;
 for (const path of fieldPaths) {
   const [group, key] = path.split('.') as [Group, string | undefined];
@@ -29,18 +21,14 @@ export function emptyFormValues(): EstimateFormValues {
   } as EstimateFormValues;
 }
 
-/** Every field name the form shows, as react-hook-form paths ("vehicle.maker", ..., "consent"). */
 export function formFieldNames(): string[] {
   return [...fieldPaths];
 }
 
-/** Longest string a stored field may hold; anything longer came from tampering, not typing. */
+/** Anything longer came from tampering, not typing. */
 const maxStoredLength = 2000;
 
-/**
- * The known string fields of `raw` over empty values. `stored` (untrusted stored data): strings
- * are capped, and null comes back when `raw` is not shaped like form values at all.
- */
+/** `stored` (untrusted): strings capped, and null when `raw` is not shaped like form values. */
 function copyKnownFields(raw: unknown, stored: boolean): EstimateFormValues | null {
   const values = emptyFormValues();
   if (!isRecord(raw)) return stored ? null : values;
@@ -60,12 +48,10 @@ function copyKnownFields(raw: unknown, stored: boolean): EstimateFormValues | nu
   return values;
 }
 
-/** Rebuilds form values from untrusted stored data (see copyKnownFields). */
 export function sanitizeFormValues(raw: unknown): EstimateFormValues | null {
   return copyKnownFields(raw, true);
 }
 
-/** True when the visitor has typed or chosen anything. */
 export function hasInput(values: EstimateFormValues): boolean {
   return (
     values.consent ||
@@ -75,10 +61,7 @@ export function hasInput(values: EstimateFormValues): boolean {
   );
 }
 
-/**
- * Values as react-hook-form reads them from the DOM, with what it leaves out filled in: a radio
- * group nobody chose is null there, a field not registered (yet) is absent.
- */
+/** A radio group nobody chose is null in react-hook-form; an unregistered field is absent. */
 export function withEmptyDefaults(values: unknown): EstimateFormValues {
   return copyKnownFields(values, false) ?? emptyFormValues();
 }

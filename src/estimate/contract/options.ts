@@ -1,26 +1,14 @@
-/**
- * The choices the estimate forms offer: the options of each select and the months and days a
- * date may take. The field table (fieldTable.ts) gives them as each field's options, beside the
- * fields' labels and lengths; the forms, the schema and the local API all read them, so a choice
- * a form offers is always one the schema accepts. Framework-free, with no validation library:
- * the simple form is part of the first view. The entry points and the quick fields' names are
- * in types.ts, which the first view's own code reads.
- */
+// The choices the estimate forms offer; the field table hands them to forms and schema alike, so a
+// choice offered is always one accepted. Library-free: the simple form is in the first view.
 
-// ---------------------------------------------------------------------------------------------
-// Dates (the years offered depend on today in Japan: see dates.ts, kept apart so the simple form,
-// which offers no year list, does not load Intl formatting with the first view)
+// The years offered are in dates.ts, apart, so the first view loads no Intl formatting for them.
 
-/** Months of every date select (車検満了日, 初度登録年月). */
 export const monthOptions: readonly number[] = Array.from({ length: 12 }, (_, i) => i + 1);
 
-/** Days of the 車検満了日 select; whether the day exists in the month is the schema's check. */
+/** Whether the day exists in the month is the schema's check. */
 export const dayOptions: readonly number[] = Array.from({ length: 31 }, (_, i) => i + 1);
 
-// ---------------------------------------------------------------------------------------------
-// Choices
-
-/** Choices of the メーカー select, in the order visitors look for them. */
+/** In the order visitors look for them. */
 export const makers = [
   'トヨタ',
   'レクサス',

@@ -1,15 +1,7 @@
-/**
- * The field table's rows of the fields the simple forms carry (車検満了日, メーカー, 車種,
- * 郵便番号), in the form's order: what the simple forms render of them. They are kept in their own
- * module so that the first view loads only these; fieldTable.ts adds the rest of their facts.
- */
+// The simple forms' fields, apart so the first view loads only these; fieldTable.ts adds the rest.
 import type { FieldGroup, FieldSpec } from './fieldSpec';
 import { dayOptions, makers, monthOptions } from './options';
 
-/**
- * What the simple forms render of a field. The rest of these fields' facts (control kind, hint,
- * export and D1 columns) are added in fieldTable.ts, so the first view carries only these.
- */
 export type QuickFieldSpec = Pick<
   FieldSpec,
   'label' | 'group' | 'part' | 'options' | 'required' | 'simpleForm'

@@ -8,19 +8,13 @@ import styles from './Example.module.css';
 import type * as PriceCheckModule from './PriceCheck';
 import type { PriceCheckChoice } from './PriceCheck';
 
-/**
- * Cost examples by vehicle class as WAI-ARIA tabs (automatic activation, one tab always
- * selected). The prerendered HTML shows every panel so the prices read without JavaScript;
- * the non-selected ones are hidden only once hydrated, when the price check appears: the
- * visitor's 初度登録年月 turns the example into their own rough price, at once.
- */
+/** WAI-ARIA tabs; every panel shows until hydrated, so the prices read without JavaScript. */
 export function Example({ copy }: { copy: LandingContent['example'] }) {
   const id = useId();
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(0);
   const [choice, setChoice] = useState<PriceCheckChoice>({ year: '', month: '' });
-  // The price check (its rates and calculation) stays out of the first view: it loads once the
-  // page is interactive. Until then, or if it fails to load, the tables show the fixed examples.
+  // The price check loads once the page is interactive; without it the fixed examples stay.
   const [priceCheck, setPriceCheck] = useState<typeof PriceCheckModule | null>(null);
   useEffect(() => {
     let live = true;

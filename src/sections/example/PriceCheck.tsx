@@ -13,10 +13,7 @@ import type { YearMonth } from '../../lib/tokyoTime';
 import { EstimateButton } from '../ContactActions';
 import styles from './Example.module.css';
 
-/**
- * The 初度登録年月 as chosen, and the 車検満了日's year and month when the visitor gives them:
- * strings of the selects, '' (or absent) while not chosen.
- */
+/** Strings of the selects, '' (or absent) while not chosen. */
 export type PriceCheckChoice = {
   year: string;
   month: string;
@@ -24,17 +21,13 @@ export type PriceCheckChoice = {
   expiryMonth?: string;
 };
 
-/** The chosen month, once both `year` and `month` are chosen. */
 export function chosenMonth(year = '', month = ''): YearMonth | undefined {
   const y = Number(year);
   const m = Number(month);
   return y && m ? { year: y, month: m } : undefined;
 }
 
-/**
- * Each class's rough price for the choice: until both parts of 初度登録年月 are chosen, a car
- * under 13; the 車検満了日, once both its parts are chosen, instead of the one derived.
- */
+/** Until 初度登録年月 is complete, a car under 13; a complete 車検満了日 replaces the derived one. */
 export function pricesFor(
   classes: readonly VehicleClassCost[],
   choice: PriceCheckChoice,
@@ -44,7 +37,6 @@ export function pricesFor(
   return classes.map((cost) => roughPrice(cost, firstRegistration, undefined, undefined, expiry));
 }
 
-/** The estimate form's 初度登録年月 and 車検満了日 fields, which the price check fills in. */
 const yearField = fields['vehicle.firstRegistrationYear'];
 const monthField = fields['vehicle.firstRegistrationMonth'];
 const expiryYearField = fields['vehicle.expiryYear'];
@@ -66,10 +58,7 @@ type PriceCheckProps = {
 
 type MonthChoice = { year: string; month: string };
 
-/**
- * A year and a month of the price check under their legend, each select's label read by
- * assistive technology only, and the hint the fieldset is described by.
- */
+/** Each select's label is for assistive technology only: the legend names the month. */
 function MonthFieldset({
   legend,
   hint,
@@ -124,11 +113,7 @@ function MonthFieldset({
   );
 }
 
-/**
- * The visitor's own rough price: 初度登録年月 (optional) on top of the class chosen in the tabs,
- * worked out at once in the page, and the way to an estimate prefilled with it. Rendered only
- * once scripts run; the tabs and tables above read the same without it.
- */
+/** Rendered once scripts run; the tabs and tables above read the same without it. */
 export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
   const id = useId();
   const years = firstRegistrationYearOptions();

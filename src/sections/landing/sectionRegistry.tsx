@@ -12,7 +12,6 @@ import { Policy } from '../policy/Policy';
 import { Question } from '../question/Question';
 import { SimpleForm } from '../simple-form/SimpleForm';
 
-/** What every section of the landing page's body may read. */
 export type SectionProps = {
   content: LandingContent;
   /** Already decided by the caller (flag, end date, build env). */
@@ -35,11 +34,7 @@ function simpleForm(content: LandingContent, index: 1 | 2 | 3, withHeaderImage =
   );
 }
 
-/**
- * The one registry of the landing page's body sections: a brand's `sections` (the brand table)
- * lists ids of this table in its order. A section may render nothing (the campaign when it is
- * off, the cta outside business hours).
- */
+/** A brand's `sections` lists these ids in its order; a section may render nothing. */
 export const sectionRegistry: Record<SectionId, (props: SectionProps) => ReactNode> = {
   campaign: ({ content, showCampaign }) =>
     showCampaign ? <Campaign copy={content.campaign} /> : null,

@@ -9,13 +9,12 @@ import { Field, Options, RequiredBadge, fieldStyles, type ControlAria } from '..
 import styles from './SimpleForm.module.css';
 
 export type SimpleFormProps = {
-  /** Position on the page; gives the entry point simple-form-N and the anchor id. */
+  /** Gives the entry point simple-form-N and the anchor id. */
   index: 1 | 2 | 3;
   heading: string;
   lead: string;
   submitLabel: string;
   note: string;
-  /** Form #2 opens with an illustration above its heading. */
   withHeaderImage?: boolean;
 };
 
@@ -28,12 +27,7 @@ function holdsInput(form: HTMLFormElement): boolean {
   );
 }
 
-/**
- * The quick form: only native constraints here. Its submit opens the estimate dialog with its
- * values (the first-paint script, prerender/firstPaint.ts, copies each control into the dialog's
- * control of the same name); the dialog's form normalises and validates (full-width digits and
- * hyphens are fine in these fields).
- */
+/** Native constraints only: the first-paint script copies its values into the estimate dialog. */
 export function SimpleForm({
   index,
   heading,
@@ -122,12 +116,10 @@ export function SimpleForm({
 type QuickPath = keyof typeof quickFields;
 const quick = (path: QuickPath): QuickFieldSpec => quickFields[path];
 const quickPaths = Object.keys(quickFields) as QuickPath[];
-/** 車検満了日's parts in one row under its legend; the others one by one, in the table's order. */
 const expiryParts = quickPaths.filter((path) => quick(path).group);
 const fieldParts = quickPaths.filter((path) => !quick(path).group);
 const expiry = quickFields['vehicle.expiryYear'].group;
 
-/** A field's control with the simple form's native constraints (the table's `simpleForm`). */
 function SimpleControl({ path, aria }: { path: QuickPath; aria?: ControlAria }) {
   const { options, required, simpleForm } = quick(path);
   const { typed, placeholder, ...constraints } = simpleForm ?? { placeholder: '' };
@@ -147,7 +139,6 @@ function SimpleControl({ path, aria }: { path: QuickPath; aria?: ControlAria }) 
   );
 }
 
-/** Our own drawing above form #2: a checklist and a wrench. Decorative and sized. */
 function HeaderImage() {
   return (
     <svg

@@ -3,12 +3,7 @@ import { useBrand } from '../../brand/useBrand';
 import { useHydrated } from '../useHydrated';
 import styles from './SiteMenu.module.css';
 
-/**
- * Header menu: inline links on desktop (1024px up), a drawer on phones and tablets. Links are plain `/#target` anchors so
- * they also work from the text pages and without JavaScript; on `/` the browser scrolls to the
- * id itself (smoothly, via CSS, unless the visitor prefers reduced motion). The drawer button
- * only appears once hydrated: before that, phones show the links as a scrolling row.
- */
+/** Plain `/#target` anchors, so they work from text pages and without JavaScript. */
 export function SiteMenu() {
   const brand = useBrand();
   const items = brand.menu;

@@ -1,9 +1,5 @@
-/**
- * Checks across the vehicle fields. They run even while other fields are invalid, so a visitor
- * sees the message at the field they just left instead of only after fixing everything else.
- * They then see whatever was posted: null, an array, a string, fields of any type. A check only
- * reads an object's own string fields, so a tampered request gets its 422, never an exception.
- */
+// Checks across the vehicle fields. They run while other fields are invalid, so they see anything
+// posted: a check reads only an object's own string fields, so tampering gets a 422, not a throw.
 import * as v from 'valibot';
 import { isRecord } from '../../../lib/isRecord';
 import { isRealDate, tokyoYearMonth } from '../../../lib/tokyoTime';
@@ -13,11 +9,7 @@ type Fields = Record<string, unknown>;
 type Report = (key: string, message: string) => void;
 type CrossFieldCheck = (value: Fields, report: Report) => void;
 
-/**
- * A validation step after an object schema (in `v.pipe`). It needs valibot's default config:
- * with `abortPipeEarly` a pipe stops at the first issue, which is why the dialog validates
- * through the Standard Schema interface (standardSchemaResolver), not valibotResolver.
- */
+/** Needs valibot's default config: `abortPipeEarly` would stop it (why not valibotResolver). */
 export function crossField<T>(...checks: CrossFieldCheck[]) {
   return v.rawCheck<T>(({ dataset, addIssue }) => {
     const value: unknown = dataset.value;
@@ -31,7 +23,6 @@ export function crossField<T>(...checks: CrossFieldCheck[]) {
   });
 }
 
-/** A field's value as a positive integer, when it is a string of digits. */
 function digitsOf(value: Fields, key: string): number | undefined {
   const part = Object.hasOwn(value, key) ? value[key] : undefined;
   return typeof part === 'string' && /^\d{1,4}$/.test(part) ? Number(part) : undefined;
@@ -42,7 +33,7 @@ function isFilled(value: Fields, key: string): boolean {
   return typeof part === 'string' && part !== '';
 }
 
-/** 日 must exist in the chosen month; checked only once year and month are themselves valid. */
+/** Checked only once year and month are themselves valid. */
 export const checkExpiryDate: CrossFieldCheck = (value, report) => {
   const year = digitsOf(value, 'expiryYear');
   const month = digitsOf(value, 'expiryMonth');
@@ -52,10 +43,7 @@ export const checkExpiryDate: CrossFieldCheck = (value, report) => {
   }
 };
 
-/**
- * 初度登録年月: both year and month, or neither; once both are valid, no later than this month in
- * Tokyo (a car is registered before it is inspected) and not after the 車検満了日's month.
- */
+/** No later than this month in Tokyo (registered before inspected), nor the 車検満了日's month. */
 export const checkFirstRegistration: CrossFieldCheck = (value, report) => {
   const year = isFilled(value, 'firstRegistrationYear');
   const month = isFilled(value, 'firstRegistrationMonth');
@@ -75,7 +63,6 @@ export const checkFirstRegistration: CrossFieldCheck = (value, report) => {
   }
 };
 
-/** A valid year and month (1–12) as months since year 0, else undefined. */
 function monthIndex(value: Fields, yearKey: string, monthKey: string): number | undefined {
   const year = digitsOf(value, yearKey);
   const month = digitsOf(value, monthKey);

@@ -1,10 +1,5 @@
-/**
- * Validation of the estimate form and request body (valibot), shared by the dialog and the local
- * API (server/core/estimateHandler.ts), so both accept and reject exactly the same input with the same
- * Japanese messages. The form's parts are in formParts.ts, built from fields.ts; values are
- * normalised first (normalize.ts). valibot compiles nothing at run time (no `new Function`), so
- * it runs under the site's CSP without unsafe-eval.
- */
+// The estimate schema (valibot) that the browser form and both server runtimes run: the same input
+// accepted, with the same Japanese messages. It builds no code at run time, so no unsafe-eval.
 import * as v from 'valibot';
 import { brandIds, type BrandId } from '../../../brand/brands';
 import { vehicleClassIds } from '../../../content/legalFees';
@@ -20,23 +15,14 @@ import { record } from './fields';
 import { formEntries } from './formParts';
 const formMessage = '送信内容が正しくありません';
 
-/** The estimate dialog's form. */
 export const estimateFormSchema = record(formEntries, formMessage);
 
-/**
- * The honeypot: a control people never see (the form hides it from eyes and screen readers) and
- * the request's optional top-level string. A filled one marks the lead as suspected spam; it is
- * never a reason to refuse it, since a browser's autofill may fill it.
- */
+/** A filled honeypot marks suspected spam, never a refusal: autofill may fill it. */
 export const honeypotField = 'homepage';
 
 const honeypotSchema = v.fallback(v.optional(v.string()), undefined);
 
-/**
- * Attribution is untrusted but never a reason to refuse a lead: anything that is not a string is
- * dropped, and values are cleaned, cut and shape-checked exactly as the tracking cookie does
- * (tracking/trackingFields.ts) rather than rejected.
- */
+/** Attribution never refuses a lead: values are cleaned as the cookie's are, not rejected. */
 const trackingSchema = v.pipe(
   v.unknown(),
   v.transform((value): TrackingData => {
@@ -45,8 +31,6 @@ const trackingSchema = v.pipe(
     for (const key of trackingKeys) {
       const raw = Object.hasOwn(value, key) ? value[key] : undefined;
       const cleaned = typeof raw === 'string' ? cleanTrackingValue(key, raw) : '';
-      // Values outside the field's shape (a URL that is not a path of this site, markup, a
-      // formula) come back as '' from the one rule set the cookie uses.
       if (!cleaned) continue;
       tracking[key] = cleaned;
     }
@@ -54,18 +38,15 @@ const trackingSchema = v.pipe(
   }),
 );
 
-/** The price check's rough price as the visitor saw it: a known class, a bounded whole-yen total. */
 export const estimateQuoteSchema = v.object({
   vehicleClass: v.picklist(vehicleClassIds),
   roughTotal: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(maxRoughTotal)),
 });
 
 /** Like attribution, a quote is never a reason to refuse a lead: one that does not fit is dropped. */
-/** The rough price a visitor saw in the price check (総額の概算, yen, 税込), sent with the request. */
 export type EstimateQuote = v.InferOutput<typeof estimateQuoteSchema>;
 const quoteSchema = v.fallback(v.optional(estimateQuoteSchema), undefined);
 
-/** The POST /estimates body. */
 export const estimateRequestSchema = record(
   {
     ...formEntries,
@@ -85,7 +66,6 @@ export type EstimateRequest = v.InferOutput<typeof estimateRequestSchema>;
 const formValuesFitSchema: v.InferInput<typeof estimateFormSchema> = {} as EstimateFormValues;
 void formValuesFitSchema;
 
-/** Builds the request body from validated form values. */
 export function toEstimateRequest(
   values: EstimateFormOutput,
   context: {
@@ -108,10 +88,7 @@ export function toEstimateRequest(
   };
 }
 
-/**
- * One message per field, keyed by the field's path ("customer.phone"): the first problem found
- * is the one to fix first. Problems with the body as a whole are keyed "form".
- */
+/** The first problem of each field ("customer.phone"); the body's own under "form". */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
   const result: Record<string, string> = {};
   for (const issue of issues) {

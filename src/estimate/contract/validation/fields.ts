@@ -1,8 +1,4 @@
-/**
- * Field builders of the estimate schemas (valibot). Each reproduces one rule of the form: the
- * order of checks decides which message a visitor sees, since only the first one per field is
- * shown (fieldErrors in estimateSchema.ts, and the form's resolver alike).
- */
+// valibot field builders. Check order decides the message: only a field's first is shown.
 import * as v from 'valibot';
 import { isRecord } from '../../../lib/isRecord';
 import { isRealDate } from '../../../lib/tokyoTime';
@@ -12,11 +8,7 @@ import { textLength } from './normalize';
 
 type StringRule = v.GenericSchema<string, string>;
 
-/**
- * A required string: normalised, then "empty" reported once with `emptyMessage`, then `rule`.
- * A missing or non-string value (a tampered request) gets the same message as an empty one.
- * `rule` is a schema, not a list of actions, so that it is skipped once the value is empty.
- */
+/** A missing value gets the empty message; `rule` is a schema so it is skipped once empty. */
 export function required(
   normalize: (value: string) => string,
   emptyMessage: string,
@@ -25,10 +17,7 @@ export function required(
   return v.pipe(v.string(emptyMessage), v.transform(normalize), v.minLength(1, emptyMessage), rule);
 }
 
-/**
- * An optional string: empty after normalising becomes undefined, anything else meets `rule`.
- * null counts as not given: react-hook-form reports a radio group left unchecked as null.
- */
+/** null counts as not given: react-hook-form reports an unchecked radio group as null. */
 export function optional(
   normalize: (value: string) => string,
   invalidMessage: string,
@@ -41,24 +30,14 @@ export function optional(
   );
 }
 
-/**
- * Code points one visible character may take, on average over a field: a kanji with its
- * variation selector is 2, a letter with its marks a few, a family emoji 5 to 7 (👨‍👩‍👧‍👦). 'A'
- * followed by 9,000 combining marks is one grapheme, yet 9,001 code points: the cap keeps such a
- * value from passing as one character.
- */
+// Average code points per visible character (a family emoji is 5-7): 'A' + 9,000 marks is one.
 const codePointsPerChar = 8;
 
-/** The length to report for `value`: what the visitor sees, or what the code-point cap counts. */
 function reportedLength(value: string): number {
   return Math.max(textLength(value), Math.ceil(Array.from(value).length / codePointsPerChar));
 }
 
-/**
- * At most `max` characters as the visitor sees them (grapheme clusters, textLength) and at most
- * `codePointsPerChar` × `max` code points, refused with a message that gives the limit and the
- * count now: a long paste is never cut silently.
- */
+/** Caps graphemes and code points; the message gives the limit and the count: no silent cut. */
 export function maxChars(label: string, max: number) {
   return v.check<string, (issue: v.CheckIssue<string>) => string>(
     // Code points first: segmenting a huge run of marks is the slow part.
@@ -67,7 +46,6 @@ export function maxChars(label: string, max: number) {
   );
 }
 
-/** An integer in [min, max] written in digits, returned without leading zeros. */
 export function integerIn(min: number, max: number, message: string) {
   return v.pipe(
     v.string(),
@@ -78,7 +56,6 @@ export function integerIn(min: number, max: number, message: string) {
   );
 }
 
-/** One of `values` (the option lists of options.ts and dates.ts). */
 export function choice(values: readonly string[], message: string) {
   return v.pipe(
     v.string(),
@@ -86,7 +63,7 @@ export function choice(values: readonly string[], message: string) {
   );
 }
 
-/** A year of `years()`, read when validating so the range follows Japan's calendar. */
+/** Read when validating, so the range follows Japan's calendar. */
 export function yearOf(
   years: () => readonly number[],
   message: (years: readonly number[]) => string,
@@ -100,16 +77,12 @@ export function yearOf(
   );
 }
 
-/** 'yyyy-mm-dd' as 「yyyy年m月d日」. */
 function japaneseDate(iso: string): string {
   const [year, month, day] = iso.split('-').map(Number);
   return `${year}年${month}月${day}日`;
 }
 
-/**
- * A real day within preferredDateBounds (read when validating), as yyyy-mm-dd; "2026/6/1" is
- * accepted too.
- */
+/** "2026/6/1" is accepted too. */
 export function preferredDate(label: string) {
   return v.pipe(
     v.string(),
@@ -137,12 +110,7 @@ export function preferredDate(label: string) {
   );
 }
 
-/**
- * An object of `entries`, reporting `message` at its own path for anything but a plain object
- * (null, an array, a string). Only its own keys are read, and a missing key is validated as
- * undefined by its field, so a missing field gets the field's own message ("…を入力してください")
- * rather than the object's. Optional fields (valibot type "optional") stay absent when missing.
- */
+/** Unlike v.object, refuses arrays, and a missing key gets its field's own message. */
 export function record<const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) {
   const keys = Object.keys(entries);
   type Input = v.InferInput<v.ObjectSchema<TEntries, undefined>>;

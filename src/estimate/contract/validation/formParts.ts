@@ -1,7 +1,4 @@
-/**
- * The parts of the estimate form (車両情報, お客様情報, ご希望, 同意), each with the rules and
- * Japanese messages of its fields. estimateSchema.ts assembles them into the form and request.
- */
+// The estimate form's parts (車両情報, お客様情報, ご希望, 同意) with their rules and messages.
 import * as v from 'valibot';
 import { expiryYearOptions, firstRegistrationYearOptions } from '../dates';
 import { fields, type FieldPath } from '../fieldTable';
@@ -31,14 +28,10 @@ import {
   toListedOption,
 } from './normalize';
 
-/**
- * A practical email pattern: dotted local parts of letters, digits and _'+-, and a domain of
- * labels ending in a letters-only top level. Kept unchanged since the form's first version.
- */
+/** Unchanged since the form's first version. */
 const emailPattern =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-/** The label and the longest accepted value of a field, from the field table. */
 const labelOf = (path: FieldPath) => fields[path].label;
 
 function lengthLimit(path: FieldPath) {
@@ -56,19 +49,11 @@ const kana = (path: FieldPath) =>
 const text = (path: FieldPath) =>
   required(normalizeText, messages.enter(labelOf(path)), v.pipe(v.string(), lengthLimit(path)));
 
-/**
- * Japan's numbering plan (総務省「電気通信番号の種別」, soumu.go.jp/joho_tsusin/top/tel_number):
- * 00XY selects a carrier and never starts a subscriber's number; 070/080/090 (mobile), 050 (IP),
- * 0600 (FMC) and 0800 numbers have 11 digits, fixed lines 10. 0990 is the premium-rate
- * information service (ダイヤルQ2), 0170 the message-board service (伝言ダイヤル) and 0180 the
- * mass-calling service (テレドーム), and 020 numbers are data-only SIMs (M2M) and pagers: none
- * reaches the visitor, so a shop could never call back. 0570 (ナビダイヤル) and 0120/0800 (free
- * dial) do reach a person and are kept.
- */
+// 総務省's numbering plan: 00XY picks a carrier; 0990, 0170, 0180 and 020 (M2M, pagers) never
+// reach a person who could take a shop's call back. 0570 and 0120/0800 do, and are kept.
 const unreachablePrefixes = ['0990', '0170', '0180', '020'];
 const elevenDigitPrefixes = /^(?:0[5789]0[1-9]|0600|0800)/;
 
-/** The message for digits that match /^0\d{9,10}$/ yet are no number a shop can call back. */
 function phoneProblem(digits: string): string | undefined {
   if (digits.startsWith('00')) return messages.phoneCarrierPrefix;
   const unreachable = unreachablePrefixes.find((prefix) => digits.startsWith(prefix));
@@ -82,10 +67,7 @@ function phoneProblem(digits: string): string | undefined {
 }
 
 const invalid = (path: FieldPath) => `${labelOf(path)}が正しくありません`;
-/**
- * The most a car's odometer can show: taxis and long-haul vans retire well before a million km,
- * so 2,000,000 leaves room for any real car while refusing 9,999,999.
- */
+/** Taxis and long-haul vans retire well before a million km; 9,999,999 is refused. */
 const maxMileageKm = 2_000_000;
 
 const firstRegistrationYearMessage = invalid('vehicle.firstRegistrationYear');

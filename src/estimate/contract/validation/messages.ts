@@ -1,7 +1,3 @@
-/**
- * The Japanese messages of the estimate validation: those shared by several fields, and those of
- * one field, which name it by the field table's label.
- */
 import { fields } from '../fieldTable';
 
 const label = {

@@ -1,13 +1,9 @@
-/**
- * Width folding, shared by the estimate's normalisers (normalize.ts) and the first-paint script
- * (src/firstPaint/), which turns a simple form's typed year into the dialog's option with it.
- */
+// Shared with the first-paint script, which folds a simple form's typed year with it.
 
 /** U+FF01–U+FF5E are the full-width forms of U+0021–U+007E, at a fixed offset. */
 const fullWidthAscii = /[\uff01-\uff5e]/gu;
 const fullWidthOffset = 0xfee0;
 
-/** Full-width ASCII as ASCII and the ideographic space as a space; nothing else changes. */
 export function foldWidth(value: string): string {
   return value
     .replace(fullWidthAscii, (char) => String.fromCharCode(char.charCodeAt(0) - fullWidthOffset))
