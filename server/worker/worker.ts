@@ -83,4 +83,4 @@ export default {
       brand,
     );
   },
-};
+} satisfies ExportedHandler<Env, LeadMessage>;
