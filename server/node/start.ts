@@ -6,7 +6,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brandIds } from '../../src/brand/brands';
 
-const sources = ['src', 'public', 'prerender', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const sources = [
+  'src',
+  'public',
+  'prerender',
+  'server/core/headers.ts',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 // One per brand tree: building again when any tree is missing or older than the sources.
 const markers = brandIds.map((brand) => `dist/${brand}/_app/builds/latest.json`);
 
