@@ -37,7 +37,7 @@ function labelOf(path: FieldPath): string {
   return notes.length > 0 ? `${base}（${notes.join('・')}）` : base;
 }
 
-/** The one inline style sheet; the CSP allows it by its hash (styleHash). */
+/** The one inline style sheet; the CSP allows it by its hash (styleHashSource, http.ts). */
 export const pageStyle = [
   'body{font-family:system-ui,sans-serif;line-height:1.7;max-width:40rem;margin:0 auto;padding:1rem;color:#1a1a1a;background:#fff}',
   'h1{font-size:1.4rem}',

@@ -3,9 +3,9 @@
  * staff CSV, re-send and the dead-letter alert iterate: adding a channel is adding an entry here.
  * The shop's webhook, its notice mail, the visitor's receipt, then each ad platform's conversion
  * (server/core/conversions/channels.ts).
- * The Worker runs each through its queue with its own state in D1 (deploy/cloudflare/
- * delivery.ts); the local origin runs them at once in the request and keeps no state
- * (localMail.ts; router.ts declares it).
+ * The Worker runs each through its queue with its own state in D1 (server/worker/delivery.ts);
+ * the local origin runs them at once in the request and keeps no state (server/node/localMail.ts;
+ * router.ts declares it).
  */
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { conversionChannels } from './conversions/channels';

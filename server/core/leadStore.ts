@@ -1,8 +1,8 @@
 /**
  * The seams between the API's rules (router.ts, one module for Node and Workers) and where it
  * runs: a store of leads, a rate limiter and a notifier. The local origin implements them over a
- * file and memory (localLeadStore.ts); the Cloudflare Worker over D1 and a Queue
- * (deploy/cloudflare/).
+ * file and memory (server/node/localLeadStore.ts, localMail.ts); the Cloudflare Worker over D1 and
+ * a Queue (server/worker/d1LeadStore.ts, delivery.ts).
  */
 import type { BrandId } from '../../src/brand/brands';
 import type { EstimateRequest } from '../../src/estimate/contract/validation/estimateSchema';
@@ -69,7 +69,7 @@ export interface RateLimiter {
 }
 
 export interface LeadNotifier {
-  /** Called once per newly created lead that is not suspected spam (Queue → webhook). */
+  /** Called once per newly created lead, spam too: each channel decides (deliveryChannel.ts). */
   created(lead: NewLead): Promise<void>;
 }
 

@@ -1,10 +1,10 @@
 /**
- * The local origin's seams (leadStore.ts), so `npm start` works offline with no dependency: leads
- * in a JSON-lines file (ESTIMATES_FILE, default .data/estimates.jsonl), a rate limiter in memory
- * and a notifier that sends nothing. Writes are serialised, so concurrent inserts with one key
- * store one row; the file is read once and rebuilt into memory, so a restart keeps every key.
- * ESTIMATES_MODE=fail makes every call fail (the API then answers 503) and ESTIMATES_MODE=slow
- * delays each insert by 20 s (past the client's 15 s timeout), for e2e.
+ * The local origin's lead store and rate limiter (leadStore.ts), so `npm start` works offline with
+ * no dependency: leads in a JSON-lines file (ESTIMATES_FILE, default .data/estimates.jsonl), the
+ * rate limit in memory; its mails are localMail.ts's. Writes are serialised, so concurrent inserts
+ * with one key store one row; the file is read once and rebuilt into memory, so a restart keeps
+ * every key. ESTIMATES_MODE=fail makes every call fail (the API then answers 503) and
+ * ESTIMATES_MODE=slow delays each insert by 20 s (past the client's 15 s timeout), for e2e.
  */
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -213,9 +213,9 @@ export function createMemoryRateLimiter(
 }
 
 /**
- * A notifier that sends nothing.
- * @internal Exported for tests of the API without mail; the local origin sends its mails
- * (localMail.ts).
+ * A notifier that sends nothing, used only by tests of the API without mail; the local origin
+ * sends its mails with createLocalMailNotifier (localMail.ts).
+ * @internal Exported for tests.
  */
 export const localNotifier: LeadNotifier = {
   created: () => Promise.resolve(),

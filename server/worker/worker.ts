@@ -3,7 +3,7 @@
  * router.ts, the same router as the local origin's) over this Worker's adapters — D1 for the
  * leads and the rate limit, the Queue for delivery and re-send, the secret and hours from its
  * bindings — and everything else from the brand's static tree (assets.ts). The queue handler
- * delivers each new lead's channels — the webhook, the shop's notice, the receipt (delivery.ts).
+ * delivers each new lead's channels (server/core/leadChannels.ts) through delivery.ts.
  */
 import { brandIdForHost, defaultBrandId, isBrandId, type BrandId } from '../../src/brand/brands';
 import type { EstimateContext } from '../core/estimateHandler';
