@@ -1,10 +1,4 @@
-/**
- * The HTML answers of the estimate form's native post (without JavaScript): accepted (受付番号,
- * the brand's phone, a link home), refused (each field's message and the same form filled in
- * with what was sent, posting again), and the pages of every other refusal (cross-site, too
- * big, too many, store down), each giving the phone number. Every value is escaped; the pages
- * carry no script and load nothing.
- */
+/** The no-JS post's HTML answers, rendered from strings (decision 012): escape every value. */
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { receiptNotice } from '../../src/brand/mail';
 import type { FieldSpec } from '../../src/estimate/contract/fieldSpec';
@@ -25,10 +19,6 @@ import { honeypotField } from '../../src/estimate/contract/validation/estimateSc
 import { escapeHtml } from '../../src/lib/escapeHtml';
 import { formPostNames, type PostedValues } from './formPost';
 
-/**
- * A field's label on these pages, from the field table: a group's part after its legend, and
- * the unit and 任意 in brackets (車検満了日（日・任意）, 走行距離（km・任意）).
- */
 function labelOf(path: FieldPath): string {
   const spec = field(path);
   if (spec.control === 'checkbox') return checkboxText(path);
@@ -37,7 +27,7 @@ function labelOf(path: FieldPath): string {
   return notes.length > 0 ? `${base}（${notes.join('・')}）` : base;
 }
 
-/** The one inline style sheet; the CSP allows it by its hash (styleHash). */
+/** The one inline style sheet; the CSP allows it by its hash (styleHashSource, http.ts). */
 export const pageStyle = [
   'body{font-family:system-ui,sans-serif;line-height:1.7;max-width:40rem;margin:0 auto;padding:1rem;color:#1a1a1a;background:#fff}',
   'h1{font-size:1.4rem}',
@@ -81,7 +71,6 @@ function phoneLine(brand: BrandId, lead: string): string {
 
 const homeLink = '<p><a href="/">トップページへ戻る</a></p>';
 
-/** The receipt mail's promise, as the completion screen words it; nothing without mail. */
 function receiptLines(brand: BrandId): string {
   const receipt = receiptNotice(brands[brand]);
   if (!receipt) return '';
@@ -101,7 +90,6 @@ ${homeLink}`,
   );
 }
 
-/** A refusal that is not about the fields: the reason, the phone number, a link home. */
 export function problemPage(brand: BrandId, message: string, note?: string): string {
   return page(
     brand,
@@ -130,14 +118,13 @@ function options(
     .join('');
 }
 
-/** A select's choices as the field table lists them, value and label. */
 function choicesOf(spec: FieldSpec): { value: string; label: string }[] {
   return (spec.options ?? []).map((option) =>
     typeof option === 'object' ? option : { value: String(option), label: String(option) },
   );
 }
 
-/** The input type of a typed field: a number select is typed here, in digits. */
+/** A number select is typed here, in digits. */
 function inputType(spec: FieldSpec): string {
   return spec.control === 'tel' || spec.control === 'email' || spec.control === 'date'
     ? spec.control
@@ -169,11 +156,9 @@ function fieldHtml(name: FieldPath, value: string | undefined, error: string | u
   if (spec.control === 'select') {
     control = `<select id="${id}" name="${name}"${invalid}>${options(choicesOf(spec), current)}</select>`;
   } else if (spec.control === 'textarea') {
-    // No maxlength, here or below: it would cut a paste silently; the schema's message gives the
-    // limit and the count instead.
+    // No maxlength (here or below): it cuts a paste silently; the schema's message gives the limit.
     control = `<textarea id="${id}" name="${name}" rows="5"${invalid}>${escapeHtml(current)}</textarea>`;
   } else {
-    // Phones show their number pad for what is typed in digits.
     const numeric = spec.inputMode === 'numeric' || spec.control === 'numberSelect';
     const inputMode = numeric ? ' inputmode="numeric"' : '';
     control = `<input type="${inputType(spec)}" id="${id}" name="${name}" value="${escapeHtml(current)}"${inputMode}${invalid}>`;
@@ -181,7 +166,6 @@ function fieldHtml(name: FieldPath, value: string | undefined, error: string | u
   return `<div class="field"><label for="${id}">${label}</label>${control}${errorHtml}</div>`;
 }
 
-/** The form again, filled in with everything sent, posting to `action` as it is. */
 function filledForm(values: PostedValues, errors: Record<string, string>, action: string): string {
   const fields: string[] = [];
   for (const name of formPostNames()) {
@@ -203,24 +187,16 @@ ${fields.join('\n')}
 </form>`;
 }
 
-/**
- * What these pages say above the refilled form of a refusal that is not about the fields.
- * @internal Exported for tests.
- */
+/** @internal Exported for tests. */
 export const valuesKeptNote =
   '入力した内容は下のフォームに残っています。そのままもう一度送信できます。';
 
-/**
- * 422 for a native post: what to fix, listed at the top with links to the fields, and the same
- * form filled in with everything sent, so nothing typed is lost and it posts again as it is.
- */
 export function refusedPage(
   brand: BrandId,
   errors: Record<string, string>,
   values: PostedValues,
   action: string,
 ): string {
-  // The dialog's error summary lists the same messages in the same order (summaryWords.ts).
   const summary = summaryEntries(errors)
     .map(({ path, message }) => {
       const text = escapeHtml(message);
@@ -248,11 +224,7 @@ ${homeLink}`,
   );
 }
 
-/**
- * A refusal of a valid native post that sending again later can cure (429: too many leads from
- * the client; 503: the store is down): the reason with the phone number, and the form filled in
- * with everything sent, so nothing typed depends on the browser's Back.
- */
+/** 429 or 503: the form comes back filled in, so nothing typed depends on the browser's Back. */
 export function retryPage(
   brand: BrandId,
   message: string,

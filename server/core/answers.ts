@@ -1,4 +1,3 @@
-/** The API's messages to visitors and staff, in Japanese, for every route. */
 import { brands, type BrandId } from '../../src/brand/brands';
 
 export const answers = {
@@ -22,7 +21,6 @@ export const answers = {
   unknownChannel: (names: readonly string[]) => `channel は ${names.join('、')} のいずれかです`,
 } as const;
 
-/** The 422 message at `brand` for a request posted to another brand's host. */
 export function brandMismatchMessage(hostBrand: BrandId): string {
   return `このサイトでは${brands[hostBrand].name}のお見積もりのみ受け付けています`;
 }

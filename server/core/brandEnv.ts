@@ -1,7 +1,4 @@
-/**
- * A brand's own environment variable: `SHOP_MAIL_TO` of `yamada` is `SHOP_MAIL_TO_YAMADA`. The
- * wrangler config generator (deploy/cloudflare/config.ts) and the local origin read the same names.
- */
+/** deploy/cloudflare/config.ts and the local origin read the same names: SHOP_MAIL_TO_YAMADA. */
 import type { BrandId } from '../../src/brand/brands';
 
 export function brandEnvName(name: string, brand: BrandId): string {

@@ -1,28 +1,20 @@
 /**
- * `GET /shaken/column/wp-json/wp/business_time`: the stand-in for the WordPress endpoint the page
- * asks for the shop's opening hours, the same on both runtimes (routed by router.ts). The hours
- * come from the runtime (BUSINESS_START_TIME / BUSINESS_END_TIME, H:MM, 9:00–19:00 unless set).
- * The local origin alone can be told to misbehave (BUSINESS_TIME_MODE=fail|slow|garbage, see
- * server/node/origin.ts), so e2e can prove the page ignores a broken endpoint.
+ * A stand-in for the WordPress endpoint the page reads the opening hours from. BUSINESS_TIME_MODE
+ * faults (local origin only) let e2e prove the page ignores a broken endpoint.
  */
 import { json } from './http';
 
 export type BusinessHours = {
   start: string | undefined;
   end: string | undefined;
-  /** A test fault (local origin only): a 500, an answer after 8 s, or a body that is not JSON. */
   mode?: string | undefined;
 };
 
 const defaultStart = '9:00';
 const defaultEnd = '19:00';
-/**
- * @internal Longer than the client's 5 s timeout, so 'slow' exercises it; exported for tests,
- * which advance the clock by it.
- */
+/** @internal Past the client's 5 s timeout; exported for tests, which advance the clock by it. */
 export const slowAnswerDelayMs = 8000;
 
-/** Waits `ms`, or rejects once `signal` aborts (the client went away): no timer is left behind. */
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);

@@ -1,8 +1,4 @@
-/**
- * What `POST /api/estimates` answers once a request is valid (estimateHandler.ts): accepted,
- * rate-limited or the store unavailable, as JSON for the dialog or as a page for the native post.
- * Both forms say the same: one status, message and Retry-After per outcome.
- */
+/** One status, message and Retry-After per outcome, as JSON or as a page. */
 import { brands, type BrandId } from '../../src/brand/brands';
 import { acceptedPage, retryPage } from './answerPages';
 import { answers } from './answers';
@@ -14,10 +10,8 @@ export type Answer =
   | { kind: 'rateLimited'; retryAfterSeconds: number }
   | { kind: 'unavailable' };
 
-/** Seconds a client is told to wait after a store failure. */
 const unavailableRetrySeconds = 30;
 
-/** A refusal's status, its message (with the phone number) and when to try again. */
 function refusalOf(answer: Exclude<Answer, { kind: 'accepted' }>, brand: BrandId) {
   const { phone } = brands[brand];
   return answer.kind === 'rateLimited'
@@ -41,7 +35,6 @@ export function jsonAnswer(answer: Answer, brand: BrandId): Response {
   return json(status, body, retryAfter);
 }
 
-/** A native post's page: a refusal carries the form filled in with `values`, posting to `action`. */
 export function pageAnswer(
   answer: Answer,
   brand: BrandId,

@@ -1,20 +1,7 @@
 /**
- * `POST /api/estimates`, written once for every runtime (Fetch API only; routed by router.ts):
- * the local origin serves it over a file (localLeadStore.ts); the Cloudflare Worker over D1 and
- * a Queue.
- *
- * It takes JSON (the modal's submit, with an Idempotency-Key) or the form's
- * native urlencoded post (without JavaScript; same-site only). The JSON answers are the client's
- * contract (src/estimate/api.ts): 201 {"id"}, 422 {"errors":{field:message}}, 429
- * {"errors":{"form":message}} with Retry-After, others {"error":message}. A native post gets HTML
- * pages (answerPages.ts). In order: a replay of a known key with the same body answers its first
- * id (before validation: an accepted request stays accepted); invalid → 422; a known key with
- * other content → 422 {"code": keyReusedCode} (a copied tab: the client takes a new key); the
- * same content within 10 minutes → the first lead's id; over the client's rate limit → 429; else
- * stored, and handed to the notifier (each channel decides on a filled honeypot). The duplicate check and the
- * insert are one step of the store, and requests of one content in this process run one at a
- * time, so concurrent posts of one content are one lead whatever their keys. Bad input never
- * reaches a 5xx; a store failure is a 503 with the phone number, safe to retry.
+ * `POST /api/estimates`: JSON with an Idempotency-Key (the dialog; its answers are the contract of
+ * src/estimate/api.ts) or the native form post (pages of answerPages.ts). Bad input never reaches
+ * a 5xx; a store failure is a 503, safe to retry.
  */
 import * as v from 'valibot';
 import { isBrandId, type BrandId } from '../../src/brand/brands';
@@ -38,18 +25,10 @@ import type { KeyedLead, LeadNotifier, LeadStore, NewLead, RateLimiter } from '.
 import { rateLimitKey } from './rateLimitPolicy';
 import { receiptId } from './receiptId';
 
-/**
- * What the runtime knows about a request that the request itself does not say reliably.
- */
+/** What the runtime knows of a request that the request itself does not say reliably. */
 export type EstimateContext = {
-  /** The host's brand: a request for another brand is refused (422 at `brand`). */
   brand: BrandId;
-  /**
-   * The client's address (Node: the socket's; the Worker: CF-Connecting-IP), rate-limited per
-   * rateLimitKey (an IPv4 address or an IPv6 /64).
-   */
   clientKey: string;
-  /** The site's own origin (`https://example.com`): a native form post must come from it. */
   siteOrigin: string;
 };
 
@@ -59,16 +38,11 @@ export type EstimateHandlerOptions = {
   store: LeadStore;
   rateLimiter: RateLimiter;
   notifier: LeadNotifier;
-  /** The clock; tests move it. */
   now?: () => Date;
-  /** New receipt ids (受付番号); tests may fix them. */
   newId?: () => string;
 };
 
-/**
- * The same brand and content within this time is the same lead.
- * @internal Exported for tests, which move the clock across it.
- */
+/** @internal Exported for tests, which move the clock across it. */
 export const duplicateWindowMs = 10 * 60 * 1000;
 
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
@@ -86,28 +60,20 @@ function validate(body: unknown, hostBrand: BrandId): Validated {
   return { ok: true, output: parsed.output };
 }
 
-/** What a lead keeps of how it was sent: its key, the body's fingerprint, the matching data. */
 type Sent = Pick<NewLead, 'idempotencyKey' | 'requestHash' | 'matching'>;
 
-/** `POST /api/estimates`: JSON (with Idempotency-Key) or the native form's urlencoded post. */
 export function createEstimateHandler(options: EstimateHandlerOptions): EstimateHandler {
   const { store, rateLimiter, notifier } = options;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? (() => receiptId(now()));
 
   /**
-   * Requests of one (brand, key), and of one (brand, content), in this process run one after
-   * another, so concurrent repeats (a double tap, a retry racing the first try, a copy of the
-   * same content) find the first one's lead instead of each counting against the rate limit. The
-   * store's atomic insert still guarantees one row across processes.
+   * One (brand, key) and one (brand, content) at a time in this process, so racing repeats find the
+   * first one's lead instead of each counting against the rate limit; the store's atomic insert
+   * keeps them one row across processes.
    */
   const oneAtATime = createKeyedQueue();
 
-  /**
-   * After validation: duplicates, the rate limit, storing and notifying. One content at a time in
-   * this process, so racing copies find the first one's lead instead of each counting against the
-   * rate limit; the store's atomic insert keeps them one row across processes too.
-   */
   function accept(
     output: EstimateRequest,
     ctx: EstimateContext,
@@ -142,11 +108,9 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
         request: output,
       };
       const { id, created } = await store.insert(lead, since);
-      // Every new lead: each delivery channel decides for itself (a suspected spam one still
-      // gives the shop its notice, never a receipt or the webhook; deliveryChannel.ts).
+      // Every new lead, spam too (each channel decides). Stored is what counts: a lead the
+      // notifier could not take stays in the store to be re-sent (docs/deploy.md).
       if (created) {
-        // Stored is what counts: a lead the notifier could not take stays undelivered in the
-        // store, to be sent again (docs/deploy.md), so the visitor still gets the id.
         await notifier.created({ ...lead, id }).catch((error: unknown) => {
           console.error('[estimates] notify', error);
         });
@@ -181,7 +145,7 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
         console.error('[estimates] store', error);
         return jsonAnswer({ kind: 'unavailable' }, ctx.brand);
       }
-      // The same body again (a retry whose answer was lost) is answered before validation.
+      // The same body again is answered before validation: a retry the next day still gets its id.
       const replay = known && (known.requestHash ?? requestHash) === requestHash;
       if (known && replay) return json(201, { id: known.id });
       const result = validate(body, ctx.brand);
@@ -214,8 +178,7 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
     const result = validate(requestFromForm(values, request.headers.get('cookie')), ctx.brand);
     if (!result.ok) return html(422, refusedPage(ctx.brand, result.errors, values, action));
     const hash = await leadContentHash(ctx.brand, result.output);
-    // No Idempotency-Key without a script: the content is the key, per window of duplicates
-    // (within one window the duplicate check answers first; the key makes racing repeats one).
+    // No Idempotency-Key without a script: the content is the key, per window of duplicates.
     const window = Math.floor(now().getTime() / duplicateWindowMs);
     const key = `form:${hash.slice(0, 32)}:${window}`;
     const matching = leadMatching(request, ctx, result.output);

@@ -1,21 +1,16 @@
 /**
- * The estimate form's native post (without JavaScript): an `application/x-www-form-urlencoded`
- * body whose control names are the request body's paths with dots ("vehicle.maker"), turned
- * into the same request object the JSON submit sends, so one schema judges both. Its
- * attribution is the tracking_data cookie that travels with it, read as the JSON `tracking` is
- * (the schema cleans every value). Only the site's own pages may post it.
+ * The native post: control names are the body's paths ("vehicle.maker"), rebuilt into the object
+ * the JSON submit sends, so one schema judges both.
  */
 import { hiddenControlNames, quoteControlNames } from '../../src/estimate/contract/controlNames';
 import { fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
 import { trackingCookieName } from '../../src/tracking/trackingCookie';
 
-/** Every control name the native post may carry, in the form's order (the field table's). */
 export function formPostNames(): string[] {
   return [...fieldPaths, ...hiddenControlNames, honeypotField];
 }
 
-/** The values as posted (first of each name), for re-rendering the form with them. */
 export type PostedValues = Record<string, string>;
 
 export function postedValues(body: string): PostedValues {
@@ -39,11 +34,6 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   inner[key] = value;
 }
 
-/**
- * The request object of a native post. `consent` is a checkbox (present when checked); the
- * quote travels as two hidden strings and is kept only when both are given (the schema then
- * drops anything but a known class and a whole-yen total).
- */
 export function requestFromForm(values: PostedValues, cookieHeader: string | null): unknown {
   const body: Record<string, unknown> = {};
   for (const name of fieldPaths) {
@@ -63,10 +53,7 @@ export function requestFromForm(values: PostedValues, cookieHeader: string | nul
   return body;
 }
 
-/**
- * The tracking_data cookie's JSON as written by js-cookie (percent-encoded), or {} when it is
- * missing or unreadable. The schema keeps only known fields and cleans them.
- */
+/** The tracking cookie as js-cookie writes it (percent-encoded JSON); the schema cleans it. */
 function trackingFromCookie(cookieHeader: string | null): unknown {
   if (!cookieHeader) return {};
   for (const pair of cookieHeader.split(';')) {
@@ -82,9 +69,8 @@ function trackingFromCookie(cookieHeader: string | null): unknown {
 }
 
 /**
- * Whether a native post comes from the site's own pages: its `Origin`, or when a browser sent
- * none, its `Referer`'s origin, equals the site's. A cross-site form could otherwise post leads
- * in a visitor's name (no CORS preflight guards a form post).
+ * Its `Origin`, or its `Referer`'s when a browser sent none: a cross-site form could otherwise post
+ * leads in a visitor's name (no CORS preflight guards a form post).
  */
 export function isSameSitePost(headers: Headers, siteOrigin: string): boolean {
   const origin = headers.get('origin');

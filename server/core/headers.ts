@@ -1,23 +1,16 @@
 /**
- * Cache and security rules of every brand tree, written to dist/<brand>/_headers
- * (Netlify/Cloudflare syntax) and read back by the local origin (server/node/origin.ts), so the two
- * can never disagree. docs/deploy.md gives the same rules for a plain CDN.
+ * Cache and security rules of every brand tree, written to dist/<brand>/_headers and read back by
+ * the local origin (server/node/origin.ts), so the two can never disagree.
  */
 export type HeaderRule = { path: string; headers: Record<string, string> };
 
 export const cacheControl = {
-  /** HTML and latest.json: always revalidate, so a deploy is seen at once. */
+  /** So a deploy is seen at once. */
   revalidate: 'no-cache',
-  /** Hashed or build-keyed files never change. */
   immutable: 'public, max-age=31536000, immutable',
-  /** Unhashed small files (favicon, robots.txt, sitemap.xml). */
   short: 'public, max-age=3600',
 } as const;
 
-/**
- * The security headers of every answer, whatever its path; the estimate API's HTML pages
- * (server/core/) carry them too.
- */
 export const securityHeaders: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -26,7 +19,6 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** The page paths a tree serves as HTML (clean URL and file name). */
 function htmlPaths(pageHrefs: readonly string[]): string[] {
   const paths: string[] = [];
   for (const href of pageHrefs) {
@@ -37,18 +29,10 @@ function htmlPaths(pageHrefs: readonly string[]): string[] {
   return paths;
 }
 
-/**
- * Every build's own files: `/_app/builds/<id>/payload/…` and `/_app/builds/meta/<id>.json`. The
- * `:build` placeholder matches one path segment, so the rule also covers the builds before this
- * one (open tabs still load their payloads) and never `/_app/builds/latest.json`.
- */
+/** `:build` is one segment: older builds' payloads too (open tabs load them), never latest.json. */
 const buildFilesRule = '/_app/builds/:build/*';
 
-/**
- * The rules of a tree. Cache-Control rules never overlap: Netlify and Cloudflare join the values
- * of every matching rule (in any order), so `/*` carries only the security headers and the
- * build files' rule cannot match latest.json.
- */
+/** Cache-Control rules never overlap: Netlify and Cloudflare join every matching rule's values. */
 export function headerRules(opts: {
   pageHrefs: readonly string[];
   contentSecurityPolicy?: string;
@@ -100,11 +84,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-/**
- * A rule path as a regular expression source, as Netlify and Cloudflare read it: `*` (a splat)
- * matches anything, `:name` (a placeholder) one path segment, everything else itself.
- * @internal Exported for deploy/nginx/config.ts, which turns the rules into nginx maps.
- */
+/** @internal Exported for deploy/nginx/config.ts, which turns the rules into nginx maps. */
 export function rulePattern(rulePath: string): string {
   const pattern = rulePath
     .split(/(\*|:[A-Za-z]\w*)/)
@@ -117,18 +97,12 @@ export function rulePattern(rulePath: string): string {
   return `^${pattern}$`;
 }
 
-/**
- * Whether a rule path (with `*` splats and `:name` placeholders) matches a request path.
- * @internal Exported for tests, which check that no path gets two Cache-Control rules.
- */
+/** @internal Exported for tests, which check that no path gets two Cache-Control rules. */
 export function matchesRule(rulePath: string, pathname: string): boolean {
   return new RegExp(rulePattern(rulePath)).test(pathname);
 }
 
-/**
- * The headers of every rule that matches, a header set twice joined with a comma as Netlify and
- * Cloudflare join it (so an overlap shows here as it would there).
- */
+/** A header set twice is joined with a comma, as Netlify and Cloudflare do, so overlaps show. */
 export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const rule of rules) {

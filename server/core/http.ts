@@ -1,7 +1,3 @@
-/**
- * The API's HTTP helpers, for every route and both runtimes (Fetch API only): JSON, HTML and
- * plain-text answers, reading a body up to its cap, and the staff routes' bearer secret.
- */
 import { securityHeaders } from './headers';
 import { pageStyle } from './answerPages';
 
@@ -22,7 +18,6 @@ export function json(
   return new Response(JSON.stringify(body), { status, headers: { ...jsonHeaders, ...headers } });
 }
 
-/** A short Japanese answer in plain text, never cached (the CSV export's refusals). */
 export function text(status: number, body: string, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
@@ -36,7 +31,6 @@ export function text(status: number, body: string, headers: Record<string, strin
 
 let styleSource: Promise<string> | undefined;
 
-/** The CSP source of the pages' one style sheet, by its hash: the pages need nothing else. */
 function styleHashSource(): Promise<string> {
   styleSource ??= crypto.subtle
     .digest('SHA-256', new TextEncoder().encode(pageStyle))
@@ -44,7 +38,6 @@ function styleHashSource(): Promise<string> {
   return styleSource;
 }
 
-/** An answer page of the no-JS form post (answerPages.ts), with its own strict CSP. */
 export async function html(
   status: number,
   body: string,
@@ -63,19 +56,14 @@ export async function html(
   });
 }
 
-/** The media type of a Content-Type header, lower-cased, without parameters. */
 export function mediaType(value: string | null): string {
   return value?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
 }
 
 export const tooLarge = Symbol('tooLarge');
-/** A body that is not valid UTF-8: refused, never stored with U+FFFD in place of what was sent. */
+/** Refused, never stored with U+FFFD in place of what was sent. */
 export const notUtf8 = Symbol('notUtf8');
 
-/**
- * The body as text; `tooLarge` past maxBodyBytes (declared or sent), reading no further;
- * `notUtf8` when its bytes are not UTF-8.
- */
 export async function readBody(
   request: Request,
 ): Promise<string | typeof tooLarge | typeof notUtf8> {
@@ -107,7 +95,7 @@ export async function readBody(
   }
 }
 
-/** Whether `given` equals `secret`, in time that does not depend on where they differ. */
+/** In time that does not depend on where they differ. */
 async function secretMatches(given: string, secret: string): Promise<boolean> {
   if (!secret) return false;
   const encoder = new TextEncoder();
@@ -122,7 +110,6 @@ async function secretMatches(given: string, secret: string): Promise<boolean> {
   return difference === 0;
 }
 
-/** Whether the request carries `Authorization: Bearer <secret>` (staff routes). */
 export function bearerMatches(request: Request, secret: string): Promise<boolean> {
   const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   return secretMatches(token, secret);

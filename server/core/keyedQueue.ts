@@ -1,8 +1,4 @@
-/**
- * Runs tasks that share a key one after another, in the order they arrive, and tasks of other keys
- * alongside: in-process serialisation for the estimate API (one Idempotency-Key, one content at a
- * time) and the local store's writes (one key for all). A task that fails does not stop the next.
- */
+/** Tasks of one key run in turn, other keys' alongside; a failed task does not stop the next. */
 export type KeyedQueue = <T>(key: string, run: () => Promise<T>) => Promise<T>;
 
 export function createKeyedQueue(): KeyedQueue {

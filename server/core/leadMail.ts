@@ -1,14 +1,6 @@
 /**
- * The mails a lead gives, composed once for both runtimes (Fetch API only): the visitor's receipt
- * (自動返信), the shop's notice and the ops' dead-letter alert. Each composer returns a
- * `MailMessage` — addresses, subject, plain text, extra headers — and never MIME: the Worker
- * hands it to Cloudflare's send_email binding (server/worker/mailer.ts), the local origin to
- * nodemailer's composer, which writes an .eml file (server/node/localMail.ts). Both encode the headers
- * (RFC 2047 encoded words of at most 75 characters, folded lines) and add Message-ID and Date.
- *
- * Abuse-proof by construction (docs/decisions/008-lead-mail.md): the receipt echoes no free text
- * but the name and 車種, and drops either when it holds a URL or an address; every header value
- * is one line of safe text; the visitor's address is a header only as a bare address.
+ * The lead's mails, composed once for both runtimes in the send_email binding's message shape,
+ * never MIME; abuse-proof by construction (decision 008).
  */
 import { brands, type BrandId } from '../../src/brand/brands';
 import type { MailSender } from '../../src/brand/mail';
@@ -24,14 +16,13 @@ import type { StoredRequest } from './storedRequest';
 
 type MailAddress = { name: string; email: string };
 
-/** One message, as both senders take it; the shape of Cloudflare's EmailMessageBuilder. */
 export type MailMessage = {
   from: MailAddress;
   to: string[];
   replyTo?: MailAddress | string;
   subject: string;
   text: string;
-  /** Extra headers: `X-` names only (the mail service sets Date, Message-ID and the rest). */
+  /** `X-` names only: the mail service sets Date, Message-ID and the rest. */
   headers: Record<string, string>;
 };
 
@@ -40,24 +31,18 @@ const notInHeaders =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
 
-/** A header value: one line, no control, bidi or invisible characters, spaces collapsed. */
 function headerText(value: string): string {
   return value.replace(notInHeaders, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/**
- * A bare address, or null: one local part and one domain of printable ASCII, none of the
- * characters that end an address or start another in a header (`<>,;:"()[]\` and spaces).
- * The schema validated it already; this guards the header all the same.
- */
+/** The schema validated the address already; this guards the header all the same. */
 function bareAddress(value: string): string | null {
   const address = value.trim();
   return /^[^\s<>,;:"()[\]\\@]{1,64}@[A-Za-z0-9.-]{1,253}$/.test(address) ? address : null;
 }
 
 /**
- * Whether text holds a URL or an address (mail, web or domain), in any width: a receipt never
- * carries one to a possible victim's inbox.
+ * Any width (NFKC): a receipt never carries a URL or address to a possible victim's inbox.
  * @internal Exported for tests, which try each form of a link.
  */
 export function carriesLinkOrAddress(value: string): boolean {
@@ -72,12 +57,11 @@ export function carriesLinkOrAddress(value: string): boolean {
   );
 }
 
-/** A line "label: value" of the mail's list, or nothing when the value is empty. */
 function line(label: string, value: string): string[] {
   return value ? [`${label}: ${value}`] : [];
 }
 
-/** A column's value as the visitor chose it: a choice's label (希望する), else the export's text. */
+/** A choice's label (希望する) where the visitor chose one, else the export's text. */
 function columnValue(request: StoredRequest, key: ExportColumnKey): string {
   const text = columnText(request, key);
   const paths = fieldPaths.filter((path) => field(path).column === key);
@@ -89,12 +73,10 @@ function columnValue(request: StoredRequest, key: ExportColumnKey): string {
   return choice ? choice.label : text;
 }
 
-/** An export column as the list shows it: its header and its value. */
 function columnLine(lead: StoredLead, key: ExportColumnKey): string[] {
   return line(columnHeader(key), columnValue(lead.request, key));
 }
 
-/** The price check's rough price as the visitor saw it: "45,000円（軽自動車）", or ''. */
 function roughPriceText({ quote }: StoredRequest): string {
   if (!quote || quote.roughTotal <= 0) return '';
   const label = legalFeeRates.classes[quote.vehicleClass].label;
@@ -103,17 +85,14 @@ function roughPriceText({ quote }: StoredRequest): string {
 
 const roughPriceLabel = '概算（料金チェック）';
 
-/** 姓 名, as the export writes it. */
 function visitorName(lead: StoredLead): string {
   return headerText(columnText(lead.request, 'name'));
 }
 
-/** The visitor's address, when it is a bare address. */
 export function visitorAddress(lead: StoredLead): string | null {
   return bareAddress(lead.request.customer.email);
 }
 
-/** The 控え of the receipt: the structured choices, and 車種 unless it carries a link. */
 const receiptColumns = [
   'expiry',
   'maker',
@@ -134,7 +113,7 @@ function leadHeaders(lead: StoredLead, kind: string): Record<string, string> {
   return { 'X-Lead-Id': headerText(lead.id), 'X-Lead-Mail': kind };
 }
 
-/** The visitor's receipt (自動返信メール). No advertising: it stays a transactional message. */
+/** No advertising: the receipt stays a transactional message. */
 export function receiptMail(
   lead: StoredLead,
   sender: MailSender,
@@ -190,7 +169,6 @@ export function receiptMail(
   };
 }
 
-/** Every tracking field as "name: value" lines, in the stored order. */
 function trackingLines({ tracking }: StoredRequest): string[] {
   return Object.entries(tracking).flatMap(([key, value]) => (value ? [`${key}: ${value}`] : []));
 }
@@ -199,7 +177,6 @@ function entryPointText({ entryPoint }: StoredRequest): string {
   return isEntryPoint(entryPoint) ? entryPoint : '';
 }
 
-/** The shop's notice: every field, the rough price, the entry point, the attribution. */
 export function shopNoticeMail(
   lead: StoredLead,
   sender: MailSender,
@@ -243,12 +220,8 @@ export function shopNoticeMail(
   };
 }
 
-/** One dead-lettered delivery, as the alert lists it. */
 type DeadLetter = { leadId: string; channel: string; lastError: string | null };
 
-/**
- * The ops' alert: the brand's channels that gave up, with what to do.
- */
 export function deadLetterAlertMail(
   brand: BrandId,
   sender: MailSender,

@@ -1,7 +1,3 @@
-/**
- * The staff export's rows: one lead a row, the columns staff sort and call by, times in Japan.
- * The form's values are read and formatted by leadValues.ts, as the lead's D1 columns are.
- */
 import type { ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { toCsv } from './csv';
 import { tokyoDateTime } from '../../src/lib/tokyoTime';
@@ -10,13 +6,11 @@ import type { ChannelDelivery, StoredLead } from './leadStore';
 import { columnHeader, columnText } from './leadValues';
 import type { StoredRequest } from './storedRequest';
 
-/** An ISO instant as "YYYY-MM-DD HH:mm:ss" in Japan; '' when unreadable. */
 function japanTime(iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? '' : tokyoDateTime(new Date(time));
 }
 
-/** A channel's delivery as the CSV shows it; '' where the runtime keeps no state. */
 function deliveryText(delivery: ChannelDelivery | undefined): string {
   if (!delivery) return '';
   const failures = delivery.attempts > 0 ? `${delivery.attempts}回失敗` : '';
@@ -35,7 +29,6 @@ function deliveryText(delivery: ChannelDelivery | undefined): string {
   }
 }
 
-/** Every tracking field as name=value, space-separated, in the stored order. */
 function trackingText({ tracking }: StoredRequest): string {
   return Object.entries(tracking)
     .filter(([, value]) => value)
@@ -45,20 +38,15 @@ function trackingText({ tracking }: StoredRequest): string {
 
 type Column = { header: string; value: (lead: StoredLead) => string };
 
-/** A column of the form's values: its header and format are the field table's. */
 function formColumn(key: ExportColumnKey): Column {
   return { header: columnHeader(key), value: (lead) => columnText(lead.request, key) };
 }
 
-/** The price check's rough price: "kei 45000円", or '' when the lead came without one. */
 function quoteText({ quote }: StoredRequest): string {
   return quote ? `${quote.vehicleClass} ${quote.roughTotal}円` : '';
 }
 
-/**
- * A delivery channel's state (leadChannels.ts), under 配信（its label）. Blank where the runtime
- * keeps no state (the local origin) or for a lead from before the channel existed.
- */
+/** Blank where the runtime keeps no state, or for a lead from before the channel existed. */
 function channelColumn(channel: { name: string; label: string }, header?: string): Column {
   return {
     header: header ?? `配信（${channel.label}）`,
@@ -66,7 +54,7 @@ function channelColumn(channel: { name: string; label: string }, header?: string
   };
 }
 
-/** The export's columns in the order staff spreadsheets expect (new ones go at the end). */
+/** In the order staff spreadsheets expect: new columns go at the end. */
 const columns: Column[] = [
   { header: '受付日時（JST）', value: (lead) => japanTime(lead.receivedAt) },
   { header: '受付番号', value: (lead) => lead.id },
@@ -94,7 +82,6 @@ const columns: Column[] = [
   ...leadChannels.slice(1).map((channel) => channelColumn(channel)),
 ];
 
-/** The export: header and one row per lead, as CSV (csv.ts). */
 export function leadsCsv(leads: readonly StoredLead[]): string {
   return toCsv([
     columns.map((column) => column.header),

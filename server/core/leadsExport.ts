@@ -1,7 +1,4 @@
-/**
- * `GET /api/estimates.csv?from=YYYY-MM-DD&to=YYYY-MM-DD` (staff, behind the export secret): the
- * brand's leads received on those days in Japan, both included, as CSV (leadsCsv.ts).
- */
+/** `GET /api/estimates.csv?from=YYYY-MM-DD&to=YYYY-MM-DD` (staff): days in Japan, both included. */
 import { brands } from '../../src/brand/brands';
 import { isRealDate, tokyoOffset } from '../../src/lib/tokyoTime';
 import { answers } from './answers';
@@ -12,14 +9,12 @@ import { leadsCsv } from './leadsCsv';
 
 export type ExportHandlerOptions = {
   store: LeadStore;
-  /** The bearer secret staff send (`Authorization: Bearer …`); compared in constant time. */
   secret: string;
 };
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dayMs = 24 * 3600_000;
 
-/** The UTC instant a day in Japan (YYYY-MM-DD) begins, `addDays` later; null for no such day. */
 function tokyoDayStart(day: string | null, addDays = 0): string | null {
   const match = day ? dayPattern.exec(day) : null;
   if (!match) return null;

@@ -1,8 +1,3 @@
-/**
- * The two mail channels of a lead (deliveryChannel.ts), the same on both runtimes: the shop's
- * notice and the visitor's receipt. Each decides from the brand's mail settings and the lead,
- * composes its message (leadMail.ts) and hands it to the runtime's mailer.
- */
 import { brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { companies } from '../../src/content/companies';
@@ -10,28 +5,20 @@ import type { ChannelDecision, DeliveryChannel } from './deliveryChannel';
 import { receiptMail, shopNoticeMail, visitorAddress, type MailMessage } from './leadMail';
 import type { LeadStore, StoredLead } from './leadStore';
 
-/** Sends one composed message; throws (with a message for staff) when it was not taken. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** What the mail channels need from their runtime. */
 export type MailContext = {
   mailer: Mailer;
-  /** The shop's addresses for the brand (configured per brand; none: the notice is off). */
   shopAddresses: (brand: BrandId) => readonly string[];
-  /** The leads, for the receipt's cap (receipts to one address per 24 hours). */
   store: Pick<LeadStore, 'list'>;
 };
 
-/**
- * At most this many receipts go to one address per brand within `receiptCapWindowMs`.
- * @internal Exported for tests.
- */
+/** @internal Exported for tests. */
 export const receiptCap = 3;
 const receiptCapWindowMs = 24 * 3600_000;
 
-/** A list of addresses as configured: comma- or space-separated, bare addresses only. */
 export function addressList(value: string | undefined): string[] {
   return (value ?? '')
     .split(/[\s,;]+/)
@@ -43,11 +30,7 @@ function senderOf(lead: StoredLead) {
   return mailSender(brands[lead.brand]);
 }
 
-/**
- * Earlier leads of the brand to the same address in the 24 hours before this one, that are not
- * suspected spam: each had its receipt, or was itself over the cap. Counting leads, not sent
- * mails, keeps the rule exact under concurrency and retries: it never lets a 4th receipt through.
- */
+/** Earlier non-spam leads to the address in 24 hours: leads, not mails, count (decision 008). */
 async function earlierLeadsTo(lead: StoredLead, address: string, store: MailContext['store']) {
   const since = new Date(Date.parse(lead.receivedAt) - receiptCapWindowMs).toISOString();
   const recent = await store.list(lead.brand, since, lead.receivedAt);

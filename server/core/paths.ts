@@ -1,8 +1,4 @@
-/**
- * What the local origin does with a request target, before any file is looked up: serve a
- * normalised path, redirect to one, or answer 404. Pure, so every rule is unit-tested; the
- * engines in deploy/ apply the same rules and the smoke suite (e2e/smoke/) checks them all.
- */
+/** Pure, so every rule is unit-tested; deploy/'s engines apply the same rules (e2e/smoke/). */
 
 export type PathDecision =
   /** `path` is decoded and normalised; `url` is the same path encoded, with the query. */
@@ -11,21 +7,19 @@ export type PathDecision =
   | { kind: 'redirect'; location: string }
   | { kind: 'notFound' };
 
-/** Paths a tree holds that are not pages: the 404 page's own file and the host's rule file. */
 const notPagePaths: ReadonlySet<string> = new Set(['/404', '/404.html', '/_headers']);
 
 /**
- * Other names of the landing page, redirected to `/`. A page's file name (`/term.html`) is
- * redirected to its clean URL too: served as it is, the router would not know the path and
- * the page would hydrate into the not-found page.
+ * A page's file name (`/term.html`) is redirected to its clean URL too: served as it is, the router
+ * would not know the path and the page would hydrate into the not-found page.
  */
 const indexAliases: ReadonlySet<string> = new Set(['/index', '/index.html']);
 
-/** Control characters and the backslash, which some clients read as a slash. */
+/** The backslash: some clients read it as a slash. */
 // eslint-disable-next-line no-control-regex
 const refusedCharacters = /[\u0000-\u001f\u007f\\]/;
 
-/** A query passed on in a Location header: printable ASCII only (the parser allows no more). */
+/** Printable ASCII only: a Location header's parser allows no more. */
 const safeQuery = /^\?[\x21-\x7e]*$/;
 
 function encodePath(path: string): string {

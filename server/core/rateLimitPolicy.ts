@@ -1,18 +1,11 @@
-/**
- * The one rate-limit policy of new leads, for every runtime: its numbers and who counts as one
- * client. The local origin applies it in memory (localLeadStore.ts); the Worker in D1
- * (server/worker/rateLimiter.ts). The README and docs/deploy.md state it in these words.
- */
+/** Both runtimes' new-lead limit; README.md and docs/deploy.md state it in these words. */
 
 /**
- * At most 20 new leads per 10 minutes per client. Generous on purpose: Japanese carriers put
- * many phones behind one IPv4 address (carrier-grade NAT) and a shop gets a handful of leads a
- * day, so no real visitor nears it, while a script posting leads in a loop is stopped after 20.
- * Only new leads count: replays, duplicates and refused posts do not.
+ * Generous: Japanese carriers put many phones behind one IPv4 address (carrier-grade NAT) and a
+ * shop gets a handful of leads a day. Only new leads count, not replays or refusals.
  */
 export const newLeadRateLimit = { limit: 20, windowSeconds: 10 * 60 } as const;
 
-/** The 8 groups of 16 bits of an IPv6 address, or null when it is not one. */
 function ipv6Groups(address: string): number[] | null {
   let text = address.toLowerCase();
   // An embedded IPv4 tail (::ffff:192.0.2.1) becomes its two groups.
@@ -36,10 +29,8 @@ function ipv6Groups(address: string): number[] | null {
 }
 
 /**
- * Who counts as one client: an IPv4 address, or an IPv6 /64 (one subscriber's network: a phone
- * or a home router picks any address in its /64 at will). An IPv4-mapped IPv6 address
- * (::ffff:192.0.2.1, as a dual-stack socket reports it) is its IPv4 address. Anything else (no
- * address known) is counted as given.
+ * One client: an IPv4 address, or an IPv6 /64 (a phone or home router picks any address in its /64
+ * at will); an IPv4-mapped address (as a dual-stack socket reports it) is its IPv4 address.
  */
 export function rateLimitKey(address: string): string {
   const unzoned = address.replace(/%.*$/, '');

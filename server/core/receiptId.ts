@@ -1,13 +1,9 @@
-/** Receipt ids (受付番号), the same on every runtime. */
 import { tokyoToday } from '../../src/lib/tokyoTime';
 
 /** Crockford's base32 without I, L, O, U: read aloud on the phone without confusion. */
 const idAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/**
- * A receipt id a visitor can read out on the phone: the day in Japan and 8 random characters
- * (32^8 ≈ 10^12 a day), e.g. "261124-7K3QF9ZD".
- */
+/** The day in Japan and 8 random characters (32^8 ≈ 10^12 a day), e.g. "261124-7K3QF9ZD". */
 export function receiptId(now: Date): string {
   const day = tokyoToday(now).slice(2).replace(/-/g, '');
   const random = crypto.getRandomValues(new Uint8Array(8));

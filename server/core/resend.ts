@@ -1,11 +1,7 @@
 /**
- * `POST /api/estimates/resend` (staff, behind the export secret): puts undelivered channels of
- * leads on the delivery queue again, e.g. after the webhook was down long enough for their
- * messages to reach the dead-letter queue. `?id=<受付番号>` re-sends one lead, `&channel=<name>`
- * one of its channels (leadChannels.ts: webhook, shopNotice, receipt); without an id, every
- * channel (or the named one) that was dead-lettered or has waited over an hour unsent (its send
- * to the queue failed). A channel already sent, skipped (a suspected spam lead's receipt and
- * webhook, a receipt over the cap) or off is never sent again.
+ * `POST /api/estimates/resend` (staff): `?id=` one lead, `&channel=` one channel; without an id,
+ * every channel dead-lettered or unsent for an hour (its send to the queue failed). A channel sent,
+ * skipped or off is never sent again.
  */
 import { answers } from './answers';
 import type { EstimateHandler } from './estimateHandler';

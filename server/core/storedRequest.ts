@@ -1,7 +1,6 @@
 /**
- * A stored lead's request, parsed once where a store reads it back. Rows and lines written by
- * any release are read as untrusted data: a value of the wrong type reads as empty, so a lead is
- * never lost for one bad value.
+ * Rows and lines of any release are untrusted: a value of the wrong type reads as empty, so a lead
+ * is never lost for one bad value.
  */
 import * as v from 'valibot';
 import type { BrandId } from '../../src/brand/brands';
@@ -13,7 +12,7 @@ import {
 } from '../../src/estimate/contract/validation/estimateSchema';
 import { trackingKeys, type TrackingData } from '../../src/tracking/trackingFields';
 
-/** The request as stored: its entry point as the release that stored it named it. */
+/** Its entry point as the release that stored it named it. */
 export type StoredRequest = Omit<EstimateRequest, 'entryPoint'> & { entryPoint: string };
 
 // Older rows may hold a number where the schema now keeps digits.
@@ -56,7 +55,6 @@ const storedRequestSchema = v.object({
   [honeypotField]: optionalText,
 });
 
-/** `value` (a stored request body) as the request of a lead of `brand`. */
 export function parseStoredRequest(value: unknown, brand: BrandId): StoredRequest {
   const stored = v.parse(storedRequestSchema, typeof value === 'object' && value ? value : {});
   const honeypot = stored[honeypotField];

@@ -1,26 +1,15 @@
-/**
- * The shop's webhook as a delivery channel (deliveryChannel.ts): the lead POSTed as JSON, signed
- * (webhookSignature.ts), to the brand's WEBHOOK_URL; a 2xx is an acceptance, anything else is
- * retried. Off where no URL and secret are configured (the local origin by default); never for a
- * suspected spam lead.
- */
 import type { DeliveryChannel } from './deliveryChannel';
 import type { StoredLead } from './leadStore';
 import { signatureHeader, signWebhook, timestampHeader } from './webhookSignature';
 
-/** A webhook that has not answered by then is treated as failed and retried. */
 const webhookTimeoutMs = 15_000;
 
 export type WebhookContext = {
-  /** The brand's webhook, or null when it has none. */
   webhook: { url: string; secret: string } | null;
   fetch: typeof fetch;
 };
 
-/**
- * The webhook's JSON body: the lead's id, brand and time, then the validated request.
- * @internal Exported for tests.
- */
+/** @internal Exported for tests. */
 export function webhookBody(lead: StoredLead): string {
   return JSON.stringify({
     ...lead.request,

@@ -1,17 +1,13 @@
 /**
- * The answer to a request the HTTP parser refuses before any handler runs: a header block too
- * large (431, e.g. a 16 KB Cookie header), a malformed request (400) or one that never finished
- * arriving (408). The local origin writes it on the raw socket (server/node/origin.ts) and the nginx
- * configuration embeds the same page (deploy/nginx/config.ts), each with the site's security
- * headers, so a refused request gets a short Japanese page instead of a bare status line.
- * Plain HTML: no script, no style, nothing a CSP has to allow, no quote nginx could not keep.
+ * The page of a request the HTTP parser refuses: the local origin writes it on the raw socket and
+ * nginx embeds it (deploy/nginx/config.ts), so it is one line of plain HTML: no script, no style,
+ * nothing a CSP has to allow, no quote nginx could not keep.
  */
 import { escapeHtml } from '../../src/lib/escapeHtml';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 
 export type ClientErrorStatus = 400 | 408 | 431;
 
-/** The reason phrases of the status line. */
 export const clientErrorReasons: Record<ClientErrorStatus, string> = {
   400: 'Bad Request',
   408: 'Request Timeout',
@@ -24,7 +20,6 @@ const explanations: Record<ClientErrorStatus, string> = {
   431: 'ブラウザから送られたCookieなどの情報が大きすぎるため、ページを表示できませんでした。ブラウザの設定からこのサイトのCookieを削除して、もう一度お試しください。',
 };
 
-/** The page, on one line, in the brand's name with its phone number as a tel: link. */
 export function clientErrorPage(status: ClientErrorStatus, brandId: BrandId): string {
   const brand = brands[brandId];
   const name = escapeHtml(brand.name);
@@ -42,7 +37,6 @@ export function clientErrorPage(status: ClientErrorStatus, brandId: BrandId): st
   ].join('');
 }
 
-/** Which page a parser error gets: 431 for oversized headers, 408 for timeouts, else 400. */
 export function clientErrorStatus(code: string | undefined): ClientErrorStatus {
   if (code === 'HPE_HEADER_OVERFLOW') return 431;
   if (code === 'HPE_HEADERS_TIMEOUT' || code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;

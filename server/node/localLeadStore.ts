@@ -1,10 +1,7 @@
 /**
- * The local origin's seams (leadStore.ts), so `npm start` works offline with no dependency: leads
- * in a JSON-lines file (ESTIMATES_FILE, default .data/estimates.jsonl), a rate limiter in memory
- * and a notifier that sends nothing. Writes are serialised, so concurrent inserts with one key
- * store one row; the file is read once and rebuilt into memory, so a restart keeps every key.
- * ESTIMATES_MODE=fail makes every call fail (the API then answers 503) and ESTIMATES_MODE=slow
- * delays each insert by 20 s (past the client's 15 s timeout), for e2e.
+ * The local origin's lead store (a JSON-lines file) and rate limiter (memory), so `npm start` works
+ * offline. ESTIMATES_MODE=fail makes every call fail (503); =slow delays each insert past the
+ * client's 15 s timeout: both for e2e.
  */
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -19,22 +16,17 @@ import type { LeadNotifier, LeadStore, NewLead, RateLimiter, StoredLead } from '
 const slowModeDelayMs = 20_000;
 
 export type LocalLeadStoreOptions = {
-  /** The JSON-lines file; its folder is created on the first insert. */
   file: string;
-  /** Delay of ESTIMATES_MODE=slow; tests shorten it. */
   slowDelayMs?: number;
 };
 
-/**
- * A lead as a line of the file. The request is kept under `body`, the name the file has always
- * used (the e2e suites read it), so files written before the handler still read back.
- */
+/** The request under `body`, the name the file has always used (the e2e suites read it). */
 function toLine(lead: StoredLead): Record<string, unknown> {
   const { request, ...rest } = lead;
   return { ...rest, body: request };
 }
 
-/** A line as written by this store (older lines lack all but id, receivedAt, key and body). */
+/** Older lines lack all but id, receivedAt, key and body. */
 function leadFromLine(line: string): StoredLead | null {
   let record: unknown;
   try {
@@ -67,7 +59,6 @@ function leadFromLine(line: string): StoredLead | null {
   };
 }
 
-/** A line's matching data (server/core/conversions/), re-checked; nothing for lines written before it. */
 function optionalMatching(value: unknown): Pick<StoredLead, 'matching'> {
   const matching = storedMatchingData(value);
   return matching ? { matching } : {};
@@ -84,7 +75,6 @@ function keyOf(brand: BrandId, idempotencyKey: string): string {
   return `${brand}\n${idempotencyKey}`;
 }
 
-/** The first lead of `brand` with `contentHash` received at or after `since`. */
 function duplicateIn(
   leads: readonly StoredLead[],
   brand: BrandId,
@@ -125,10 +115,7 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
   const { file } = options;
   let state: Promise<State> | undefined;
   const loaded = () => (state ??= readState(file));
-  /**
-   * One write at a time: each insert checks the key and the content and appends before the next
-   * one looks.
-   */
+  /** One write at a time: each insert checks the key and the content before the next looks. */
   const writes = createKeyedQueue();
   const serially = <T>(run: () => Promise<T>): Promise<T> => writes('insert', run);
 
@@ -177,10 +164,7 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
   };
 }
 
-/**
- * newLeadRateLimit over a sliding window in memory: each key's recent hits, oldest first. Keys
- * with no hit left in the window are swept as the map grows, so it cannot grow without bound.
- */
+/** Keys with no hit left in the window are swept as the map grows, so it stays bounded. */
 export function createMemoryRateLimiter(
   options: { limit?: number; windowSeconds?: number; now?: () => number } = {},
 ): RateLimiter {
@@ -212,11 +196,7 @@ export function createMemoryRateLimiter(
   };
 }
 
-/**
- * A notifier that sends nothing.
- * @internal Exported for tests of the API without mail; the local origin sends its mails
- * (localMail.ts).
- */
+/** @internal For tests only: the local origin mails with createLocalMailNotifier (localMail.ts). */
 export const localNotifier: LeadNotifier = {
   created: () => Promise.resolve(),
 };

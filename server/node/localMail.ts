@@ -1,9 +1,6 @@
 /**
- * The local origin's mail (Node only): the same channels and messages as the Worker's
- * (leadChannels.ts, leadMail.ts), sent at once instead of through a queue, each message written
- * as an .eml file under MAIL_DIR (default .data/mail/) by nodemailer's MIME composer, its path
- * logged. Nothing leaves the machine. No per-channel state is kept here (router.ts declares it):
- * a failure is logged, and the lead stays in the file.
+ * The local origin's mail: each message written as an .eml file under MAIL_DIR, nothing leaving the
+ * machine. No per-channel state is kept (router.ts): a failure is logged, the lead stays stored.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,10 +12,7 @@ import type { LeadNotifier, LeadStore } from '../core/leadStore';
 import { leadChannels, type DeliveryContext } from '../core/leadChannels';
 import { addressList, type Mailer } from '../core/mailChannels';
 
-/**
- * The message as MIME: headers encoded (RFC 2047) and folded, Message-ID and Date added.
- * @internal Exported for tests, which parse what it writes.
- */
+/** @internal Exported for tests, which parse what it writes. */
 export async function mimeOf(message: MailMessage): Promise<Buffer> {
   const composer = new MailComposer({
     from: { name: message.from.name, address: message.from.email },
@@ -39,7 +33,6 @@ export async function mimeOf(message: MailMessage): Promise<Buffer> {
 
 let sequence = 0;
 
-/** Writes each message as `<time>-<n>-<kind>.eml` in `dir`, logging its path. */
 function createFileMailer(dir: string): Mailer {
   return {
     async send(message) {
@@ -56,7 +49,6 @@ function createFileMailer(dir: string): Mailer {
   };
 }
 
-/** The shop's addresses: SHOP_MAIL_TO_<BRAND>, else a local stand-in (nothing is sent). */
 function localShopAddresses(env: Record<string, string | undefined>) {
   return (brand: BrandId): string[] => {
     const configured = addressList(env[brandEnvName('SHOP_MAIL_TO', brand)]);
@@ -64,7 +56,6 @@ function localShopAddresses(env: Record<string, string | undefined>) {
   };
 }
 
-/** Runs every channel (leadChannels.ts) for each new lead at once, in the request. */
 export function createLocalMailNotifier(options: {
   store: LeadStore;
   mailDir: string;

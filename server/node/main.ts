@@ -1,10 +1,4 @@
-/**
- * Serves the built site on loopback: `npm run preview` (or `node --import tsx server/node/main.ts`).
- * PORT (default 4173), DIST_DIR (default dist), ESTIMATES_FILE (default .data/estimates.jsonl),
- * EXPORT_SECRET (the CSV export's bearer secret; unset, the export answers 404),
- * ESTIMATES_RATE_LIMIT (new leads per address per 10 minutes, default 20), MAIL_DIR (where the
- * lead mails are written, default .data/mail), SHOP_MAIL_TO_<BRAND> (the shop's addresses).
- */
+/** `npm run preview`: the built site on loopback; README.md lists the environment variables. */
 import { createServer } from 'node:http';
 import { brandIds, localOrigin } from '../../src/brand/brands';
 import { createClientErrorHandler, createOrigin } from './origin';

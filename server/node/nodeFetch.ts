@@ -1,13 +1,8 @@
-/**
- * A tiny Node ⇄ Fetch adapter, so the local origin serves the same Fetch-API handlers as the
- * Worker: an IncomingMessage as a `Request` (its body streamed, never buffered whole) and a
- * `Response` written to the ServerResponse.
- */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * The request body as a web stream; cancelling it, or `discard` once answered, reads and drops
- * the rest instead of dropping the socket, so the answer is still sent and the connection reused.
+ * Cancelling the stream, or `discard` once answered, reads and drops the rest instead of dropping
+ * the socket, so the answer is still sent and the connection reused.
  */
 function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; discard(): void } {
   let done = false;
@@ -76,10 +71,6 @@ async function sendFetchResponse(res: ServerResponse, response: Response): Promi
   res.end(body);
 }
 
-/**
- * Answers `req` with `handle`'s Response. `origin` is the URL base (scheme and host) the
- * request's path is read against.
- */
 export async function serveFetch(
   req: IncomingMessage,
   res: ServerResponse,

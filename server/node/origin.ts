@@ -1,7 +1,4 @@
-/**
- * The local origin: serves dist/<brand>/ by Host like the CDN, with the headers of that tree's
- * _headers file, plus the local API. Used by `npm start`, `npm run preview` and e2e.
- */
+/** The local origin (`npm start`, `npm run preview`, e2e): dist/<brand>/ by Host, plus the API. */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -20,13 +17,10 @@ import { createApi } from '../core/router';
 
 export type OriginOptions = {
   distDir: string;
-  /** Where accepted estimate requests are appended (JSON lines). */
   estimatesFile: string;
-  /** The bearer secret of GET /api/estimates.csv; without one the export is off (404). */
   exportSecret?: string;
-  /** New leads per address per window (default newLeadRateLimit); e2e posts far more. */
+  /** e2e posts far more. */
   newLeadsPerWindow?: number;
-  /** Where the lead mails are written as .eml files (default .data/mail). */
   mailDir?: string;
 };
 
@@ -45,7 +39,6 @@ function readRules(dir: string): HeaderRule[] {
   }
 }
 
-/** 400 for a malformed Host, on every path: the default brand's page and security headers. */
 function sendBadHost(brand: BrandId, tree: Tree, res: ServerResponse): void {
   const body = clientErrorPage(400, brand);
   for (const [name, value] of Object.entries(headersFor(readRules(tree.dir), '/*'))) {
@@ -69,9 +62,8 @@ function sendNotFound(tree: Tree, res: ServerResponse): void {
 }
 
 /**
- * A Host the origin can answer for: a DNS name, an IPv4 address or a bracketed IPv6 address, with
- * an optional port. Anything else (a space, a slash, `@`, a second colon) is refused with 400: the
- * host names the brand and, for the API, the site's origin that a form post must come from.
+ * Anything but a DNS name, an IPv4 or a bracketed IPv6 address (and a port) is refused with 400:
+ * the host names the brand and the origin a form post must come from.
  */
 const hostPattern =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -80,20 +72,17 @@ export function createOrigin(options: OriginOptions): Handler {
   const trees = Object.fromEntries(
     brandIds.map((brand) => {
       const dir = resolve(options.distDir, brand);
-      // dev mode: files are looked up on each request, so a new build (or a test that swaps
-      // latest.json) is served at once; sirv still refuses paths outside `dir`.
+      // dev mode: a new build (or a test that swaps latest.json) is served at once; sirv still
+      // refuses paths outside `dir`.
       const serve = sirv(dir, { dev: true, etag: true, extensions: ['html'], dotfiles: false });
       return [brand, { serve, dir }];
     }),
   ) as Record<BrandId, Tree>;
   const compress = compression();
-  // The local adapters of the one API (router.ts): leads in a file, the rate limit in memory, the
-  // mails as files and no webhook (so no re-send), the hours and the business-hours test faults from the environment.
   const store = createLocalLeadStore({ file: options.estimatesFile });
   const api = createApi({
     store,
     rateLimiter: createMemoryRateLimiter({ limit: options.newLeadsPerWindow }),
-    // The shop's notice and the visitor's receipt, written as .eml files (localMail.ts).
     notifier: createLocalMailNotifier({ store, mailDir: options.mailDir ?? '.data/mail' }),
     staffSecret: options.exportSecret,
     businessHours: () => ({
@@ -102,7 +91,6 @@ export function createOrigin(options: OriginOptions): Handler {
       mode: process.env.BUSINESS_TIME_MODE,
     }),
   });
-  /** The API's handlers, served as the Worker serves them (Fetch API, the host's brand). */
   const serveApi = (
     handler: EstimateHandler,
     req: IncomingMessage,
@@ -128,7 +116,6 @@ export function createOrigin(options: OriginOptions): Handler {
       const brand = brandIdForHost(host);
       const tree = trees[brand];
       const decision = decidePath(req.url ?? '/');
-      // The security headers go on every answer: pages, redirects, 404s and the API's.
       const rules = readRules(tree.dir);
       const rulePath = decision.kind === 'serve' ? decision.path : '/';
       for (const [name, value] of Object.entries(headersFor(rules, rulePath))) {
@@ -150,17 +137,14 @@ export function createOrigin(options: OriginOptions): Handler {
         res.end();
         return;
       }
-      // sirv sees the normalised path only.
       req.url = decision.url;
       tree.serve(req, res, () => sendNotFound(tree, res));
     });
   };
 }
 
-/** What Node passes to a server's 'clientError' listener. */
 type ClientError = Error & { code?: string; rawPacket?: Buffer };
 
-/** The Host of the refused request, when the part the parser kept shows it. */
 function hostOfRawPacket(rawPacket: Buffer | undefined): string {
   if (!rawPacket) return '';
   const match = /\r\nhost:[ \t]*([^\r\n]*)/i.exec(rawPacket.toString('latin1'));
@@ -168,11 +152,8 @@ function hostOfRawPacket(rawPacket: Buffer | undefined): string {
 }
 
 /**
- * The 'clientError' listener of the local origin: Node's own parser refuses a request (a 16 KB
- * Cookie header → 431, a malformed one → 400) before any handler runs, and by default answers
- * with a bare status line. This writes the raw answer instead: status line, the security headers
- * of the tree's `_headers` (the same source as every other answer), and a short Japanese page
- * (clientError.ts). The brand comes from the Host header when the parser kept it.
+ * Node's parser refuses a request (a 16 KB Cookie → 431) before any handler runs, answering a bare
+ * status line; this writes the tree's security headers and a short page (clientError.ts) instead.
  */
 export function createClientErrorHandler(options: Pick<OriginOptions, 'distDir'>) {
   return (error: ClientError, socket: Duplex): void => {

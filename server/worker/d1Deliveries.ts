@@ -1,8 +1,3 @@
-/**
- * Each lead's delivery per channel in D1 (migrations/0004_lead_deliveries.sql): one row per
- * (lead, channel), written when the notifier decides, and as the queue consumer sends, fails or
- * gives up. Also the brand's last dead-letter alert (at most one an hour).
- */
 import type { BrandId } from '../../src/brand/brands';
 import type { ChannelDecision } from '../core/deliveryChannel';
 import type { ChannelDelivery, DeliveryState } from '../core/leadStore';
@@ -19,7 +14,6 @@ export type DeliveryRecord = {
   dead_lettered_at: string | null;
 };
 
-/** The columns a delivery is read with; d1LeadStore.ts joins them to leads. */
 export const deliveryColumns =
   'lead_id, channel, state, sent_at, attempts, last_error, dead_lettered_at';
 
@@ -34,7 +28,6 @@ export function channelDelivery(record: DeliveryRecord): ChannelDelivery {
   };
 }
 
-/** The row a decision starts as. */
 function initialState(decision: ChannelDecision): { state: DeliveryState; note: string | null } {
   switch (decision.kind) {
     case 'send':
@@ -46,7 +39,6 @@ function initialState(decision: ChannelDecision): { state: DeliveryState; note: 
   }
 }
 
-/** A failure as staff read it: one line, at most 500 characters. */
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, ' ').slice(0, 500);
@@ -55,7 +47,6 @@ function errorText(error: unknown): string {
 export class D1Deliveries implements Deliveries {
   constructor(private readonly db: D1Database) {}
 
-  /** Records the channels' decisions for a new lead; an existing row is kept. */
   async decided(
     leadId: string,
     decisions: readonly (readonly [string, ChannelDecision])[],
@@ -96,7 +87,7 @@ export class D1Deliveries implements Deliveries {
       .run();
   }
 
-  /** The queue gave up on it; a channel sent meanwhile stays sent. */
+  /** A channel sent meanwhile stays sent. */
   async deadLettered(leadId: string, channel: string, at: string): Promise<void> {
     await this.db
       .prepare(
@@ -108,7 +99,6 @@ export class D1Deliveries implements Deliveries {
       .run();
   }
 
-  /** Back to pending for a re-send; false when the channel has nothing to send. */
   async requeued(leadId: string, channel: string): Promise<boolean> {
     const result = await this.db
       .prepare(
@@ -120,18 +110,13 @@ export class D1Deliveries implements Deliveries {
     return result.meta.changes === 1;
   }
 
-  /**
-   * The (lead, channel) pairs of `brand` not sent and no longer in the queue's hands:
-   * dead-lettered, or pending since before `staleBefore`; and the channels of leads that have
-   * no delivery rows at all from before then (the notifier failed).
-   */
+  /** Also every channel of leads with no delivery row at all (the notifier failed). */
   async undelivered(
     brand: BrandId,
     staleBefore: string,
     channels: readonly string[],
   ): Promise<{ id: string; channel: string }[]> {
     const marks = channels.map(() => '?').join(', ');
-    // One round trip for both reads.
     const [rows, leadsWithout] = await this.db.batch<{ id: string; channel?: string }>([
       this.db
         .prepare(
@@ -153,7 +138,6 @@ export class D1Deliveries implements Deliveries {
     return [...results, ...bare.flatMap(({ id }) => channels.map((channel) => ({ id, channel })))];
   }
 
-  /** The brand's dead-lettered channels, newest first (the alert's list). */
   async deadLetters(brand: BrandId): Promise<(ChannelDelivery & { leadId: string })[]> {
     const { results } = await this.db
       .prepare(
@@ -166,7 +150,6 @@ export class D1Deliveries implements Deliveries {
     return results.map((record) => ({ ...channelDelivery(record), leadId: record.lead_id }));
   }
 
-  /** When the brand's last alert went out, or null. */
   async lastAlert(brand: BrandId): Promise<string | null> {
     const found = await this.db
       .prepare('SELECT sent_at FROM delivery_alerts WHERE brand = ?')

@@ -1,11 +1,7 @@
 /**
- * The estimate API's lead store over Cloudflare D1 (migrations/0001_leads.sql), plus what the
- * queue consumer and the re-send route need: read a lead with its deliveries per channel
- * (d1Deliveries.ts). One row per (brand, idempotency key), enforced by the unique index,
- * and per (brand, content) within the duplicate window: `INSERT … SELECT … WHERE NOT EXISTS (the
- * same content since …) ON CONFLICT DO NOTHING` is one statement, D1 runs a database's statements
- * one at a time, and the read-back runs in the same batch (one transaction), so concurrent posts
- * with one key, or one content under fresh keys, store one row and all answer with its id.
+ * One row per (brand, idempotency key), by the unique index, and per (brand, content) within the
+ * duplicate window: the INSERT … WHERE NOT EXISTS is one statement, D1 runs a database's statements
+ * one at a time, and the read-back shares its batch (one transaction).
  */
 import type { BrandId } from '../../src/brand/brands';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
@@ -20,14 +16,9 @@ import type { D1Database } from './env';
 
 type Cell = string | number | null;
 
-/** A value as its column holds it: the export's text (leadValues.ts), NULL for ''. */
 const cell = (text: string): string | null => (text === '' ? null : text);
 
-/**
- * @internal The row of a lead: the columns staff sort and call by, copied out of the validated
- * request (the form's as the field table's `stored` names them), and the request itself.
- * Exported for tests.
- */
+/** @internal Exported for tests. */
 export function leadRow(lead: StoredLead): Record<string, Cell> {
   const { request } = lead;
   const row: Record<string, Cell> = {
@@ -71,7 +62,6 @@ const leadColumns =
   'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
   'request_json, matching_json';
 
-/** The row's matching data (migrations/0005_lead_matching.sql), re-checked; none before it. */
 function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
   if (json === null) return {};
   let parsed: unknown;
@@ -101,7 +91,6 @@ function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]):
 
 type DeliveryRow = DeliveryRecord;
 
-/** The leads with their deliveries, read in a second query by lead id. */
 function withDeliveries(
   records: readonly LeadRecord[],
   rows: readonly DeliveryRow[],
@@ -115,11 +104,7 @@ function withDeliveries(
   return records.map((record) => storedLead(record, byLead.get(record.id) ?? []));
 }
 
-/**
- * The INSERT of a lead's row: nothing over an existing (brand, idempotency key), nor while a lead
- * of the brand with the same content was received since the duplicate window began (the last
- * three parameters: brand, content hash, since).
- */
+/** Its last three parameters: brand, content hash, since. */
 function insertStatement(columns: readonly string[]): string {
   return (
     `INSERT INTO leads (${columns.join(', ')}) SELECT ${columns.map(() => '?').join(', ')} ` +
@@ -128,7 +113,7 @@ function insertStatement(columns: readonly string[]): string {
   );
 }
 
-/** The lead an insert stored or met: the key's own first, else the window's first duplicate. */
+/** The key's own lead first, else the window's first duplicate. */
 const storedOrMetStatement =
   'SELECT id FROM leads WHERE brand = ? AND (idempotency_key = ? OR ' +
   '(content_hash = ? AND received_at >= ?)) ORDER BY idempotency_key = ? DESC, received_at LIMIT 1';
@@ -195,7 +180,6 @@ export class D1LeadStore implements LeadStore {
     );
   }
 
-  /** One lead by id with its deliveries, or null. */
   async get(id: string): Promise<StoredLead | null> {
     const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
       this.db.prepare(`SELECT ${leadColumns} FROM leads WHERE id = ?`).bind(id),

@@ -1,15 +1,8 @@
 /**
- * Delivery of new leads, each channel on its own (server/core/leadChannels.ts: the webhook, the
- * shop's notice, the visitor's receipt, each ad platform's conversion). The estimate handler's notifier asks every channel to
- * decide, records the decisions in D1 (d1Deliveries.ts) and puts one message per channel to send
- * on the brand's Queue. This Worker's queue consumer sends that channel alone and marks it sent;
- * a failure is recorded and retried with exponential backoff (RETRY_BASE_SECONDS, doubling, up
- * to the queue's max_retries), then the queue moves the message to the dead-letter queue, whose
- * consumer (here too) marks the channel dead-lettered and asks for the brand's alert mail. So a
- * webhook outage never delays or repeats a mail, and a failed mail never re-posts the webhook.
- * A channel with a retry window (retryWindowMs: an ad platform refuses older events) is
- * dead-lettered at once, instead of sent or retried, once its lead is older than the window.
- * A channel stays unsent in D1 until a re-send (server/core/resend.ts) gets it through.
+ * The Worker's per-channel delivery (decision 008): the notifier queues one message per channel to
+ * send; the consumer sends it alone, retrying with doubling delays, until the dead-letter queue's
+ * consumer marks it dead and mails the brand's alert. Past its retryWindowMs (an ad platform
+ * refuses older events) a channel is dead-lettered at once; server/core/resend.ts revives it.
  */
 import { brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
@@ -27,10 +20,8 @@ import { addressList } from '../core/mailChannels';
 import type { Env, LeadMessage, MessageBatch } from './env';
 import { BindingMailer } from './mailer';
 
-/** What delivery reads of the lead store (d1LeadStore.ts). */
 export type LeadReader = Pick<LeadStore, 'list'> & Pick<Redelivery, 'get'>;
 
-/** Each lead's delivery state per channel, kept in D1 by d1Deliveries.ts. */
 export interface Deliveries {
   decided(
     leadId: string,
@@ -39,7 +30,6 @@ export interface Deliveries {
   sent(leadId: string, channel: string, at: string): Promise<void>;
   failed(leadId: string, channel: string, error: unknown): Promise<void>;
   deadLettered(leadId: string, channel: string, at: string): Promise<void>;
-  /** Marks a channel pending again for a re-send; false when it has nothing to send. */
   requeued(leadId: string, channel: string): Promise<boolean>;
   undelivered: Redelivery['undelivered'];
   deadLetters(brand: BrandId): Promise<(ChannelDelivery & { leadId: string })[]>;
@@ -47,7 +37,6 @@ export interface Deliveries {
   alerted(brand: BrandId, at: string): Promise<void>;
 }
 
-/** What the consumer uses of a queue's batch. */
 export type LeadBatch = {
   queue: string;
   messages: readonly Pick<
@@ -56,10 +45,9 @@ export type LeadBatch = {
   >[];
 };
 
-/** Longest delay a queue retry may ask for (12 hours, the Queues limit). */
+/** 12 hours, the Queues limit. */
 const maxRetryDelaySeconds = 43_200;
 const defaultRetryBaseSeconds = 30;
-/** At most one dead-letter alert per brand in this time. */
 const alertIntervalMs = 3600_000;
 
 /** @internal Seconds before the next try after `attempts` failed ones; exported for tests. */
@@ -67,7 +55,6 @@ export function retryDelaySeconds(attempts: number, baseSeconds: number): number
   return Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), maxRetryDelaySeconds);
 }
 
-/** What the channels need, from this Worker's bindings. */
 export function deliveryContext(
   env: Env,
   store: Pick<LeadReader, 'list'>,
@@ -83,14 +70,12 @@ export function deliveryContext(
         ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }
         : null,
     fetch: fetcher,
-    // The bindings themselves, not a copy: the channels read them through configOf, and Google's
-    // access token is cached per env object, which lives as long as the isolate.
+    // The bindings themselves: Google's access token is cached per env object, per isolate.
     env,
     now: () => new Date(),
   };
 }
 
-/** Decides every channel of a lead, records the decisions, queues the ones to send. */
 export class QueueNotifier implements LeadNotifier {
   constructor(
     private readonly env: Env,
@@ -114,7 +99,6 @@ export class QueueNotifier implements LeadNotifier {
   }
 }
 
-/** Re-send (server/core/resend.ts) over D1 and the queue. */
 export function queueRedelivery(
   env: Env,
   store: LeadReader,
@@ -141,8 +125,7 @@ export function queueRedelivery(
 }
 
 /**
- * The brand's dead-letter alert to its ops address (OPS_MAIL_TO): every channel dead-lettered
- * and not re-sent, at most one mail an hour. Within the hour after one, the alert waits on the
+ * At most one alert mail an hour per brand: within the hour after one, the alert waits on the
  * queue until the hour is over, then lists what is dead-lettered by then.
  */
 async function alert(env: Env, brand: BrandId, deliveries: Deliveries, waited: boolean) {
@@ -176,7 +159,6 @@ async function alert(env: Env, brand: BrandId, deliveries: Deliveries, waited: b
   await deliveries.alerted(brand, new Date().toISOString());
 }
 
-/** The consumer of the leads queue and of its dead-letter queue. */
 export async function consumeLeads(
   batch: LeadBatch,
   env: Env,

@@ -1,8 +1,6 @@
 /**
- * The Worker's mailer: each composed message (server/core/leadMail.ts) handed as it is to the
- * brand's send_email binding of Cloudflare Email Service, which writes the MIME, signs it (DKIM)
- * and adds Date and Message-ID. Under `wrangler dev` the binding's local simulation sends
- * nothing: it keeps each message for the Local Explorer and logs it (docs/deploy.md, "Mail").
+ * The binding writes the MIME, signs it (DKIM) and adds Date and Message-ID. Under `wrangler dev`
+ * it sends nothing: it keeps each message for the Local Explorer (docs/deploy.md, "Mail").
  */
 import type { MailMessage } from '../core/leadMail';
 import type { Mailer } from '../core/mailChannels';

@@ -1,10 +1,7 @@
 /**
- * The new-lead rate limit (server/core/rateLimitPolicy.ts) on Workers, counted in the brand's D1
- * database (migrations/0002_rate_limit.sql): a sliding window of 10 minutes, like the local
- * origin's in memory. Not the Workers rate-limiting binding: it counts only per 10 or 60 s, so it
- * cannot hold the policy's 10-minute window, and a per-minute rule lets a script through at one
- * lead every few seconds. Not a Durable Object: D1 is already bound, and new leads are few (a
- * shop gets a handful a day), so one write per new lead costs nothing worth a new binding.
+ * In D1, not the Workers rate-limiting binding: that counts per 10 or 60 s only, so it cannot hold
+ * the policy's 10-minute window. Not a Durable Object: D1 is bound already, and a shop's handful of
+ * leads a day costs one write each.
  */
 import type { RateLimiter } from '../core/leadStore';
 import { newLeadRateLimit } from '../core/rateLimitPolicy';
@@ -23,8 +20,8 @@ export class D1RateLimiter implements RateLimiter {
   async hit(key: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
     const time = this.now();
     const since = time - this.windowMs;
-    // One transaction: sweep what left the window, then count and insert in one statement, so
-    // concurrent hits of one client can never let more than the limit through.
+    // One transaction, and count and insert in one statement: concurrent hits of one client can
+    // never let more than the limit through.
     const [, counted] = await this.db.batch([
       this.db.prepare('DELETE FROM rate_limit_hits WHERE at <= ?').bind(since),
       this.db

@@ -1,9 +1,3 @@
-/**
- * What the four ad platforms' conversion channels share (server/core/conversions/): their context,
- * their configuration variables, the decision every one of them makes the same way, the lead's
- * fields they read, and the hashing of contact data. Fetch API and Web Crypto only, so the local
- * origin and the Worker run the same code.
- */
 import {
   externalTransmissions,
   namesHashedContactProvision,
@@ -15,12 +9,7 @@ import type { TrackingKey } from '../../../src/tracking/trackingFields';
 import type { ChannelDecision, DeliveryChannel } from '../deliveryChannel';
 import type { StoredLead } from '../leadStore';
 
-/**
- * Each platform's configuration variables (Worker secrets or vars of the brand's Worker; the
- * brand is the Worker's). A channel is "off" until every one of its variables is set; the
- * endpoints are variables too, so tests and the smoke suite point them at local receivers.
- * docs/deploy.md names each with its production value.
- */
+/** Off until all are set; endpoints are variables too, so tests point them at local receivers. */
 export const conversionVariables = {
   google: [
     'GOOGLE_DATA_MANAGER_ENDPOINT',
@@ -38,9 +27,7 @@ export const conversionVariables = {
 type ConversionVariable = (typeof conversionVariables)[ConversionPlatform][number];
 
 /**
- * The platforms' production endpoints (each channel's file cites the page that gives it): the
- * Worker's vars outside local runs (deploy/cloudflare/config.ts), where the environment gives no
- * other. Local runs set none: there a channel is off until its endpoint is given too.
+ * The Worker's vars outside local runs (deploy/cloudflare/config.ts); local runs set none.
  * @internal Exported for the Worker's config generator, a deploy script.
  */
 export const productionEndpoints = {
@@ -52,7 +39,6 @@ export const productionEndpoints = {
 } as const satisfies Partial<Record<ConversionVariable, string>>;
 
 export type ConversionContext = {
-  /** The brand's configuration (its Worker's bindings). */
   env: Partial<Record<ConversionVariable, string>>;
   fetch: typeof fetch;
   now: () => Date;
@@ -62,7 +48,6 @@ export type ConversionChannel = DeliveryChannel<ConversionContext> & {
   readonly platform: ConversionPlatform;
 };
 
-/** Every variable of `platform`, or null when one is missing (the channel is then off). */
 export function configOf<P extends ConversionPlatform>(
   platform: P,
   env: ConversionContext['env'],
@@ -76,11 +61,7 @@ export function configOf<P extends ConversionPlatform>(
   return config as Record<(typeof conversionVariables)[P][number], string>;
 }
 
-/**
- * The decision of every conversion channel: off unless the published table
- * (externalTransmission.ts) lists the platform and its configuration is complete; skipped for
- * suspected spam and for a lead that carries nothing of the platform (`matchable` says what).
- */
+/** Off unless the published table (externalTransmission.ts) lists the platform (decision 009). */
 export function decideConversion(
   platform: ConversionPlatform,
   lead: StoredLead,
@@ -92,13 +73,11 @@ export function decideConversion(
   );
   if (!published) return { kind: 'off' };
   if (!configOf(platform, ctx.env)) return { kind: 'off' };
-  // Reasons for staff, as the CSV shows them: 送信なし（…）.
   if (lead.suspectedSpam) return { kind: 'skip', reason: 'スパム疑い' };
   if (!matchable.has) return { kind: 'skip', reason: `${matchable.missing}なし` };
   return { kind: 'send' };
 }
 
-/** A tracking value of the lead's validated request (already cleaned by the schema). */
 export function trackingValue(lead: StoredLead, key: TrackingKey): string | undefined {
   return lead.request.tracking[key] || undefined;
 }
@@ -107,22 +86,15 @@ export function cookieValue(lead: StoredLead, name: MatchingCookie): string | un
   return lead.matching?.cookies[name];
 }
 
-/** The event time platforms take in seconds: the lead's receivedAt. */
 export function eventSeconds(lead: StoredLead): number {
   return Math.floor(Date.parse(lead.receivedAt) / 1000);
 }
 
-/** Lowercase hex SHA-256 of a UTF-8 string (Web Crypto, in Node and Workers alike). */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * The lead's e-mail (trimmed, lowercased) and phone (E.164, "+819012345678"), normalised as the
- * platforms ask before hashing, and only for a lead whose agreed privacy policy names their
- * provision to ad platforms; otherwise nothing (the platform gets the click id alone).
- */
 export function contactToHash(lead: StoredLead): { email?: string; phoneE164?: string } {
   if (!namesHashedContactProvision(lead.matching?.privacyPolicyVersion)) return {};
   const { customer } = lead.request;
@@ -134,7 +106,6 @@ export function contactToHash(lead: StoredLead): { email?: string; phoneE164?: s
   return result;
 }
 
-/** POSTs JSON; resolves on a 2xx, throws with the platform's answer (for staff) otherwise. */
 export async function postJson(
   ctx: ConversionContext,
   platform: string,

@@ -1,27 +1,8 @@
 /**
- * Google's Data Manager API (Google 広告): one offline click conversion per lead, the API that
- * replaces the Google Ads API's offline-conversion upload for new users.
- *
- * Read 2026-11-25:
- * - https://developers.google.com/data-manager/api/reference/rest/v1/events/ingest:
- *   POST {GOOGLE_DATA_MANAGER_ENDPOINT} (https://datamanager.googleapis.com/v1/events:ingest),
- *   OAuth scope https://www.googleapis.com/auth/datamanager; body `destinations[]`, `events[]`,
- *   `encoding`, `consent`; a 200 answers a `requestId`;
- * - https://developers.google.com/data-manager/api/devguides/events/google-ads/offline/upgrade/field-mappings
- *   and the "Send events" guide: a Google Ads destination is `operatingAccount` {accountType
- *   GOOGLE_ADS, accountId: the customer id} and `productDestinationId` (the conversion action id);
- *   an event has `transactionId`, `eventTimestamp` (RFC 3339), `eventSource` WEB, `adIdentifiers`
- *   (`gclid`, `gbraid` or `wbraid`), `userData.userIdentifiers[]` (`emailAddress`, `phoneNumber`:
- *   SHA-256 of the trimmed, lowercased e-mail and of the E.164 phone, hex with `encoding` HEX) and
- *   `consent` (`adUserData`, `adPersonalization`: CONSENT_GRANTED or CONSENT_DENIED);
- * - https://developers.google.com/identity/protocols/oauth2/service-account: the service account's
- *   access token comes from POST {GOOGLE_OAUTH_TOKEN_ENDPOINT} (https://oauth2.googleapis.com/token)
- *   with grant_type urn:ietf:params:oauth:grant-type:jwt-bearer and an RS256 JWT assertion (iss:
- *   the account's e-mail, scope, aud: the token endpoint, iat, exp ≤ 1 hour later), signed here
- *   with `jose`.
- * Consent: adUserData is granted when the lead agreed to a privacy policy naming the provision of
- * hashed contact data (and only then is userData sent); adPersonalization is never asked for, so
- * denied.
+ * Google's Data Manager API (offline click conversions), read 2026-11-25:
+ * https://developers.google.com/data-manager/api/reference/rest/v1/events/ingest, its Google Ads
+ * field mappings, and https://developers.google.com/identity/protocols/oauth2/service-account for
+ * the token (an RS256 JWT bearer grant). adPersonalization is never asked for, so it is denied.
  */
 import { importPKCS8, SignJWT } from 'jose';
 import { namesHashedContactProvision } from '../../../src/content/externalTransmission';
@@ -40,7 +21,7 @@ import type { ConversionChannel } from './conversionChannel';
 
 const scope = 'https://www.googleapis.com/auth/datamanager';
 
-/** The one click id Google takes per conversion: gclid (kept as `gaid`), else gbraid or wbraid. */
+/** One click id per conversion: gclid (kept as `gaid`), else gbraid or wbraid. */
 function adIdentifiersOf(lead: StoredLead): Record<string, string> | undefined {
   const gclid = trackingValue(lead, 'gaid');
   if (gclid) return { gclid };
@@ -89,10 +70,8 @@ export async function googleEvents(
 
 type Token = { value: string; expiresAt: number };
 
-/** Access tokens per set of bindings (an isolate's env), reused until a minute before expiry. */
 const tokens = new WeakMap<object, Token>();
 
-/** A service-account access token: an RS256 JWT signed with jose, exchanged at the token endpoint. */
 async function accessToken(
   ctx: ConversionContext,
   config: { email: string; privateKey: string; tokenEndpoint: string },
@@ -110,7 +89,7 @@ async function accessToken(
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + 3600)
     .sign(key);
-  // Called unbound, as postJson does (the Workers runtime refuses it as a method).
+  // Called unbound: the Workers runtime refuses a fetch called as another object's method.
   const post = ctx.fetch;
   let answer: Response;
   try {

@@ -1,21 +1,7 @@
 /**
- * LINE's Conversion API (LINE広告): one default `Conversion` event per lead.
- *
- * Read 2026-11-25: https://conversion-api-docs.linebiz.com/ja/ (LINE Conversion API v1 1.0.0,
- * "Send Conversion Event", operation `postback`):
- * - POST {LINE_CONVERSION_ENDPOINT}/{LINE_TAG_ID}/events, LINE_CONVERSION_ENDPOINT being
- *   https://conversion-api.tr.line.me/v1; header `X-Line-TagAccessToken`; the body a JSON array of
- *   events; 202 on acceptance, 400 discards the whole request;
- * - `event`: `deduplication_key` (`^[0-9a-zA-Z\-_]{1,256}$`, the same key the LINE Tag sends),
- *   `event_type` "conversion", `event_name` "Conversion" (the default conversion), `source_type`
- *   "web", `event_timestamp` in UNIX seconds (90 days back to 24 hours ahead);
- * - `user`: `click_id` (the landing URL's ldtag_cl, unhashed), `browser_id` (the LINE Tag's
- *   `__lt__cid` cookie, a UUID), `email` and `phone` as SHA-256 lowercase hex (the phone in
- *   "+81…" form);
- * - `web`: `url`, `user_agent`, `ip_address`;
- * - "we use the time when the event is actually accepted to our server as the time when the
- *   conversion occurred", and the conversion window counts to that arrival: a late retry records
- *   the lead on a later day, or not at all, so retries stop after a day.
+ * LINE's Conversion API (LINE広告), read 2026-11-25: https://conversion-api-docs.linebiz.com/ja/.
+ * `deduplication_key` is the one the LINE Tag sends. LINE dates a conversion by its arrival, so a
+ * late retry records the lead on a later day or not at all: retries stop after a day.
  */
 import type { StoredLead } from '../leadStore';
 import {

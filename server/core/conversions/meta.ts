@@ -1,18 +1,7 @@
 /**
- * Meta's Conversions API: one `Lead` web event per lead.
- *
- * Read 2026-11-25:
- * - https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/ (v25.0):
- *   website events require `client_user_agent`, `action_source` and `event_source_url`;
- *   `event_time` is a Unix time in seconds and "can be up to 7 days before you send an event" (an
- *   older one fails the whole request); `event_id` deduplicates against the Pixel's event with the
- *   same `event_name` (the browser's `eventID`, docs/tracking.md);
- * - customer information parameters: `em` and `ph` are SHA-256 lowercase hex of the normalised
- *   value (e-mail trimmed and lowercased; phone digits with the country code, no `+` or leading
- *   zeros); `fbc`, `fbp`, `client_ip_address`, `client_user_agent` are sent unhashed; `fbc` is
- *   `fb.1.<creation time in ms>.<fbclid>` when only the fbclid is known.
- * Endpoint: POST {META_CONVERSIONS_ENDPOINT}/{META_PIXEL_ID}/events, META_CONVERSIONS_ENDPOINT being
- * https://graph.facebook.com/v25.0; the access token is the body's `access_token` parameter.
+ * Meta's Conversions API, read 2026-11-25:
+ * https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/ (v25.0).
+ * `event_id` deduplicates against the Pixel's event of the same name (docs/tracking.md).
  */
 import type { StoredLead } from '../leadStore';
 import {
@@ -28,7 +17,7 @@ import {
   type ConversionChannel,
 } from './conversionChannel';
 
-/** `_fbc`, or one made from the fbclid the lead arrived with (Meta's documented format). */
+/** `_fbc`, or one made from the fbclid in Meta's documented format. */
 function fbcOf(lead: StoredLead): string | undefined {
   const cookie = cookieValue(lead, '_fbc');
   if (cookie) return cookie;

@@ -1,20 +1,7 @@
 /**
- * LINEヤフー's Conversion API (Yahoo!広告, display ads): one `generate_lead` event per lead.
- *
- * Read 2026-11-25: https://ads-developers.yahoo.co.jp/ja/conversion-api/post/30590611.html (its
- * English page 30590575.html) and LINEヤフー's server-side tag template for the same API:
- * - POST {YAHOO_CONVERSION_ENDPOINT} (https://conversion-api.yahooapis.jp/v1/), header
- *   `X-TagAccessToken` (the tracking tag's access token), JSON; 202 on acceptance;
- * - body `tag_id` and `data[]`, each with `event` (`event_type`, `event_time` in 10-digit UNIX
- *   seconds within the last 90 days, `action_source` "web" only, `transaction_id` ≤ 64 characters,
- *   the deduplication key shared with the tracking tag's `transactionId`), `user` (at least one of
- *   `hashed_email`, `hashed_phone_number` — SHA-256 lowercase hex of the lowercased e-mail and of
- *   the "+81…" phone — `ly_c`, `ly_su`, `ly_r` from the tag's `_ly_c`, `_ly_su`, `_ly_r` cookies),
- *   and `web` (`url`, `ip`, `user_agent`, as the vendor's template fills it);
- * - `ly_c` may come from the landing URL's yclid when the cookie is missing, as
- *   `<timestamp>.<yclid>` (a query value carries no timestamp of its own);
- * - trackable event types (https://ads-developers.yahoo.co.jp/en/lytag/post/30590587.html):
- *   `generate_lead` is the one for a lead.
+ * LINEヤフー's Conversion API (Yahoo!広告), read 2026-11-25:
+ * https://ads-developers.yahoo.co.jp/ja/conversion-api/post/30590611.html and its server tag
+ * template. `transaction_id` deduplicates against the tracking tag's `transactionId`.
  */
 import type { StoredLead } from '../leadStore';
 import {
@@ -30,7 +17,7 @@ import {
   type ConversionChannel,
 } from './conversionChannel';
 
-/** `_ly_c`, or the yclid the lead arrived with in the cookie's `<timestamp>.<click id>` form. */
+/** `_ly_c`, or the landing URL's yclid in the cookie's `<timestamp>.<click id>` form. */
 function lyClickOf(lead: StoredLead): string | undefined {
   const cookie = cookieValue(lead, '_ly_c');
   if (cookie) return cookie;
