@@ -91,48 +91,25 @@ export default tseslint.config(
       ],
     },
   })),
-  {
-    files: ['server/core/**'],
+  ...[
+    ['server/core/**', true, ['(^|/)(node|worker)/', 'server/core imports neither runtime.']],
+    ['server/worker/**', true, ['(^|/)node/', 'The Worker does not import the local origin.']],
+    ['server/node/**', false, ['(^|/)worker/', 'The local origin does not import the Worker.']],
+  ].map(([files, onWorkers, runtime]) => ({
+    files: [files],
     rules: {
-      'no-restricted-globals': ['error', ...nodeGlobals],
+      ...(onWorkers && { 'no-restricted-globals': ['error', ...nodeGlobals] }),
       'no-restricted-imports': [
         'error',
         {
-          patterns: restricted(buildAndDeploy, nodeModules, estimateInternals, [
-            '(^|/)(node|worker)/',
-            'server/core imports neither runtime: they import it.',
-          ]),
+          patterns: restricted(
+            buildAndDeploy,
+            ...(onWorkers ? [nodeModules] : []),
+            estimateInternals,
+            runtime,
+          ),
         },
       ],
     },
-  },
-  {
-    files: ['server/worker/**'],
-    rules: {
-      'no-restricted-globals': ['error', ...nodeGlobals],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: restricted(buildAndDeploy, nodeModules, estimateInternals, [
-            '(^|/)node/',
-            'The Worker does not import the local origin.',
-          ]),
-        },
-      ],
-    },
-  },
-  {
-    files: ['server/node/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: restricted(buildAndDeploy, estimateInternals, [
-            '(^|/)worker/',
-            'The local origin does not import the Worker.',
-          ]),
-        },
-      ],
-    },
-  },
+  })),
 );
