@@ -19,6 +19,9 @@ export default defineConfig({
     __BUILD_TIME__: String(Date.parse('2026-05-10T01:00:00Z')),
   },
   test: {
+    // One worker per core. Vitest's default leaves a core to its main process (cores - 1): on the
+    // 2-core CI machine that is one worker, and the run took a third longer (92 s against 70 s).
+    maxWorkers: '100%',
     globals: true,
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,

@@ -179,6 +179,13 @@ for (const brand of Object.values(brands)) {
         expect(answer.headers['cache-control'], path).toBe(value);
         expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
       }
+      // The build's meta names its build, the host's brand and the pages that have payloads.
+      const meta = await send(port, brand.id, `/_app/builds/meta/${id}.json`);
+      expect(JSON.parse(meta.body)).toMatchObject({
+        id,
+        brand: brand.id,
+        prerendered: pageTable.map((page) => page.path),
+      });
     });
 
     test('no traversal out of the tree', async () => {

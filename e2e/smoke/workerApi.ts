@@ -1,0 +1,115 @@
+// Raw HTTP calls to the estimate API of a Cloudflare engine (Worker on workerd), for the smoke
+// specs that check what only the real runtime shows (api.spec.ts, restart.spec.ts). The API's own
+// rules are unit-tested on the core (tests/server/); the two runtimes' answers are compared in
+// parity.spec.ts.
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { expect } from '@playwright/test';
+import type { BrandId } from '../../src/brand/brands';
+import { validRequest } from '../../tests/factories/estimate';
+import { brandHost, engines, smokeApi } from './engines';
+
+export const cloudflareOnly = 'D1, the queue and the webhook exist on the Cloudflare engine only';
+
+export type Answer = { status: number; headers: Record<string, string | undefined>; body: string };
+type Call = { method?: string; path: string; headers?: Record<string, string>; body?: string };
+
+/** A request to `brand`'s Worker on `onPort` (the Cloudflare engine's, unless said). */
+export function call(
+  brand: BrandId,
+  { method = 'GET', path, headers = {}, body }: Call,
+  onPort = engines.cloudflare.port,
+) {
+  return new Promise<Answer>((done, fail) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: onPort,
+        // A connection per request: a kept-alive one the server has just closed would hang up.
+        agent: false,
+        method,
+        path,
+        headers: { Host: brandHost(brand, onPort), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const flat: Record<string, string | undefined> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            flat[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          done({ status: res.statusCode ?? 0, headers: flat, body: text });
+        });
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error(`timeout: ${method} ${path}`)));
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+/** Each test is its own client (CF-Connecting-IP), so rate limits never cross tests. */
+export function client(): string {
+  const random = randomUUID().replace(/\D/g, '').padEnd(6, '1');
+  return `10.${Number(random.slice(0, 2))}.${Number(random.slice(2, 4))}.${Number(random.slice(4, 6))}`;
+}
+
+export function lead(
+  brand: BrandId,
+  overrides: { model?: string; email?: string; notes?: string } = {},
+) {
+  return validRequest(brand, {
+    vehicle: overrides.model === undefined ? {} : { model: overrides.model },
+    customer: { email: overrides.email ?? `u${randomUUID().slice(0, 8)}@example.com` },
+    request: { courtesyCar: 'yes', notes: overrides.notes ?? '' },
+    tracking: { source: 'google', gaid: `g-${randomUUID().slice(0, 8)}` },
+  });
+}
+
+export function postJson(
+  brand: BrandId,
+  body: unknown,
+  options: { key?: string; ip: string; onPort?: number; headers?: Record<string, string> },
+) {
+  return call(
+    brand,
+    {
+      method: 'POST',
+      path: '/api/estimates',
+      headers: {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': options.key ?? randomUUID(),
+        'CF-Connecting-IP': options.ip,
+        ...options.headers,
+      },
+      body: JSON.stringify(body),
+    },
+    options.onPort,
+  );
+}
+
+export function idOf(answer: Answer): string {
+  expect(answer.status, answer.body).toBe(201);
+  return (JSON.parse(answer.body) as { id: string }).id;
+}
+
+/** Today's leads of `brand` as CSV, with the export secret. */
+export async function exportCsv(brand: BrandId, onPort = engines.cloudflare.port): Promise<string> {
+  const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  const answer = await call(
+    brand,
+    {
+      path: `/api/estimates.csv?from=${today}&to=${today}`,
+      headers: { Authorization: `Bearer ${smokeApi.exportSecret}` },
+    },
+    onPort,
+  );
+  expect(answer.status, answer.body).toBe(200);
+  return answer.body;
+}
+
+export function csvLine(csv: string, id: string): string {
+  return csv.split('\r\n').find((line) => line.includes(`"${id}"`)) ?? '';
+}
