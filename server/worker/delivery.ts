@@ -17,10 +17,28 @@ import type {
 import { deadLetterAlertMail } from '../core/leadMail';
 import { channelNamed, deliveryOf, leadChannels, type DeliveryContext } from '../core/leadChannels';
 import { addressList } from '../core/mailChannels';
-import type { Env, LeadMessage, MessageBatch } from './env';
+import type { ConversionEnv, Env, LeadMessage, MessageBatch } from './env';
 import { BindingMailer } from './mailer';
 
 export type LeadReader = Pick<LeadStore, 'list'> & Pick<Redelivery, 'get'>;
+
+/** The bindings delivery uses, of the Worker's Env. */
+export type DeliveryEnv = Pick<
+  Env,
+  | 'DEAD_LETTER_QUEUE'
+  | 'RETRY_BASE_SECONDS'
+  | 'WEBHOOK_URL'
+  | 'WEBHOOK_SECRET'
+  | 'SHOP_MAIL_TO'
+  | 'OPS_MAIL_TO'
+> &
+  ConversionEnv & {
+    LEADS: {
+      send(body: LeadMessage, options?: QueueSendOptions): Promise<unknown>;
+      sendBatch(messages: Iterable<MessageSendRequest<LeadMessage>>): Promise<unknown>;
+    };
+    EMAIL?: Pick<SendEmail, 'send'>;
+  };
 
 export interface Deliveries {
   decided(
@@ -56,7 +74,7 @@ export function retryDelaySeconds(attempts: number, baseSeconds: number): number
 }
 
 export function deliveryContext(
-  env: Env,
+  env: DeliveryEnv,
   store: Pick<LeadReader, 'list'>,
   fetcher: typeof fetch = fetch,
 ): DeliveryContext {
@@ -78,7 +96,7 @@ export function deliveryContext(
 
 export class QueueNotifier implements LeadNotifier {
   constructor(
-    private readonly env: Env,
+    private readonly env: DeliveryEnv,
     private readonly deliveries: Pick<Deliveries, 'decided'>,
     private readonly context: DeliveryContext,
   ) {}
@@ -100,7 +118,7 @@ export class QueueNotifier implements LeadNotifier {
 }
 
 export function queueRedelivery(
-  env: Env,
+  env: DeliveryEnv,
   store: LeadReader,
   deliveries: Deliveries,
   context: DeliveryContext,
@@ -128,7 +146,7 @@ export function queueRedelivery(
  * At most one alert mail an hour per brand: within the hour after one, the alert waits on the
  * queue until the hour is over, then lists what is dead-lettered by then.
  */
-async function alert(env: Env, brand: BrandId, deliveries: Deliveries, waited: boolean) {
+async function alert(env: DeliveryEnv, brand: BrandId, deliveries: Deliveries, waited: boolean) {
   const sender = mailSender(brands[brand]);
   const to = addressList(env.OPS_MAIL_TO);
   if (!sender || to.length === 0 || !env.EMAIL) {
@@ -161,7 +179,7 @@ async function alert(env: Env, brand: BrandId, deliveries: Deliveries, waited: b
 
 export async function consumeLeads(
   batch: LeadBatch,
-  env: Env,
+  env: DeliveryEnv,
   store: LeadReader,
   deliveries: Deliveries,
   context: DeliveryContext,

@@ -22,7 +22,7 @@ export type Env = Omit<Cloudflare.Env, 'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS
 } & ConversionEnv;
 
 /** Endpoints are vars deploy/cloudflare/config.ts sets; the rest are secrets (docs/deploy.md). */
-type ConversionEnv = Partial<
+export type ConversionEnv = Partial<
   Record<(typeof conversionVariables)[keyof typeof conversionVariables][number], string>
 >;
 

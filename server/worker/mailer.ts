@@ -6,7 +6,7 @@ import type { MailMessage } from '../core/leadMail';
 import type { Mailer } from '../core/mailChannels';
 
 export class BindingMailer implements Mailer {
-  constructor(private readonly binding: SendEmail | undefined) {}
+  constructor(private readonly binding: Pick<SendEmail, 'send'> | undefined) {}
 
   async send(message: MailMessage): Promise<void> {
     if (!this.binding) throw new Error('the Worker has no EMAIL binding (send_email)');

@@ -11,10 +11,11 @@ import {
   QueueNotifier,
   retryDelaySeconds,
   type Deliveries,
+  type DeliveryEnv,
   type LeadBatch,
   type LeadReader,
 } from '../../../server/worker/delivery';
-import type { Env, LeadMessage } from '../../../server/worker/env';
+import type { LeadMessage } from '../../../server/worker/env';
 import { leadRequest, newLead } from '../../factories/estimate';
 
 function lead(overrides: Partial<NewLead> = {}): NewLead {
@@ -81,7 +82,7 @@ function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['st
 const fbclid = {
   request: leadRequest('carsupport', { tracking: { fbclid: 'IwAR-click' } }),
 } satisfies Partial<NewLead>;
-const metaVars: Partial<Env> = {
+const metaVars: Partial<DeliveryEnv> = {
   META_CONVERSIONS_ENDPOINT: 'https://graph.example/v25.0',
   META_PIXEL_ID: '42',
   META_ACCESS_TOKEN: 'token',
@@ -99,8 +100,13 @@ function batch(queue: string, bodies: LeadMessage[], attempts = 1) {
   return { batch, outcomes };
 }
 
-function envWith(mails: unknown[], failMail = false): Env {
+/** The Worker's bindings; `queued` collects what is put on the leads queue. */
+function envWith(mails: unknown[], failMail = false, queued: unknown[] = []): DeliveryEnv {
   return {
+    LEADS: {
+      send: (body: LeadMessage) => Promise.resolve(void queued.push({ body })),
+      sendBatch: (messages) => Promise.resolve(void queued.push(...messages)),
+    },
     WEBHOOK_URL: 'https://crm.example/hook',
     WEBHOOK_SECRET: 'shh',
     DEAD_LETTER_QUEUE: 'leads-dlq',
@@ -113,7 +119,7 @@ function envWith(mails: unknown[], failMail = false): Env {
         return Promise.resolve({ messageId: 'm' });
       },
     },
-  } as unknown as Env;
+  };
 }
 
 async function consume(
@@ -123,13 +129,13 @@ async function consume(
     queue?: string;
     fetcher?: typeof fetch;
     failMail?: boolean;
-    vars?: Partial<Env>;
+    vars?: Partial<DeliveryEnv>;
     /** The lead's delivery rows already written. */
     rows?: Record<string, ChannelDelivery['state']>;
   } = {},
 ) {
   const mails: unknown[] = [];
-  const env = { ...envWith(mails, options.failMail), ...options.vars } as Env;
+  const env: DeliveryEnv = { ...envWith(mails, options.failMail), ...options.vars };
   const { store, deliveries, marks } = storesWith(options.stored ?? lead(), options.rows);
   const { batch: messages, outcomes } = batch(options.queue ?? 'leads', bodies, 3);
   const fetcher = options.fetcher ?? (() => Promise.resolve(new Response('ok')));
@@ -204,7 +210,7 @@ describe('the queue consumer', () => {
           : Response.json({ requestId: 'r' }),
       );
     };
-    const env = {
+    const env: DeliveryEnv = {
       ...envWith([]),
       GOOGLE_DATA_MANAGER_ENDPOINT: 'https://datamanager.example/v1/events:ingest',
       GOOGLE_OAUTH_TOKEN_ENDPOINT: tokenEndpoint,
@@ -212,7 +218,7 @@ describe('the queue consumer', () => {
       GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: await exportPKCS8(privateKey),
       GOOGLE_ADS_CUSTOMER_ID: '1234567890',
       GOOGLE_ADS_CONVERSION_ACTION_ID: '987',
-    } as Env;
+    };
     const stored = lead({
       receivedAt: new Date(Date.now() - 3600_000).toISOString(),
       request: leadRequest('carsupport', { tracking: { gclid: 'Cj0-click' } }),
@@ -241,7 +247,7 @@ describe('the queue consumer', () => {
     const old = new Date(Date.now() - 7 * 24 * 3600_000).toISOString();
     const { marks, outcomes } = await consume([{ id: 'lead-1', channel: 'meta' }], {
       stored: lead({ receivedAt: old, ...fbclid }),
-      fetcher: fetcher as unknown as typeof fetch,
+      fetcher,
       vars: metaVars,
     });
     expect(fetcher).not.toHaveBeenCalled();
@@ -281,7 +287,7 @@ describe('the queue consumer', () => {
   it('retries a failed mail alone, never re-posting the webhook', async () => {
     const fetcher = vi.fn();
     const { marks, outcomes } = await consume([{ id: 'lead-1', channel: 'receipt' }], {
-      fetcher: fetcher as unknown as typeof fetch,
+      fetcher,
       failMail: true,
     });
     expect(fetcher).not.toHaveBeenCalled();
@@ -336,10 +342,7 @@ describe('the notifier', () => {
   it('records every channel decision and queues only the channels to send', async () => {
     const queued: unknown[] = [];
     const mails: unknown[] = [];
-    const env = {
-      ...envWith(mails),
-      LEADS: { sendBatch: (messages: unknown[]) => Promise.resolve(void queued.push(...messages)) },
-    } as unknown as Env;
+    const env = envWith(mails, false, queued);
     const spam = lead({ suspectedSpam: true });
     const { store, deliveries, marks } = storesWith(spam);
     await new QueueNotifier(env, deliveries, deliveryContext(env, store)).created(spam);
