@@ -72,17 +72,6 @@ for (const brand of brandList) {
       expect(consoleErrors).toEqual([]);
     });
 
-    test('the call-to-action is hidden outside business hours', async ({ page }) => {
-      // 22:30 in Tokyo, after the local origin's 9:00–19:00.
-      await page.clock.install({ time: new Date('2026-05-12T22:30:00+09:00') });
-      const hours = page.waitForResponse(/business_time/);
-      await page.goto(originFor(brand.id) + '/');
-      await waitForApp(page);
-      await hours;
-      await expect(page.locator('[data-section="cta"]')).toHaveCount(0);
-      await expect(page.locator('[data-section="direction"]')).toBeVisible();
-    });
-
     test.describe('at 1280px', () => {
       // Instant scrolling (the reduced-motion path) keeps these runs short; anchors are the same.
       test.use({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
