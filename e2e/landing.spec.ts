@@ -1,5 +1,6 @@
 // The landing page in a real browser: section order, menus, tabs, FAQ without JavaScript, theme,
-// the sticky call bar (every page's numbers are checked where it hydrates, skeleton.spec.ts). Run: npx playwright test e2e/landing.spec.ts (after `npm run build`).
+// the sticky call bar (every page's phone numbers: where it hydrates, in skeleton.spec.ts).
+// Run: npx playwright test e2e/landing.spec.ts (after `npm run build`).
 import type { Page } from '@playwright/test';
 import { telHref } from '../src/brand/brands';
 import { bodySections, brandList, expect, originFor, test, waitForApp } from './fixtures';
@@ -43,26 +44,6 @@ async function offsetBelowHeader(page: Page, selector: string): Promise<number> 
 
 for (const brand of brandList) {
   test.describe(`${brand.id} landing page`, () => {
-    test('sections come in the spec order, with the hours endpoint saying "open"', async ({
-      page,
-      consoleErrors,
-    }) => {
-      await openAllDay(page);
-      const hours = page.waitForResponse(/business_time/);
-      await page.goto(originFor(brand.id) + '/');
-      await waitForApp(page);
-      await hours;
-      // The hours are judged after the answer: the CTA must still be there once they are in.
-      await expect(page.locator('[data-section="cta"]')).toBeVisible();
-      expect(await sectionLayout(page)).toEqual({
-        before: ['main-visual'],
-        body: bodySections(brand),
-        after: ['tracking-footer', 'estimate-modal'],
-        footerVariant: 'landing-top',
-      });
-      expect(consoleErrors).toEqual([]);
-    });
-
     test.describe('at 1280px', () => {
       // Instant scrolling (the reduced-motion path) keeps these runs short; anchors are the same.
       test.use({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
@@ -392,19 +373,31 @@ for (const brand of brandList) {
   });
 }
 
-// Full-page screenshots of both homes, kept as test artefacts for a human look.
+// The home page's sections in order at a phone's and a desktop's width, with full-page screenshots
+// of both homes kept as test artefacts for a human look.
 for (const brand of brandList) {
   for (const width of [375, 1280]) {
     test.describe(`${brand.id} at ${width}px`, () => {
       test.use({ viewport: { width, height: width < 768 ? 740 : 800 } });
 
-      test('full-page screenshot of the home page', async ({ page }, testInfo) => {
+      test('sections come in the spec order, with the hours endpoint saying "open"; full-page screenshot', async ({
+        page,
+        consoleErrors,
+      }, testInfo) => {
         await openAllDay(page);
         const hours = page.waitForResponse(/business_time/);
         await page.goto(originFor(brand.id) + '/');
         await waitForApp(page);
         await hours;
+        // The hours are judged after the answer: the CTA must still be there once they are in.
         await expect(page.locator('[data-section="cta"]')).toBeVisible();
+        expect(await sectionLayout(page)).toEqual({
+          before: ['main-visual'],
+          body: bodySections(brand),
+          after: ['tracking-footer', 'estimate-modal'],
+          footerVariant: 'landing-top',
+        });
+        expect(consoleErrors).toEqual([]);
         // Nothing wider than the viewport: no sideways scrolling on phones or desktops.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           width,
