@@ -1,12 +1,15 @@
 // Attribution and conversions in a real browser, for both brands: every click id and campaign
 // parameter reaches the tracking_data cookie and the estimate request, the entry URL keeps only
 // attribution parameters, estimate_success names the lead the API answered, and page_view fires
-// once per in-app navigation (none for the first load).
+// once per in-app navigation (none for the first load). The cookie's attributes are checked
+// here too, as the browser stores them.
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { clickIdParams } from '../src/tracking/trackingFields';
-import { fillEstimate } from './estimateForm';
+import { fillEstimate, uniqueEmail } from './estimateForm';
 import { brandList, estimatesFile, expect, originFor, test, waitForApp } from './fixtures';
+
+const dayS = 86_400;
 
 /** The tracking_data cookie once the page has written `field`, parsed. */
 async function trackingCookieWith(
@@ -59,6 +62,8 @@ for (const brand of brandList) {
         utm_source: 'e2e',
         utm_medium: 'cpc',
         utm_campaign: 'spring',
+        utm_term: '車検',
+        utm_content: 'ad-1',
         gclid: 'g-1',
         ...clickIds,
       }).toString();
@@ -73,16 +78,29 @@ for (const brand of brandList) {
         source: 'e2e',
         inquiry_medium: 'cpc',
         campaign: 'spring',
+        term: '車検',
+        inquiry_content: 'ad-1',
         gaid: 'g-1',
         ...clickIds,
       });
       expect(await page.evaluate(() => sessionStorage.getItem('lp_entry_url'))).toBe(
         `/?${attribution}`,
       );
+      await test.step('the cookie is host-only, Lax, not Secure on a local host, for one day', async () => {
+        const stored = (await context.cookies()).find((c) => c.name === 'tracking_data')!;
+        expect(stored.domain).toBe(new URL(origin).hostname);
+        expect(stored.path).toBe('/');
+        expect(stored.secure).toBe(false);
+        expect(stored.sameSite).toBe('Lax');
+        const lifetime = stored.expires - Date.now() / 1000;
+        expect(lifetime).toBeGreaterThan(dayS - 600);
+        expect(lifetime).toBeLessThanOrEqual(dayS + 60);
+      });
 
       await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
       const dialog = page.getByRole('dialog');
-      await fillEstimate(dialog, `attribution-${brand.id}@example.com`);
+      // A new address each run: the API answers a repeated lead with the id it stored first.
+      await fillEstimate(dialog, uniqueEmail(`attribution-${brand.id}`));
 
       const answered = page.waitForResponse(
         (response) => response.url().endsWith('/api/estimates') && response.status() === 201,

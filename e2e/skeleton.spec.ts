@@ -1,4 +1,4 @@
-import { brandIds, brands, defaultBrandId } from '../src/brand/brands';
+import { brandIds, brands, defaultBrandId, telHref } from '../src/brand/brands';
 import {
   brandList,
   otherBrands,
@@ -33,11 +33,15 @@ for (const brand of brandList) {
         }
       });
 
-      test(`${path} hydrates under its CSP: no violation, console error or hydration warning`, async ({
+      test(`${path} hydrates under its CSP: no violation, console error or hydration warning; every phone number dials`, async ({
         page,
         consoleErrors,
       }) => {
         await watchCsp(page);
+        // Hours that include now, so the call-to-action and its number are on the page too.
+        await page.route('**/shaken/column/wp-json/wp/business_time', (route) =>
+          route.fulfill({ json: { start_time: '0:00', end_time: '23:59' } }),
+        );
         await page.goto(originFor(brand.id) + path);
         await waitForApp(page);
         await expect(page.locator('html')).toHaveAttribute('data-brand', brand.id);
@@ -48,6 +52,31 @@ for (const brand of brandList) {
         ).toBe(true);
         expect(await cspViolations(page)).toEqual([]);
         expect(consoleErrors).toEqual([]);
+
+        await test.step('every phone number on the page is a tel: link that dials it', async () => {
+          const found = await page.evaluate((phone) => {
+            const plain: string[] = [];
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const parent = node.parentElement;
+              if (!parent || parent.closest('script, style, template')) continue;
+              if (node.textContent?.includes(phone) && !parent.closest('a[href^="tel:"]')) {
+                plain.push(parent.outerHTML);
+              }
+            }
+            const hrefs = Array.from(document.querySelectorAll('a[href^="tel:"]'), (a) =>
+              a.getAttribute('href'),
+            );
+            return { plain, hrefs };
+          }, brand.phone);
+          expect(found.plain).toEqual([]);
+          expect(found.hrefs.length).toBeGreaterThan(0);
+          expect(new Set(found.hrefs)).toEqual(new Set([telHref(brand.phone)]));
+          // No other brand's number shows up.
+          for (const other of otherBrands(brand)) {
+            await expect(page.locator('body')).not.toContainText(other.phone);
+          }
+        });
       });
     }
 
