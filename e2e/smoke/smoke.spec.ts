@@ -3,7 +3,6 @@
 // Host header (node:http), because fetch and Playwright's request would normalise the very paths
 // under test; one real page load per brand in Chromium.
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { expect, test, type TestInfo } from '@playwright/test';
 import { pageTable } from '../../src/content/pageTable';
@@ -12,45 +11,20 @@ import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { cacheControl, headersFor, parseHeadersFile } from '../../server/core/headers';
 import { largestCookieHeaderBytes } from '../../deploy/nginx/config';
 import { brandHost, engines, previousBuildId, smokeDistDir, type EngineName } from './engines';
-
-type Answer = { status: number; headers: Record<string, string | undefined>; body: string };
+import { call, type Answer } from './workerApi';
 
 function portOf(testInfo: TestInfo): number {
   return engines[testInfo.project.name as EngineName].port;
 }
 
-/** GET (or another method) of a raw request target, sent as is, to the engine of this project. */
+/** GET (or another method) of a raw request target, sent as is, to the engine on `port`. */
 function send(
   port: number,
   brand: BrandId,
   target: string,
-  extraHeaders: Record<string, string> = {},
+  headers: Record<string, string> = {},
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path: target,
-        headers: { Host: brandHost(brand, port), ...extraHeaders },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => {
-          const headers: Record<string, string | undefined> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            headers[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          resolve({ status: res.statusCode ?? 0, headers, body });
-        });
-      },
-    );
-    req.setTimeout(15_000, () => req.destroy(new Error(`timeout: ${target}`)));
-    req.on('error', reject);
-    req.end();
-  });
+  return call(brand, { path: target, headers }, port);
 }
 
 /** The Content-Security-Policy the build wrote into this brand's _headers. */

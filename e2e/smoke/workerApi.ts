@@ -1,7 +1,7 @@
-// Raw HTTP calls to the estimate API of a Cloudflare engine (Worker on workerd), for the smoke
-// specs that check what only the real runtime shows (api.spec.ts, restart.spec.ts). The API's own
-// rules are unit-tested on the core (tests/server/); the two runtimes' answers are compared in
-// parity.spec.ts.
+// Raw HTTP calls with a Host header, sent as is: to every engine (smoke.spec.ts), and to the
+// Cloudflare engine's estimate API for what only the real runtime shows (api.spec.ts,
+// restart.spec.ts). The API's own rules are unit-tested on the core (tests/server/); the two
+// runtimes' answers are compared in parity.spec.ts.
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { expect } from '@playwright/test';
