@@ -1,6 +1,7 @@
-// CSP violations as the page reports them: every page's load is watched in skeleton.spec.ts, the
-// dialog's in security.spec.ts. The policy's text is unit-tested (tests/prerender/csp.test.ts),
-// the served header against the built one on every engine (e2e/smoke/smoke.spec.ts).
+// CSP violations as the page reports them: watched on every page's load (skeleton.spec.ts), in
+// the dialog (security.spec.ts) and on each engine's landing page (smoke/smoke.spec.ts). The
+// policy's text is unit-tested (tests/prerender/csp.test.ts), the served header against the built
+// one on every engine (e2e/smoke/smoke.spec.ts).
 import type { Page } from '@playwright/test';
 
 /** Collects CSP violations the page reports (before any of its own scripts run). */

@@ -11,6 +11,7 @@ import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { cacheControl, headersFor, parseHeadersFile } from '../../server/core/headers';
 import { largestCookieHeaderBytes } from '../../deploy/nginx/config';
 import { brandHost, engines, previousBuildId, smokeDistDir, type EngineName } from './engines';
+import { cspViolations, watchCsp } from '../csp';
 import { call, type Answer } from './workerApi';
 
 function portOf(testInfo: TestInfo): number {
@@ -226,20 +227,12 @@ for (const brand of Object.values(brands)) {
       await page.route(`**${businessTimePath}`, (route) =>
         route.fulfill({ json: { start_time: '9:00', end_time: '19:00' } }),
       );
-      await page.addInitScript(() => {
-        const w = window as unknown as { __csp: string[] };
-        w.__csp = [];
-        document.addEventListener('securitypolicyviolation', (event) => {
-          w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
+      await watchCsp(page);
       const response = await page.goto(`http://${brandHost(brand.id, portOf(test.info()))}/`);
       expect(response?.status()).toBe(200);
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       await expect(page.getByRole('banner')).toContainText(brand.phone);
-      expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual(
-        [],
-      );
+      expect(await cspViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     });
   });
