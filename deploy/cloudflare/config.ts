@@ -66,7 +66,10 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     DEAD_LETTER_QUEUE: names.deadLetterQueue,
     RETRY_BASE_SECONDS: String(retryBase),
   };
-  for (const name of ['BUSINESS_START_TIME', 'BUSINESS_END_TIME', 'SHOP_MAIL_TO', 'OPS_MAIL_TO']) {
+  if (options.env.ACCESS_TEAM_DOMAIN) vars.ACCESS_TEAM_DOMAIN = options.env.ACCESS_TEAM_DOMAIN;
+  // ACCESS_AUD: the brand's Cloudflare Access application (docs/deploy.md, "Staff").
+  const perBrand = ['BUSINESS_START_TIME', 'BUSINESS_END_TIME', 'SHOP_MAIL_TO', 'OPS_MAIL_TO'];
+  for (const name of [...perBrand, 'ACCESS_AUD']) {
     const value = options.env[brandEnvName(name, brand)];
     if (value) vars[name] = value;
   }
@@ -147,6 +150,7 @@ export function devVars(brand: BrandId, env: Environment): string {
     WEBHOOK_URL: env.WEBHOOK_URL?.replaceAll('{brand}', brand),
     WEBHOOK_SECRET: env.WEBHOOK_SECRET,
     EXPORT_SECRET: env.EXPORT_SECRET,
+    STAFF_SECRET: env.STAFF_SECRET,
   };
   for (const name of Object.values(conversionVariables).flat()) values[name] = env[name];
   return Object.entries(values)

@@ -96,7 +96,7 @@ export async function readBody(
 }
 
 /** In time that does not depend on where they differ. */
-async function secretMatches(given: string, secret: string): Promise<boolean> {
+export async function secretMatches(given: string, secret: string): Promise<boolean> {
   if (!secret) return false;
   const encoder = new TextEncoder();
   // Digests first: equal lengths, so neither the length nor the first difference shows.

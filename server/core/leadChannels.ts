@@ -15,6 +15,8 @@ export type DeliveryContext = MailContext & WebhookContext & ConversionContext;
 
 type ListedChannel = DeliveryChannel<DeliveryContext> & {
   readonly label: string;
+  /** Set off by a stage change (stageChange.ts), never on receipt. */
+  readonly onStage?: true;
 };
 
 const conversionLabels: Record<ConversionPlatform, string> = {
@@ -33,6 +35,9 @@ export const leadChannels: readonly ListedChannel[] = [
     label: conversionLabels[channel.platform],
   })),
 ];
+
+/** What a new lead is decided for. */
+export const channelsOnReceipt = leadChannels.filter((channel) => !channel.onStage);
 
 export function channelNamed(name: string): ListedChannel | undefined {
   return leadChannels.find((channel) => channel.name === name);

@@ -46,3 +46,8 @@ export function columnText(request: StoredRequest, column: ExportColumnKey): str
       return parts.join('');
   }
 }
+
+/** The reading, last name first, as the inbox searches it by prefix (katakana, no space). */
+export function leadKana(request: StoredRequest): string {
+  return `${request.customer.lastNameKana}${request.customer.firstNameKana}`.replace(/\s/g, '');
+}

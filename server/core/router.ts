@@ -16,6 +16,10 @@ import { createEstimateHandler, type EstimateHandler } from './estimateHandler';
 import { createExportHandler } from './leadsExport';
 import type { LeadNotifier, LeadStore, RateLimiter, Redelivery } from './leadStore';
 import { createResendHandler } from './resend';
+import { createStaffApi } from './staffApi';
+import type { StaffAccess } from './staffAuth';
+import type { StageNotifier } from './stageChange';
+import type { StaffStore } from './staffStore';
 
 export type ApiAdapters = {
   store: LeadStore;
@@ -23,6 +27,8 @@ export type ApiAdapters = {
   notifier: LeadNotifier;
   staffSecret: string | undefined;
   redelivery?: Redelivery | undefined;
+  /** The staff's inbox and API: not routed without an access (staffAuth.ts). */
+  staff?: { store: StaffStore; access: StaffAccess | null; notifier: StageNotifier };
   /** Read on each request: the environment may change them. */
   businessHours: () => BusinessHours;
   now?: () => Date;
@@ -65,5 +71,14 @@ export function createApi(adapters: ApiAdapters): Api {
       routes.set(apiPaths.resend, resend);
     }
   }
-  return { route: (path) => routes.get(path) };
+  const { staff } = adapters;
+  const staffRoute =
+    staff?.access &&
+    createStaffApi({
+      store: staff.store,
+      access: staff.access,
+      notifier: staff.notifier,
+      now: adapters.now ?? (() => new Date()),
+    });
+  return { route: (path) => routes.get(path) ?? staffRoute?.(path) };
 }

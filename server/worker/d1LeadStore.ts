@@ -9,7 +9,7 @@ import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { trackingKeys } from '../../src/tracking/trackingFields';
 import type { ChannelDelivery, KeyedLead, LeadStore, NewLead, StoredLead } from '../core/leadStore';
-import { columnText, fieldText } from '../core/leadValues';
+import { columnText, fieldText, leadKana } from '../core/leadValues';
 import { parseStoredRequest } from '../core/storedRequest';
 import { channelDelivery, deliveryColumns, type DeliveryRecord } from './d1Deliveries';
 import type { D1Database } from './env';
@@ -43,6 +43,7 @@ export function leadRow(lead: StoredLead): Record<string, Cell> {
     if ('stored' in column) row[column.stored] = cell(columnText(request, key as ExportColumnKey));
   }
   for (const key of trackingKeys) row[key] = request.tracking[key] || null;
+  row.kana = leadKana(request);
   return row;
 }
 

@@ -15,7 +15,13 @@ import type {
   Redelivery,
 } from '../core/leadStore';
 import { deadLetterAlertMail } from '../core/leadMail';
-import { channelNamed, deliveryOf, leadChannels, type DeliveryContext } from '../core/leadChannels';
+import {
+  channelNamed,
+  channelsOnReceipt,
+  deliveryOf,
+  type DeliveryContext,
+} from '../core/leadChannels';
+import type { StageNotifier } from '../core/stageChange';
 import { addressList } from '../core/mailChannels';
 import type { ConversionEnv, Env, LeadMessage, MessageBatch } from './env';
 import { BindingMailer } from './mailer';
@@ -103,7 +109,7 @@ export class QueueNotifier implements LeadNotifier {
 
   async created(lead: NewLead): Promise<void> {
     const decisions = await Promise.all(
-      leadChannels.map(
+      channelsOnReceipt.map(
         async (channel) => [channel.name, await channel.decide(lead, this.context)] as const,
       ),
     );
@@ -115,6 +121,31 @@ export class QueueNotifier implements LeadNotifier {
       );
     }
   }
+}
+
+/** A stage change's channels (server/core/stageChange.ts), decided again and queued. */
+export function queueStageNotifier(
+  env: DeliveryEnv,
+  store: LeadReader,
+  deliveries: { redecided: Deliveries['decided'] },
+  context: DeliveryContext,
+): StageNotifier {
+  return {
+    async stageChanged({ id: leadId }, names) {
+      const lead = await store.get(leadId);
+      if (!lead) return;
+      const decisions: (readonly [string, ChannelDecision])[] = [];
+      for (const name of names) {
+        const channel = channelNamed(name);
+        if (channel) decisions.push([name, await channel.decide(lead, context)]);
+      }
+      await deliveries.redecided(leadId, decisions);
+      const toSend = decisions.filter(([, decision]) => decision.kind === 'send');
+      if (toSend.length > 0) {
+        await env.LEADS.sendBatch(toSend.map(([channel]) => ({ body: { id: leadId, channel } })));
+      }
+    },
+  };
 }
 
 export function queueRedelivery(

@@ -12,6 +12,11 @@ export type Env = Omit<Cloudflare.Env, 'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS
   EMAIL?: SendEmail;
   /** Secrets (wrangler secret put; .dev.vars locally): not in the config, and may be unset. */
   EXPORT_SECRET?: string;
+  /** Opens the staff's pages and API where Cloudflare Access is not configured. */
+  STAFF_SECRET?: string;
+  /** Cloudflare Access: the team's domain and this brand's application audience (vars). */
+  ACCESS_TEAM_DOMAIN?: string;
+  ACCESS_AUD?: string;
   WEBHOOK_URL?: string;
   WEBHOOK_SECRET?: string;
   /** Set only when the brand's environment gives them. */

@@ -5,10 +5,18 @@
 import { brandIdForHost, defaultBrandId, isBrandId, type BrandId } from '../../src/brand/brands';
 import type { EstimateContext } from '../core/estimateHandler';
 import { createApi, type Api } from '../core/router';
+import { staffAccessOf } from '../core/staffAuth';
 import { serveAsset, siteHeaders } from './assets';
 import { D1LeadStore } from './d1LeadStore';
 import { D1Deliveries } from './d1Deliveries';
-import { consumeLeads, deliveryContext, QueueNotifier, queueRedelivery } from './delivery';
+import { D1Staff } from './d1Staff';
+import {
+  consumeLeads,
+  deliveryContext,
+  QueueNotifier,
+  queueRedelivery,
+  queueStageNotifier,
+} from './delivery';
 import type { Env, LeadMessage, MessageBatch } from './env';
 import { D1RateLimiter } from './rateLimiter';
 
@@ -25,12 +33,22 @@ function apiOf(env: Env): Api {
     const store = new D1LeadStore(env.DB);
     const deliveries = new D1Deliveries(env.DB);
     const context = deliveryContext(env, store);
+    const access = staffAccessOf({
+      teamDomain: env.ACCESS_TEAM_DOMAIN,
+      audience: env.ACCESS_AUD,
+      secret: env.STAFF_SECRET,
+    });
     api = createApi({
       store,
       rateLimiter: new D1RateLimiter(env.DB),
       notifier: new QueueNotifier(env, deliveries, context),
       staffSecret: env.EXPORT_SECRET,
       redelivery: queueRedelivery(env, store, deliveries, context),
+      staff: {
+        store: new D1Staff(env.DB, store),
+        access,
+        notifier: queueStageNotifier(env, store, deliveries, context),
+      },
       businessHours: () => ({ start: env.BUSINESS_START_TIME, end: env.BUSINESS_END_TIME }),
     });
     apis.set(env, api);
