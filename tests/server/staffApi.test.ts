@@ -34,7 +34,7 @@ beforeEach(async () => {
     rateLimiter: createMemoryRateLimiter(),
     notifier: localNotifier,
     staffSecret: undefined,
-    businessHours: () => ({}),
+    businessHours: () => ({ start: undefined, end: undefined }),
     now: () => new Date('2026-11-25T01:00:00Z'),
     staff: {
       store: staff,
@@ -201,7 +201,7 @@ describe('the staff API', () => {
       rateLimiter: createMemoryRateLimiter(),
       notifier: localNotifier,
       staffSecret: undefined,
-      businessHours: () => ({}),
+      businessHours: () => ({ start: undefined, end: undefined }),
       staff: {
         store: staff,
         access: staffAccessOf({}),
