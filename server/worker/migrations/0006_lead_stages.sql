@@ -52,7 +52,7 @@ CREATE INDEX staff_audit_brand_seq ON staff_audit (brand, seq);
 -- searches by phone (受付番号 is the primary key) and the reading's prefix. The funnel reads
 -- leads_brand_received_at_funnel alone (covering), never the rows.
 CREATE INDEX leads_brand_stage_received_at ON leads (brand, stage, received_at);
-CREATE INDEX leads_brand_phone ON leads (brand, phone);
+CREATE INDEX leads_brand_phone ON leads (brand, phone, received_at);
 CREATE INDEX leads_brand_kana ON leads (brand, kana);
 CREATE INDEX leads_brand_received_at_funnel ON leads (
   brand, received_at, stage, progress, amount, source, inquiry_medium, campaign,
