@@ -80,7 +80,7 @@ export function columnWords(request: StoredRequest, column: ExportColumnKey, are
     case 'postalCode':
       return [displayPostalCode(text), area].filter(Boolean).join(' ');
     case 'mileage':
-      return /^\d+$/.test(text) ? `${Number(text).toLocaleString('ja-JP')} km` : text;
+      return /^\d+$/.test(text) ? Number(text).toLocaleString('ja-JP') : text;
     default:
       return paths.length === 1 ? choiceLabel(paths[0]!, text) : text;
   }

@@ -79,7 +79,7 @@ describe('one lead, two readers', () => {
     expect(csv(columnHeader('firstRegistration'))).toBe('2015年4月');
     expect(csv(columnHeader('phone'))).toBe('090-1234-5678');
     expect(csv(columnHeader('postalCode'))).toBe('〒150-0001 東京都渋谷区');
-    expect(csv(columnHeader('mileage'))).toBe('52,000 km');
+    expect(csv(columnHeader('mileage'))).toBe('52,000');
     expect(csv(columnHeader('courtesyCar'))).toBe('希望する');
     expect(csv(columnHeader('contactTime'))).toBe('9:00〜12:00');
     expect(csv(columnHeader('preferredDates'))).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日（.）、\d{4}年/);
