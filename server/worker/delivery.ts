@@ -37,6 +37,7 @@ export type DeliveryEnv = Pick<
   | 'WEBHOOK_SECRET'
   | 'SHOP_MAIL_TO'
   | 'OPS_MAIL_TO'
+  | 'SITE_URL'
 > &
   ConversionEnv & {
     LEADS: {
@@ -88,6 +89,7 @@ export function deliveryContext(
   return {
     mailer: new BindingMailer(env.EMAIL),
     shopAddresses: () => shop,
+    siteOrigin: () => env.SITE_URL,
     store,
     webhook:
       env.WEBHOOK_URL && env.WEBHOOK_SECRET
