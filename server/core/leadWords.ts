@@ -27,7 +27,7 @@ const campaignWords = [
 ] as const satisfies readonly (readonly [TrackingKey, string])[];
 
 /** In the order a lead is attributed: a Google click first (its own tag's key is gaid). */
-const clickWords = [
+export const clickWords = [
   ['gaid', 'Google 広告', 'gclid'],
   ['gbraid', 'Google 広告', 'gbraid'],
   ['wbraid', 'Google 広告', 'wbraid'],

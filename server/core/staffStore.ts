@@ -4,6 +4,7 @@
  */
 import type { BrandId } from '../../src/brand/brands';
 import type { TrackingKey } from '../../src/tracking/trackingFields';
+import { clickWords } from './leadWords';
 import type { StoredLead } from './leadStore';
 import type { CurrentStage, NewStageChange, Stage, StageChange } from './leadStages';
 
@@ -32,19 +33,17 @@ export type LeadSummary = {
 
 export type StaffLead = StoredLead & { stage: CurrentStage; history: StageChange[] };
 
-/** The ad platform whose click id a lead carries, first match in this order. */
-export const clickPlatforms = [
-  ['google', 'Google 広告', ['gaid', 'gbraid', 'wbraid']],
-  ['meta', 'Meta 広告', ['fbclid']],
-  ['yahoo', 'Yahoo!広告', ['yclid']],
-  ['line', 'LINE広告', ['ldtag_cl']],
-  ['microsoft', 'Microsoft 広告', ['msclkid']],
-] as const satisfies readonly (readonly [string, string, readonly TrackingKey[]])[];
+/** The ad platforms, in words, each with its click ids, in the order a lead is attributed. */
+export const clickPlatforms: readonly (readonly [string, readonly TrackingKey[]])[] = [
+  ...new Set(clickWords.map(([, platform]) => platform)),
+].map((platform) => [
+  platform,
+  clickWords.filter(([, named]) => named === platform).map(([key]) => key),
+]);
 
-export type ClickPlatform = (typeof clickPlatforms)[number][0] | '';
-
-export function clickPlatformOf(tracking: Partial<Record<TrackingKey, string>>): ClickPlatform {
-  return clickPlatforms.find(([, , keys]) => keys.some((key) => tracking[key]))?.[0] ?? '';
+/** The platform of the lead's first click id, '' for none. */
+export function clickPlatformOf(tracking: Partial<Record<TrackingKey, string>>): string {
+  return clickPlatforms.find(([, keys]) => keys.some((key) => tracking[key]))?.[0] ?? '';
 }
 
 /** One group of the funnel: leads of one source, medium, campaign and click platform. */
@@ -52,7 +51,8 @@ export type FunnelRow = {
   source: string;
   medium: string;
   campaign: string;
-  platform: ClickPlatform;
+  /** In words (Google 広告); '' for none. */
+  platform: string;
   leads: number;
   contacted: number;
   booked: number;

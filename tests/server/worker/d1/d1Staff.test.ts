@@ -122,7 +122,7 @@ describe('D1Staff on D1', () => {
         source: 'google',
         medium: '',
         campaign: '',
-        platform: 'google',
+        platform: 'Google 広告',
         leads: 2,
         contacted: 2,
         booked: 1,
