@@ -35,8 +35,9 @@ export interface LeadStore {
   /**
    * Atomically stores the lead unless one of its brand has the same idempotencyKey, or the same
    * contentHash since `duplicateSince`: concurrent inserts store one row. Returns its id anyway.
+   * A lead staff enter (a phone call) is stored as it is read back, its request not validated.
    */
-  insert(lead: NewLead, duplicateSince: string): Promise<{ id: string; created: boolean }>;
+  insert(lead: StoredLead, duplicateSince: string): Promise<{ id: string; created: boolean }>;
   /** `requestHash` is null for leads stored before it was kept. */
   findByKey(brand: BrandId, idempotencyKey: string): Promise<KeyedLead | null>;
   findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null>;

@@ -15,7 +15,7 @@ export type ExportHandlerOptions = {
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dayMs = 24 * 3600_000;
 
-function tokyoDayStart(day: string | null, addDays = 0): string | null {
+export function tokyoDayStart(day: string | null, addDays = 0): string | null {
   const match = day ? dayPattern.exec(day) : null;
   if (!match) return null;
   const [year, month, date] = match.slice(1).map(Number) as [number, number, number];

@@ -17,6 +17,7 @@ import { createExportHandler } from './leadsExport';
 import type { LeadNotifier, LeadStore, RateLimiter, Redelivery } from './leadStore';
 import { createResendHandler } from './resend';
 import { createStaffApi } from './staffApi';
+import { createStaffSite, defaultStaleAfterHours } from './staffSite';
 import type { StaffAccess } from './staffAuth';
 import type { StageNotifier } from './stageChange';
 import type { StaffStore } from './staffStore';
@@ -28,7 +29,13 @@ export type ApiAdapters = {
   staffSecret: string | undefined;
   redelivery?: Redelivery | undefined;
   /** The staff's inbox and API: not routed without an access (staffAuth.ts). */
-  staff?: { store: StaffStore; access: StaffAccess | null; notifier: StageNotifier };
+  staff?: {
+    store: StaffStore;
+    access: StaffAccess | null;
+    notifier: StageNotifier;
+    /** A lead still 新規 this many hours is 未対応 (the inbox, the Cron alert). */
+    staleAfterHours?: number;
+  };
   /** Read on each request: the environment may change them. */
   businessHours: () => BusinessHours;
   now?: () => Date;
@@ -72,13 +79,17 @@ export function createApi(adapters: ApiAdapters): Api {
     }
   }
   const { staff } = adapters;
-  const staffRoute =
-    staff?.access &&
-    createStaffApi({
-      store: staff.store,
-      access: staff.access,
-      notifier: staff.notifier,
-      now: adapters.now ?? (() => new Date()),
+  const now = adapters.now ?? (() => new Date());
+  const staffOptions = staff?.access && { ...staff, access: staff.access, now };
+  const staffApi = staffOptions && createStaffApi(staffOptions);
+  const staffSite =
+    staffOptions &&
+    createStaffSite({
+      ...staffOptions,
+      leads: store,
+      staleAfterHours: staff.staleAfterHours ?? defaultStaleAfterHours,
     });
-  return { route: (path) => routes.get(path) ?? staffRoute?.(path) };
+  const staffRoute = (path: string) =>
+    path.startsWith('/api/staff/') ? staffApi?.(path) : staffSite?.(path);
+  return { route: (path) => routes.get(path) ?? staffRoute(path) };
 }

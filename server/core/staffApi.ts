@@ -45,6 +45,7 @@ function leadJson(lead: StaffLead) {
 /** Staff requests that do not answer this: 401, or 403 for a post from another site. */
 export function staffGate(
   access: StaffAccess,
+  now: () => Date,
   handler: StaffHandler,
   refuse: (request: Request, ctx: EstimateContext) => Promise<Response>,
 ): EstimateHandler {
@@ -54,7 +55,7 @@ export function staffGate(
       await request.body?.cancel().catch(() => undefined);
       return json(403, { error: answers.crossSite });
     }
-    const who = await staffActor(request, access, ctx.brand);
+    const who = await staffActor(request, access, ctx.brand, now());
     return who ? handler(request, ctx, who) : refuse(request, ctx);
   };
 }
@@ -142,6 +143,7 @@ export function createStaffApi(
     const handler = stages ? postStage(id) : getLead(id);
     const guarded = staffGate(
       options.access,
+      now,
       async (request, ctx, who) => {
         try {
           return await handler(request, ctx, who);

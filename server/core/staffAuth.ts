@@ -89,6 +89,7 @@ export async function staffActor(
   request: Request,
   access: StaffAccess,
   brand: BrandId,
+  now: Date = new Date(),
 ): Promise<StaffActor | null> {
   if (access.kind === 'access') {
     const token = request.headers.get('cf-access-jwt-assertion');
@@ -98,6 +99,7 @@ export async function staffActor(
         issuer: access.issuer,
         audience: access.audience,
         algorithms: ['RS256'],
+        currentDate: now,
       });
       const actor = accessActor(payload);
       return actor ? { actor, via: 'access' } : null;
@@ -112,6 +114,7 @@ export async function staffActor(
     const { payload } = await jwtVerify(session, await sessionKey(access.secret), {
       audience: brand,
       algorithms: ['HS256'],
+      currentDate: now,
     });
     return typeof payload.sub === 'string' && payload.sub
       ? { actor: payload.sub, via: 'session' }

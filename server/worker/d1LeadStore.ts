@@ -8,7 +8,7 @@ import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract
 import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { trackingKeys } from '../../src/tracking/trackingFields';
-import type { ChannelDelivery, KeyedLead, LeadStore, NewLead, StoredLead } from '../core/leadStore';
+import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../core/leadStore';
 import { columnText, fieldText, leadKana } from '../core/leadValues';
 import { parseStoredRequest } from '../core/storedRequest';
 import { channelDelivery, deliveryColumns, type DeliveryRecord } from './d1Deliveries';
@@ -122,7 +122,10 @@ const storedOrMetStatement =
 export class D1LeadStore implements LeadStore {
   constructor(private readonly db: D1Database) {}
 
-  async insert(lead: NewLead, duplicateSince: string): Promise<{ id: string; created: boolean }> {
+  async insert(
+    lead: StoredLead,
+    duplicateSince: string,
+  ): Promise<{ id: string; created: boolean }> {
     const row = leadRow(lead);
     const columns = Object.keys(row);
     const { brand, idempotencyKey, contentHash } = lead;

@@ -121,8 +121,7 @@ export function listStatement(query: LeadQuery): { sql: string; binds: (string |
 
 const platformCase = `CASE ${clickPlatforms
   .map(
-    ([name, keys]) =>
-      `WHEN ${keys.map((key) => `${key} IS NOT NULL`).join(' OR ')} THEN '${name}'`,
+    ([name, keys]) => `WHEN ${keys.map((key) => `${key} IS NOT NULL`).join(' OR ')} THEN '${name}'`,
   )
   .join(' ')} ELSE '' END`;
 
