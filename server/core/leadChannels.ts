@@ -3,6 +3,7 @@
  * iterate (decision 008). The Worker runs each through its queue (server/worker/delivery.ts); the
  * local origin at once, keeping no state (server/node/localMail.ts).
  */
+import { bookingMailChannel } from './bookingMail';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { conversionChannels } from './conversions/channels';
 import type { ConversionContext } from './conversions/conversionChannel';
@@ -30,6 +31,7 @@ export const leadChannels: readonly ListedChannel[] = [
   { ...webhookChannel, label: 'Webhook' },
   { ...shopNoticeChannel, label: '店舗通知メール' },
   { ...receiptChannel, label: '確認メール' },
+  { ...bookingMailChannel, label: '予約確定メール', onStage: true },
   ...conversionChannels.map((channel) => ({
     ...channel,
     label: conversionLabels[channel.platform],

@@ -5,6 +5,7 @@
 import type { BrandId } from '../../src/brand/brands';
 import type { EstimateRequest } from '../../src/estimate/contract/validation/estimateSchema';
 import type { MatchingData } from '../../src/tracking/matchingFields';
+import type { CurrentStage } from './leadStages';
 import type { StoredRequest } from './storedRequest';
 
 export type NewLead = {
@@ -29,6 +30,8 @@ export type StoredLead = Omit<NewLead, 'request'> & {
   request: StoredRequest;
   /** Only where the store keeps delivery state (D1). */
   deliveries?: readonly ChannelDelivery[];
+  /** Where the staff's work stands (leadStages.ts), for the channels a stage sets off. */
+  stage?: CurrentStage;
 };
 
 export interface LeadStore {

@@ -95,5 +95,5 @@ export function roughPriceWords({ quote }: StoredRequest): string {
 
 /** The reading, last name first, as the inbox searches it by prefix (katakana, no space). */
 export function leadKana(request: StoredRequest): string {
-  return `${request.customer.lastNameKana}${request.customer.firstNameKana}`.replace(/\s/g, '');
+  return columnText(request, 'kana').replace(/\s/g, '');
 }

@@ -3,6 +3,7 @@
  * the change, then hands the notifier the channels the change sets off (the 予約確定 mail; the ad
  * platforms' stage conversions join `stageChannels` the same way).
  */
+import { bookingMailName } from './bookingMail';
 import {
   progressAfter,
   type NewStageChange,
@@ -16,9 +17,6 @@ export interface StageNotifier {
   stageChanged(lead: Pick<StaffLead, 'id' | 'brand'>, channels: readonly string[]): Promise<void>;
 }
 
-/** @internal Exported for tests. The 予約確定 mail's channel. */
-export const bookingMailChannel = 'bookingMail';
-
 /**
  * A booking mails the visitor once, and again when its date or shop changes; a lead suspected of
  * spam only once staff have called it (連絡済み in its history).
@@ -30,7 +28,7 @@ export function stageChannels(lead: StaffLead, change: StageChange): string[] {
   }
   const lastBooking = lead.history.findLast((earlier) => earlier.stage === 'booked');
   const same = lastBooking?.bookedFor === change.bookedFor && lastBooking?.shop === change.shop;
-  return same ? [] : [bookingMailChannel];
+  return same ? [] : [bookingMailName];
 }
 
 export type StageRequest = {

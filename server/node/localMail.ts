@@ -29,6 +29,13 @@ export async function mimeOf(message: MailMessage): Promise<Buffer> {
     text: message.text,
     headers: message.headers,
     textEncoding: 'base64',
+    ...(message.attachments && {
+      attachments: message.attachments.map((file) => ({
+        filename: file.filename,
+        content: file.content,
+        contentType: file.type,
+      })),
+    }),
   });
   return composer.compile().build();
 }

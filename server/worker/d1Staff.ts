@@ -20,7 +20,7 @@ import {
   type StaffLead,
   type StaffStore,
 } from '../core/staffStore';
-import type { D1LeadStore } from './d1LeadStore';
+import type { Redelivery } from '../core/leadStore';
 import type { D1Database } from './env';
 
 type StageRecord = {
@@ -72,7 +72,13 @@ type SummaryRecord = {
   amount: number | null;
 };
 
-function currentOf(record: SummaryRecord): CurrentStage {
+/** The lead's row's copy of its last change. */
+export function currentOf(
+  record: Pick<
+    SummaryRecord,
+    'stage' | 'stage_changed_at' | 'progress' | 'booked_for' | 'shop' | 'amount'
+  >,
+): CurrentStage {
   return {
     stage: record.stage,
     changedAt: record.stage_changed_at,
@@ -138,7 +144,7 @@ export const funnelStatement =
 export class D1Staff implements StaffStore {
   constructor(
     private readonly db: D1Database,
-    private readonly leadStore: Pick<D1LeadStore, 'get'>,
+    private readonly leadStore: Pick<Redelivery, 'get'>,
   ) {}
 
   private async history(leadId: string): Promise<StageChange[]> {

@@ -94,15 +94,18 @@ describe('createApi', () => {
     const every = await post('?id=L-2');
     // Every channel of the list but the one whose queue refused (the webhook here).
     expect(await every.json()).toEqual({
-      resent: ['shopNotice', 'receipt', 'google', 'meta', 'yahoo', 'line'].map((channel) => ({
-        id: 'L-2',
-        channel,
-      })),
+      resent: ['shopNotice', 'receipt', 'bookingMail', 'google', 'meta', 'yahoo', 'line'].map(
+        (channel) => ({
+          id: 'L-2',
+          channel,
+        }),
+      ),
     });
     const unknown = await post('?id=L-1&channel=fax');
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
-      error: 'channel は webhook、shopNotice、receipt、google、meta、yahoo、line のいずれかです',
+      error:
+        'channel は webhook、shopNotice、receipt、bookingMail、google、meta、yahoo、line のいずれかです',
     });
   });
 });
