@@ -69,7 +69,7 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
   if (options.env.ACCESS_TEAM_DOMAIN) vars.ACCESS_TEAM_DOMAIN = options.env.ACCESS_TEAM_DOMAIN;
   // ACCESS_AUD: the brand's Cloudflare Access application (docs/deploy.md, "Staff").
   const perBrand = ['BUSINESS_START_TIME', 'BUSINESS_END_TIME', 'SHOP_MAIL_TO', 'OPS_MAIL_TO'];
-  for (const name of [...perBrand, 'ACCESS_AUD']) {
+  for (const name of [...perBrand, 'ACCESS_AUD', 'NEW_LEAD_ALERT_HOURS']) {
     const value = options.env[brandEnvName(name, brand)];
     if (value) vars[name] = value;
   }
@@ -129,6 +129,8 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
       send_email: [{ name: 'EMAIL', allowed_sender_addresses: [sender.email] }],
     }),
     vars,
+    // Each job of server/worker/cron/ (worker.ts scheduled): the 新規 alert every 15 minutes.
+    triggers: { crons: ['*/15 * * * *'] },
     observability: { enabled: true },
   };
 }

@@ -87,6 +87,7 @@ export function createApi(adapters: ApiAdapters): Api {
     createStaffSite({
       ...staffOptions,
       leads: store,
+      businessHours: adapters.businessHours,
       staleAfterHours: staff.staleAfterHours ?? defaultStaleAfterHours,
     });
   const staffRoute = (path: string) =>

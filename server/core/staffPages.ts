@@ -127,8 +127,7 @@ export function inboxBody(
   leads: readonly LeadSummary[],
   query: InboxQuery,
   errors: Record<string, string>,
-  staleAfterHours: number,
-  now: Date,
+  staleBefore: Date,
 ): string {
   const stageOptions: [string, string][] = [
     ['', 'すべて'],
@@ -141,10 +140,10 @@ ${input('to', '受付日（まで）', query.to, 'type="date"', errors.to)}
 ${input('q', '受付番号・電話番号・フリガナ', query.q, 'type="search" autocomplete="off"')}
 <div class="field"><button>絞り込む</button></div>
 </form>`;
-  const staleBefore = now.getTime() - staleAfterHours * 3600_000;
   const rows = leads
     .map((lead) => {
-      const stale = lead.stage.stage === 'new' && Date.parse(lead.receivedAt) < staleBefore;
+      const stale =
+        lead.stage.stage === 'new' && Date.parse(lead.receivedAt) < staleBefore.getTime();
       return `<tr><td>${e(japaneseDateTime(lead.receivedAt))}</td><td><a href="/staff/leads/${encodeURIComponent(lead.id)}">${e(lead.id)}</a></td><td>${e(lead.name)}${lead.kana ? `<br><span class="note">${e(lead.kana)}</span>` : ''}</td><td>${e(displayPhone(lead.phone))}</td><td>${e(lead.model)}</td><td><span class="stage">${e(stageLabels[lead.stage.stage])}</span>${stale ? ` <span class="warn">未対応</span>` : ''}${lead.suspectedSpam ? ' <span class="warn">スパム疑い</span>' : ''}</td><td>${e(stageWords(lead.stage) === stageLabels[lead.stage.stage] ? '' : stageWords(lead.stage))}</td></tr>`;
     })
     .join('\n');

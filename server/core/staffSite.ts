@@ -5,6 +5,8 @@
  * is SameSite=Strict), so another site cannot post in a signed-in person's name.
  */
 import { tokyoToday } from '../../src/lib/tokyoTime';
+import type { BusinessHours } from './businessTime';
+import { businessHoursBefore } from './staleLeads';
 import { normalizeKana, normalizePhone } from '../../src/estimate/contract/validation/normalize';
 import { answers } from './answers';
 import { requestFingerprint } from './contentHash';
@@ -42,8 +44,9 @@ export type StaffSiteOptions = {
   access: StaffAccess;
   notifier: StageNotifier;
   now: () => Date;
-  /** A lead still 新規 this long is marked 未対応 in the inbox (and alerted by the Cron job). */
+  /** Business hours a lead may stay 新規 before it is 未対応 (staleLeads.ts). */
   staleAfterHours: number;
+  businessHours: () => BusinessHours;
 };
 
 /** Without NEW_LEAD_ALERT_HOURS. */
@@ -163,7 +166,12 @@ export function createStaffSite(
       .filter(Boolean)
       .join(' ');
     await audit(ctx, who.actor, 'list', `${leads.length}件${described ? ` ${described}` : ''}`);
-    const body = inboxBody(leads, query, errors, options.staleAfterHours, now());
+    const staleBefore = businessHoursBefore(
+      now(),
+      options.staleAfterHours,
+      options.businessHours(),
+    );
+    const body = inboxBody(leads, query, errors, staleBefore);
     return page(
       Object.keys(errors).length > 0 ? 422 : 200,
       frameOf(ctx, who.actor),

@@ -17,6 +17,8 @@ export type Env = Omit<Cloudflare.Env, 'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS
   /** Cloudflare Access: the team's domain and this brand's application audience (vars). */
   ACCESS_TEAM_DOMAIN?: string;
   ACCESS_AUD?: string;
+  /** Business hours a lead may stay 新規 before ops are alerted (default 3). */
+  NEW_LEAD_ALERT_HOURS?: string;
   WEBHOOK_URL?: string;
   WEBHOOK_SECRET?: string;
   /** Set only when the brand's environment gives them. */

@@ -9,6 +9,7 @@ import { staffAccessOf } from '../core/staffAuth';
 import { serveAsset, siteHeaders } from './assets';
 import { D1LeadStore } from './d1LeadStore';
 import { D1Deliveries } from './d1Deliveries';
+import { newLeadAlert } from './cron/newLeadAlert';
 import { D1Staff } from './d1Staff';
 import {
   consumeLeads,
@@ -45,6 +46,7 @@ function apiOf(env: Env): Api {
       staffSecret: env.EXPORT_SECRET,
       redelivery: queueRedelivery(env, store, deliveries, context),
       staff: {
+        staleAfterHours: Number(env.NEW_LEAD_ALERT_HOURS) || undefined,
         store: new D1Staff(env.DB, store),
         access,
         notifier: queueStageNotifier(env, store, deliveries, context),
@@ -79,6 +81,10 @@ export default {
       siteOrigin: url.origin,
     };
     return withSiteHeaders(await route(request, ctx), env, url);
+  },
+
+  async scheduled(controller: ScheduledController, env: Env): Promise<void> {
+    await newLeadAlert(env, new Date(controller.scheduledTime));
   },
 
   async queue(batch: MessageBatch<LeadMessage>, env: Env): Promise<void> {

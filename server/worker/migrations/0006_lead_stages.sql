@@ -10,6 +10,8 @@ ALTER TABLE leads ADD COLUMN progress INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE leads ADD COLUMN booked_for TEXT;
 ALTER TABLE leads ADD COLUMN shop TEXT;
 ALTER TABLE leads ADD COLUMN amount INTEGER;
+-- When ops were alerted that the lead was still 新規 (server/worker/cron/newLeadAlert.ts).
+ALTER TABLE leads ADD COLUMN stale_alerted_at TEXT;
 -- The reading (last then first name, katakana, no space), searched by prefix.
 ALTER TABLE leads ADD COLUMN kana TEXT;
 UPDATE leads SET kana = COALESCE(last_name_kana, '') || COALESCE(first_name_kana, '');

@@ -2,6 +2,7 @@
 // appended and the lead's current stage moved in one step, once per key; the inbox's list and
 // searches; the funnel; the audit.
 import { D1LeadStore } from '../../../../server/worker/d1LeadStore';
+import { newLeadAlert } from '../../../../server/worker/cron/newLeadAlert';
 import { D1Staff } from '../../../../server/worker/d1Staff';
 import type { NewStageChange } from '../../../../server/core/leadStages';
 import type { LeadQuery } from '../../../../server/core/staffStore';
@@ -148,5 +149,34 @@ describe('D1Staff on D1', () => {
     await staff.audit({ brand: 'carsupport', at: '2', actor: 'b', action: 'view', target: 'y' });
     await staff.audit({ brand: 'yamada', at: '3', actor: 'c', action: 'export', target: 'z' });
     expect((await staff.auditLog('yamada', 10)).map((entry) => entry.at)).toEqual(['3', '1']);
+  });
+
+  it('alerts ops once of each lead still 新規 past the business hours, never of spam', async () => {
+    const late = newLead({ receivedAt: '2026-11-24T01:00:00.000Z' });
+    const fresh = newLead({ receivedAt: '2026-11-25T00:30:00.000Z' });
+    const spam = newLead({ receivedAt: '2026-11-24T01:00:00.000Z', suspectedSpam: true });
+    const called = newLead({ receivedAt: '2026-11-24T01:00:00.000Z' });
+    for (const lead of [late, fresh, spam, called]) await leads.insert(lead, '');
+    await staff.recordStage('yamada', change(called.id));
+    const sent: { subject: string; text: string }[] = [];
+    const env = {
+      DB: d1.db,
+      BRAND: 'yamada',
+      OPS_MAIL_TO: 'ops@example.com',
+      SITE_URL: 'https://www.yamada-shaken.com',
+      EMAIL: {
+        send: (message: never) => {
+          sent.push(message);
+          return Promise.resolve({ messageId: 'm' });
+        },
+      },
+    };
+    const now = new Date('2026-11-25T01:00:00.000Z');
+    await newLeadAlert(env, now);
+    await newLeadAlert(env, now);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain(`受付番号 ${late.id}`);
+    expect(sent[0]?.text).toContain(`https://www.yamada-shaken.com/staff/leads/${late.id}`);
+    for (const other of [fresh, spam, called]) expect(sent[0]?.text).not.toContain(other.id);
   });
 });

@@ -3,6 +3,7 @@
 // of the leads table, within a stated budget of rows read. D1 counts each index entry and each
 // table row a query visits: a page of 50 leads read by index is about 2 × 50 rows.
 import { seedLeadsSql } from '../../../../deploy/cloudflare/seedLeads';
+import { staleLeadsStatement } from '../../../../server/worker/cron/newLeadAlert';
 import { funnelStatement, listStatement } from '../../../../server/worker/d1Staff';
 import type { LeadQuery } from '../../../../server/core/staffStore';
 import { localD1, type LocalD1 } from './d1';
@@ -72,5 +73,12 @@ describe(`the staff queries on ${count.toLocaleString('en')} leads`, () => {
     );
     // 31 days of 100,000 a year: about 8,500 index entries, and no row.
     expect(await rowsRead(funnelStatement, binds)).toBeLessThanOrEqual(2 * 8_500);
+  });
+
+  it('find the leads still 新規 for the alert by the stage index', async () => {
+    const binds = ['yamada', '2026-03-01T00:00:00.000Z'];
+    expect(await explain(staleLeadsStatement, binds)).toMatch(
+      /SEARCH leads USING INDEX leads_brand_stage_received_at \(brand=\? AND stage=\? AND received_at<\?\)/,
+    );
   });
 });
