@@ -6,7 +6,10 @@ import type { conversionVariables } from '../core/conversions/conversionChannel'
 
 export type LeadMessage = { id: string; channel?: string } | { alert: true };
 
-export type Env = Omit<Cloudflare.Env, 'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS_MAIL_TO'> & {
+export type Env = Omit<
+  Cloudflare.Env,
+  'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS_MAIL_TO' | 'SITE_URL'
+> & {
   LEADS: Queue<LeadMessage>;
   /** Absent for a brand that sends no mail (deploy/cloudflare/config.ts). */
   EMAIL?: SendEmail;
