@@ -129,7 +129,7 @@ test('behind Cloudflare Access: a token of the team and application opens, any o
   expect(JSON.parse(changed.body)).toMatchObject({
     change: { actor: 'サービストークン crm.example' },
   });
-  const refused = [
+  const refused: Record<string, string>[] = [
     { 'Cf-Access-Jwt-Assertion': await accessToken({ email: 'a@x.example' }, 'another-app') },
     { 'Cf-Access-Jwt-Assertion': 'not-a-token' },
     // Access configured: the shared secret no longer opens anything.
