@@ -6,10 +6,14 @@ import type { EstimateHandler } from './estimateHandler';
 import { bearerMatches, text } from './http';
 import type { LeadStore } from './leadStore';
 import { leadsCsv } from './leadsCsv';
+import type { StaffStore } from './staffStore';
 
 export type ExportHandlerOptions = {
   store: LeadStore;
   secret: string;
+  /** Where the staff's audit is kept: who exported which days (staffStore.ts). */
+  audit?: StaffStore['audit'];
+  now?: () => Date;
 };
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -41,6 +45,13 @@ export function createExportHandler(options: ExportHandlerOptions): EstimateHand
     if (!start || !end || start >= end) return text(400, answers.exportRange);
     try {
       const leads = await store.list(ctx.brand, start, end);
+      await options.audit?.({
+        brand: ctx.brand,
+        at: (options.now ?? (() => new Date()))().toISOString(),
+        actor: '出力キー',
+        action: 'export',
+        target: `${from}〜${to}（${leads.length}件）`,
+      });
       return new Response(request.method === 'HEAD' ? null : await leadsCsv(leads), {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',

@@ -68,7 +68,15 @@ export function createApi(adapters: ApiAdapters): Api {
     [apiPaths.businessTime, (request) => businessTimeAnswer(request, adapters.businessHours())],
   ]);
   if (secret) {
-    routes.set(apiPaths.export, createExportHandler({ store, secret }));
+    routes.set(
+      apiPaths.export,
+      createExportHandler({
+        store,
+        secret,
+        ...(adapters.staff && { audit: (entry) => adapters.staff!.store.audit(entry) }),
+        ...(adapters.now && { now: adapters.now }),
+      }),
+    );
     if (redelivery) {
       const resend = createResendHandler({
         redelivery,
