@@ -49,6 +49,7 @@ function calendarFile(lead: StoredLead, sender: MailSender, at: Date, shop: stri
   return calendar.toString();
 }
 
+/** @internal Exported for tests, which read the message the channel sends. */
 export function bookingMail(
   lead: StoredLead,
   sender: MailSender,

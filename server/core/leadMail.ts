@@ -41,10 +41,7 @@ function bareAddress(value: string): string | null {
   return /^[^\s<>,;:"()[\]\\@]{1,64}@[A-Za-z0-9.-]{1,253}$/.test(address) ? address : null;
 }
 
-/**
- * Any width (NFKC): a receipt never carries a URL or address to a possible victim's inbox.
- * @internal Exported for tests, which try each form of a link.
- */
+/** Any width (NFKC): a receipt never carries a URL or address to a possible victim's inbox. */
 export function carriesLinkOrAddress(value: string): boolean {
   const text = value.normalize('NFKC').toLowerCase();
   return (

@@ -75,7 +75,7 @@ ${body}
 `;
 }
 
-export function errorList(errors: Record<string, string>): string {
+function errorList(errors: Record<string, string>): string {
   const messages = Object.values(errors);
   if (messages.length === 0) return '';
   return `<div class="errors" role="alert"><p>入力を確かめてください。</p><ul>${messages.map((message) => `<li>${e(message)}</li>`).join('')}</ul></div>`;
@@ -112,7 +112,7 @@ function bookingWords(bookedFor: string | undefined): string {
 }
 
 /** 2026年12月19日（土）10:00・渋谷店, 54,321円（税込）, the reason: what a stage was recorded with. */
-export function stageDetails(
+function stageDetails(
   stage: Pick<CurrentStage, 'bookedFor' | 'shop' | 'amount'> & { reason?: string },
 ): string {
   return [
@@ -125,7 +125,7 @@ export function stageDetails(
     .join('・');
 }
 
-export function stageWords(
+function stageWords(
   stage: Pick<CurrentStage, 'stage' | 'bookedFor' | 'shop' | 'amount'> & { reason?: string },
 ): string {
   const details = stageDetails(stage);
