@@ -12,7 +12,7 @@ import { japaneseDateTime } from '../../src/lib/peopleFormats';
 import type { ChannelDecision, DeliveryChannel } from './deliveryChannel';
 import { carriesLinkOrAddress, visitorAddress, type MailMessage } from './leadMail';
 import type { StoredLead } from './leadStore';
-import { columnText } from './leadValues';
+import { columnHeader, columnText } from './leadValues';
 import type { MailContext } from './mailChannels';
 
 export const bookingMailName = 'bookingMail';
@@ -122,7 +122,8 @@ export const bookingMailChannel: DeliveryChannel<MailContext> = {
     if (!mailSender(brands[lead.brand])) return { kind: 'off' };
     if (lead.stage?.stage === 'excluded') return { kind: 'skip', reason: '対象外' };
     if (!booking(lead)) return { kind: 'skip', reason: '予約確定ではありません' };
-    if (!visitorAddress(lead)) return { kind: 'skip', reason: 'メールアドレスがありません' };
+    if (!visitorAddress(lead))
+      return { kind: 'skip', reason: `${columnHeader('email')}がありません` };
     return { kind: 'send' };
   },
   async send(lead, context) {
