@@ -15,7 +15,7 @@ import { isSameSitePost } from './formPost';
 import { html, readBody, tooLarge, notUtf8 } from './http';
 import type { LeadStore } from './leadStore';
 import { tokyoDayStart } from './leadsExport';
-import { isStage, parseStageInput } from './leadStages';
+import { isStage, parseStageInput, stageLabels } from './leadStages';
 import { postalArea } from './postalArea';
 import { receiptId } from './receiptId';
 import { changeStage, type StageNotifier } from './stageChange';
@@ -159,7 +159,7 @@ export function createStaffSite(
             ...searchQuery(query.q),
           });
     const described = [
-      query.stage,
+      isStage(query.stage) && stageLabels[query.stage],
       query.from && `${query.from}〜`,
       query.to && `〜${query.to}`,
       query.q && `検索「${query.q}」`,
