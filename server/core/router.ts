@@ -68,7 +68,14 @@ export function createApi(adapters: ApiAdapters): Api {
     [apiPaths.businessTime, (request) => businessTimeAnswer(request, adapters.businessHours())],
   ]);
   if (secret) {
-    routes.set(apiPaths.export, createExportHandler({ store, secret }));
+    routes.set(
+      apiPaths.export,
+      createExportHandler({
+        store,
+        secret,
+        ...(adapters.staff && { staff: adapters.staff.store }),
+      }),
+    );
     if (redelivery) {
       const resend = createResendHandler({
         redelivery,
