@@ -26,7 +26,7 @@ export type LogoMark = readonly (
   | { shape: 'path'; paint: LogoPaint; d: string }
 )[];
 
-/** Unknown facts are placeholders starting with 【要確認】. */
+/** As people read them: an operator fact not given yet reads 【未設定】… (operatorFacts.ts). */
 export type CompanyFacts = {
   name: string;
   representative: string;

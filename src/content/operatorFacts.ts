@@ -1,0 +1,47 @@
+// Facts only the operator can give (docs/deploy.md, "Launch checklist"). The company's are declared
+// in src/content/<brand>/company.ts, the others are set in the build or deploy environment; each
+// is listed here once with what it is for, and `npm run release:check` refuses any still unset.
+import type { CompanyFacts } from './types';
+
+type CompanyFactName = 'name' | 'representative' | 'address' | 'email';
+
+/** null: not given yet. Never a guess, never a made-up registration number. */
+export type DeclaredCompany = Record<CompanyFactName, string | null> &
+  Pick<CompanyFacts, 'receptionHours' | 'holidays'>;
+
+export type OperatorFact = { label: string; use: string };
+
+export const companyFacts: Record<CompanyFactName, OperatorFact> = {
+  name: {
+    label: '運営会社の名称',
+    use: '特定商取引法に基づく表記の販売事業者、利用規約・プライバシーポリシーの「当社」、受付確認メールの署名',
+  },
+  representative: {
+    label: '運営責任者（代表者）',
+    use: '特定商取引法に基づく表記の運営責任者、プライバシーポリシーの代表者',
+  },
+  address: {
+    label: '所在地',
+    use: '特定商取引法に基づく表記、プライバシーポリシーのお問い合わせ窓口、受付確認メールの署名',
+  },
+  email: {
+    label: 'お問い合わせメールアドレス',
+    use: '特定商取引法に基づく表記、プライバシーポリシーのお問い合わせ窓口',
+  },
+};
+
+/** Shown on the pages and in the mails while a fact is unset, so no one takes it for a company. */
+export const unsetMark = '【未設定】';
+
+export function shownCompany(declared: DeclaredCompany): CompanyFacts {
+  const shown = (name: CompanyFactName) =>
+    declared[name] ?? `${unsetMark}${companyFacts[name].label}`;
+  return {
+    name: shown('name'),
+    representative: shown('representative'),
+    address: shown('address'),
+    email: shown('email'),
+    receptionHours: declared.receptionHours,
+    holidays: declared.holidays,
+  };
+}
