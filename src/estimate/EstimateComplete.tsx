@@ -1,6 +1,7 @@
 import { telHref, type Brand } from '../brand/brands';
 import { receiptNotice } from '../brand/mail';
 import styles from './EstimateComplete.module.css';
+import formStyles from './EstimateForm.module.css';
 
 /**
  * What happens next, once the server has accepted the estimate request. The receipt mail is
@@ -42,7 +43,11 @@ export function EstimateComplete({
           {phone}
         </a>
       </p>
-      <button type="button" className={styles.close} onClick={onClose}>
+      <button
+        type="button"
+        className={`${formStyles.outlineButton} ${styles.close}`}
+        onClick={onClose}
+      >
         画面を閉じる
       </button>
     </div>

@@ -3,6 +3,7 @@ import { priceRows } from '../../content/priceRows';
 import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
 import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
+import shell from '../section.module.css';
 import { useHydrated } from '../useHydrated';
 import styles from './Example.module.css';
 import type * as PriceCheckModule from './PriceCheck';
@@ -47,7 +48,7 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
   }
 
   return (
-    <LabelledSection section="example" copy={copy} className={styles.example} styles={styles}>
+    <LabelledSection section="example" copy={copy} className={shell.section} styles={shell}>
       <div role="tablist" aria-label="車両区分" className={styles.tablist}>
         {copy.classes.map((cost, index) => (
           <button

@@ -6,6 +6,7 @@ import { estimatesUrl } from '../../estimate/endpoint';
 import type { EntryPoint } from '../../estimate/contract/types';
 import { setPendingInput } from '../../lib/pendingInput';
 import { Field, Options, RequiredBadge, fieldStyles, type ControlAria } from '../../forms/Field';
+import shell from '../section.module.css';
 import styles from './SimpleForm.module.css';
 
 export type SimpleFormProps = {
@@ -104,7 +105,7 @@ export function SimpleForm({
             {(aria) => <SimpleControl path={path} aria={aria} />}
           </Field>
         ))}
-        <button type="submit" className={styles.submit}>
+        <button type="submit" className={shell.submit}>
           {submitLabel}
         </button>
         <p className={styles.note}>{note}</p>
