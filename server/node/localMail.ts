@@ -33,7 +33,10 @@ export async function mimeOf(message: MailMessage): Promise<Buffer> {
 
 let sequence = 0;
 
-function createFileMailer(dir: string): Mailer {
+/** Each lead's .eml paths, until its log line is written. */
+type WrittenMail = Map<string, string[]>;
+
+function createFileMailer(dir: string, written: WrittenMail): Mailer {
   return {
     async send(message) {
       const raw = await mimeOf(message);
@@ -44,7 +47,7 @@ function createFileMailer(dir: string): Mailer {
       await mkdir(dir, { recursive: true });
       const path = join(dir, name);
       await writeFile(path, raw);
-      console.log(`[mail] ${kind} to ${message.to.join(', ')}: ${path}`);
+      written.set(lead, [...(written.get(lead) ?? []), path]);
     },
   };
 }
@@ -61,8 +64,9 @@ export function createLocalMailNotifier(options: {
   mailDir: string;
   env?: Record<string, string | undefined>;
 }): LeadNotifier {
+  const written: WrittenMail = new Map();
   const context: DeliveryContext = {
-    mailer: createFileMailer(options.mailDir),
+    mailer: createFileMailer(options.mailDir, written),
     shopAddresses: localShopAddresses(options.env ?? process.env),
     store: options.store,
     // No webhook and no ad platform locally: their channels are off (router.ts says why).
@@ -72,19 +76,29 @@ export function createLocalMailNotifier(options: {
     now: () => new Date(),
   };
   return {
+    // One line per lead: each channel's state, a mail's with the file it was written to.
     async created(lead) {
+      const states: string[] = [];
       for (const channel of leadChannels) {
         try {
           const decision = await channel.decide(lead, context);
-          if (decision.kind === 'send') await channel.send(lead, context);
-          else
-            console.log(
-              `[mail] ${lead.id} ${channel.name}: ${decision.kind === 'skip' ? decision.reason : 'off'}`,
+          if (decision.kind === 'send') {
+            await channel.send(lead, context);
+            states.push(
+              `${channel.name} sent${(written.get(lead.id) ?? []).map((path) => ` → ${path}`).join('')}`,
             );
+            written.delete(lead.id);
+          } else {
+            states.push(
+              `${channel.name} ${decision.kind === 'skip' ? `skipped (${decision.reason})` : 'off'}`,
+            );
+          }
         } catch (error) {
-          console.error(`[mail] ${lead.id} ${channel.name}:`, error);
+          states.push(`${channel.name} failed (${String(error)})`);
         }
       }
+      written.delete(lead.id);
+      console.log(`[lead] ${lead.id}: ${states.join(', ')}`);
     },
   };
 }
