@@ -159,6 +159,23 @@ describe('company facts', () => {
   });
 });
 
+describe.each(brandIds)('the %s copy on what to bring and when', (brand) => {
+  it('asks for the 納税証明書 only where the payment cannot be confirmed electronically', () => {
+    const texts = JSON.stringify(landingOf(brand)).match(/[^"]*納税証明書[^"]*/gu) ?? [];
+    expect(texts.length).toBeGreaterThanOrEqual(2);
+    for (const text of texts) expect(text).toContain('電子的に確認できない');
+  });
+
+  it('says a 車検 can be taken any time, and from two months before expiry without losing time', () => {
+    const answer = landingOf(brand)
+      .question.items.filter((item) => /いつ/u.test(item.question))
+      .flatMap((item) => item.answer)
+      .join('');
+    expect(answer).toContain('いつでも');
+    expect(answer).toMatch(/2か月前から満了日まで.*短くなりません/u);
+  });
+});
+
 describe('campaign content', () => {
   it('is disabled for yamada, which has none', () => {
     expect(landingOf('yamada').campaign.enabled).toBe(false);

@@ -83,6 +83,9 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
           <table className={styles.table}>
             <caption className={styles.caption}>
               {cost.label}（{cost.models}）の車検費用の例
+              <span className={styles.captionAsOf}>
+                法定費用は{formatJapaneseDate(copy.feesAsOf)}時点の料率
+              </span>
             </caption>
             <tbody>
               {priceRows(prices?.[index] ?? cost, copy.discountLabel).map((row) => (
