@@ -4,6 +4,7 @@ import { companies } from '../../src/content/companies';
 import type { ChannelDecision, DeliveryChannel } from './deliveryChannel';
 import { receiptMail, shopNoticeMail, visitorAddress, type MailMessage } from './leadMail';
 import type { LeadStore, StoredLead } from './leadStore';
+import { postalArea } from './postalArea';
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -13,6 +14,8 @@ export type MailContext = {
   mailer: Mailer;
   shopAddresses: (brand: BrandId) => readonly string[];
   store: Pick<LeadStore, 'list'>;
+  /** The brand's site (its SITE_URL), for links in staff mails; unset, no link. */
+  siteOrigin?: (brand: BrandId) => string | undefined;
 };
 
 /** @internal Exported for tests. */
@@ -51,7 +54,11 @@ export const shopNoticeChannel: DeliveryChannel<MailContext> = {
   async send(lead, context) {
     const sender = senderOf(lead);
     if (!sender) throw new Error('the brand sends no mail');
-    await context.mailer.send(shopNoticeMail(lead, sender, context.shopAddresses(lead.brand)));
+    const area = await postalArea(lead.request.vehicle.postalCode);
+    const siteOrigin = context.siteOrigin?.(lead.brand);
+    await context.mailer.send(
+      shopNoticeMail(lead, sender, context.shopAddresses(lead.brand), { area, siteOrigin }),
+    );
   },
 };
 

@@ -62,3 +62,8 @@ export function decidePath(target: string): PathDecision {
   }
   return { kind: 'serve', path, url: url + query };
 }
+
+/** The staff page of one lead, on the brand's own host. */
+export function staffLeadPath(leadId: string): string {
+  return `/staff/leads/${encodeURIComponent(leadId)}`;
+}

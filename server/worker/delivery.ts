@@ -31,6 +31,7 @@ export type DeliveryEnv = Pick<
   | 'WEBHOOK_SECRET'
   | 'SHOP_MAIL_TO'
   | 'OPS_MAIL_TO'
+  | 'SITE_URL'
 > &
   ConversionEnv & {
     LEADS: {
@@ -82,6 +83,7 @@ export function deliveryContext(
   return {
     mailer: new BindingMailer(env.EMAIL),
     shopAddresses: () => shop,
+    siteOrigin: () => env.SITE_URL,
     store,
     webhook:
       env.WEBHOOK_URL && env.WEBHOOK_SECRET
