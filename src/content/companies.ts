@@ -2,16 +2,20 @@
 // browser never loads this list.
 import type { BrandId } from '../brand/brands';
 import * as carsupport from './carsupport/company';
-import type { CompanyFacts } from './types';
 import type { DeclaredCompany } from './operatorFacts';
+import type { CompanyFacts } from './types';
 import * as yamada from './yamada/company';
 
-export const companies: Record<BrandId, CompanyFacts> = {
-  carsupport: carsupport.company,
-  yamada: yamada.company,
-};
+type Folder = { company: CompanyFacts; declaredCompany: DeclaredCompany };
 
-export const declaredCompanies: Record<BrandId, DeclaredCompany> = {
-  carsupport: carsupport.declaredCompany,
-  yamada: yamada.declaredCompany,
-};
+const folders: Record<BrandId, Folder> = { carsupport, yamada };
+
+const entries = Object.entries(folders) as [BrandId, Folder][];
+
+export const companies = Object.fromEntries(
+  entries.map(([brand, folder]) => [brand, folder.company]),
+) as Record<BrandId, CompanyFacts>;
+
+export const declaredCompanies = Object.fromEntries(
+  entries.map(([brand, folder]) => [brand, folder.declaredCompany]),
+) as Record<BrandId, DeclaredCompany>;

@@ -1,13 +1,13 @@
 // Facts only the operator can give (docs/deploy.md, "Launch checklist"). The company's are declared
 // in src/content/<brand>/company.ts, the others are set in the build or deploy environment; each
 // is listed here once with what it is for, and `npm run release:check` refuses any still unset.
+import type { Brand } from '../brand/brands';
 import type { CompanyFacts } from './types';
 
 type CompanyFactName = 'name' | 'representative' | 'address' | 'email';
 
 /** null: not given yet. Never a guess, never a made-up registration number. */
-export type DeclaredCompany = Record<CompanyFactName, string | null> &
-  Pick<CompanyFacts, 'receptionHours' | 'holidays'>;
+export type DeclaredCompany = Record<CompanyFactName, string | null>;
 
 export type OperatorFact = { label: string; use: string };
 
@@ -33,7 +33,8 @@ export const companyFacts: Record<CompanyFactName, OperatorFact> = {
 /** Shown on the pages and in the mails while a fact is unset, so no one takes it for a company. */
 export const unsetMark = '【未設定】';
 
-export function shownCompany(declared: DeclaredCompany): CompanyFacts {
+/** The company as pages and mails print it; the phone's hours are the brand row's. */
+export function shownCompany(declared: DeclaredCompany, brand: Brand): CompanyFacts {
   const shown = (name: CompanyFactName) =>
     declared[name] ?? `${unsetMark}${companyFacts[name].label}`;
   return {
@@ -41,7 +42,7 @@ export function shownCompany(declared: DeclaredCompany): CompanyFacts {
     representative: shown('representative'),
     address: shown('address'),
     email: shown('email'),
-    receptionHours: declared.receptionHours,
-    holidays: declared.holidays,
+    receptionHours: brand.receptionHours,
+    holidays: brand.holidays,
   };
 }

@@ -117,6 +117,10 @@ export type LandingContent = {
   stickyCallBar: {
     estimateLabel: string;
     callLabel: string;
+    /** Outside the hours: the phone's place says when it rings, the estimate takes the tap. */
+    closedLabel: string;
+    closedNote: string;
+    closedEstimateLabel: string;
   };
 };
 

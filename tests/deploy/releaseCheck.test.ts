@@ -15,8 +15,6 @@ const filledCompany: DeclaredCompany = {
   representative: '代表取締役 山田 太郎',
   address: '〒150-0001 東京都渋谷区神宮前1-2-3',
   email: 'info@carsupport.co.jp',
-  receptionHours: '9:00〜19:00',
-  holidays: '年末年始',
 };
 const filledDeclarations = { carsupport: filledCompany, yamada: filledCompany };
 const filledEnv = {

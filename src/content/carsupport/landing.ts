@@ -1,4 +1,4 @@
-import { brands } from '../../brand/brands';
+import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
 import { legalFeeNotes } from '../priceRows';
@@ -7,7 +7,7 @@ import { company } from './company';
 
 // Tone: bright and reassuring, for a first-time or busy driver; polite です・ます.
 export const landing: LandingContent = {
-  receptionNote: `受付時間 ${company.receptionHours}（${company.holidays}を除く）`,
+  receptionNote: receptionText(brands.carsupport),
   mainVisual: {
     catchcopy: '車検の見積もり・予約は、カーサポート車検におまかせ',
     lead: '車検満了日と車種を入れるだけで、お近くの提携工場から無料でお見積もり。整備の内容と費用をご納得いただいてから作業します。',
@@ -208,5 +208,8 @@ export const landing: LandingContent = {
   stickyCallBar: {
     estimateLabel: '無料見積もり',
     callLabel: '電話する',
+    closedLabel: `お電話は${company.receptionHours}`,
+    closedNote: `${company.holidays}を除く`,
+    closedEstimateLabel: 'Webで見積もり（24時間受付）',
   },
 };

@@ -1,4 +1,4 @@
-import { brands } from '../../brand/brands';
+import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
 import { legalFeeNotes } from '../priceRows';
@@ -7,7 +7,7 @@ import { company } from './company';
 
 // Tone: warm and plain-spoken, like a trusted local garage; short sentences, です・ます.
 export const landing: LandingContent = {
-  receptionNote: `受付時間 ${company.receptionHours}（${company.holidays}を除く）`,
+  receptionNote: receptionText(brands.yamada),
   mainVisual: {
     catchcopy: '地元で頼れる車検を、わかりやすい料金で。ヤマダ車検',
     lead: 'ヤマダ車検は、お住まいの近くの提携整備工場で車検を受けられるサービスです。見積もりは無料、整備は納得してから。',
@@ -202,5 +202,8 @@ export const landing: LandingContent = {
   stickyCallBar: {
     estimateLabel: '見積もり（無料）',
     callLabel: '電話',
+    closedLabel: `電話受付 ${company.receptionHours}`,
+    closedNote: `${company.holidays}を除く`,
+    closedEstimateLabel: 'Webで見積もり（24時間OK）',
   },
 };
