@@ -46,6 +46,8 @@ export type LandingContent = {
     badges: string[];
     formLinkLabel: string;
     note: string;
+    /** From the cost section's own table (priceRows.ts headlinePrice), linking to it. */
+    price: { car: string; total: string; basis: string; linkLabel: string };
   };
   /** Rendered only for a brand whose section order lists 'campaign' (src/brand/brands.ts). */
   campaign: {

@@ -1,11 +1,13 @@
 import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
-import { legalFeeNotes } from '../priceRows';
+import { headlinePrice, legalFeeNotes } from '../priceRows';
 import type { LandingContent } from '../types';
 import { company } from './company';
 
 // Tone: bright and reassuring, for a first-time or busy driver; polite です・ます.
+const classes = withBrandPrices([13200, 15400, 16500, 17600, 19800], 2200);
+
 export const landing: LandingContent = {
   receptionNote: receptionText(brands.carsupport),
   mainVisual: {
@@ -14,6 +16,7 @@ export const landing: LandingContent = {
     badges: ['Web見積もり24時間受付', 'お見積もり無料', '立会い説明つき', '代車あり（要予約）'],
     formLinkLabel: 'かんたん無料見積もりへ',
     note: '※お見積もり後のキャンセルも無料です。',
+    price: headlinePrice(classes),
   },
   campaign: {
     enabled: true,
@@ -86,7 +89,7 @@ export const landing: LandingContent = {
     feesAsOf: legalFeesAsOf,
     feesCheckedOn: legalFeesCheckedOn,
     discountLabel: 'Web予約割引',
-    classes: withBrandPrices([13200, 15400, 16500, 17600, 19800], 2200),
+    classes,
     notes: [
       '法定費用（重量税・自賠責保険料・印紙代）は非課税です。重量税はお車の重さ・年数・燃費性能、自賠責保険料は地域、印紙代は車検を受ける工場の種類で決まります。',
       ...legalFeeNotes(),
@@ -210,6 +213,6 @@ export const landing: LandingContent = {
     callLabel: '電話する',
     closedLabel: `お電話は${company.receptionHours}`,
     closedNote: `${company.holidays}を除く`,
-    closedEstimateLabel: 'Webで見積もり（24時間受付）',
+    closedEstimateLabel: 'Web見積もり（24時間）',
   },
 };

@@ -1,11 +1,13 @@
 import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
-import { legalFeeNotes } from '../priceRows';
+import { headlinePrice, legalFeeNotes } from '../priceRows';
 import type { LandingContent } from '../types';
 import { company } from './company';
 
 // Tone: warm and plain-spoken, like a trusted local garage; short sentences, です・ます.
+const classes = withBrandPrices([11000, 13200, 14300, 15400, 17600], 1100);
+
 export const landing: LandingContent = {
   receptionNote: receptionText(brands.yamada),
   mainVisual: {
@@ -14,6 +16,7 @@ export const landing: LandingContent = {
     badges: ['見積もり無料', 'ネット予約は24時間OK', '納得してから整備', '土日の入庫も相談可'],
     formLinkLabel: '車検費用を見積もる',
     note: '※見積もりだけのご依頼も歓迎です。',
+    price: headlinePrice(classes),
   },
   campaign: {
     // Yamada has no campaign (spec 2); the block is never rendered for this brand.
@@ -88,7 +91,7 @@ export const landing: LandingContent = {
     feesAsOf: legalFeesAsOf,
     feesCheckedOn: legalFeesCheckedOn,
     discountLabel: 'ネット予約割引',
-    classes: withBrandPrices([11000, 13200, 14300, 15400, 17600], 1100),
+    classes,
     notes: [
       '法定費用（重量税・自賠責保険料・印紙代）は非課税です。印紙代は車検を受ける工場の種類で、自賠責保険料は地域で金額が変わります。',
       ...legalFeeNotes(),
@@ -204,6 +207,6 @@ export const landing: LandingContent = {
     callLabel: '電話',
     closedLabel: `電話受付 ${company.receptionHours}`,
     closedNote: `${company.holidays}を除く`,
-    closedEstimateLabel: 'Webで見積もり（24時間OK）',
+    closedEstimateLabel: 'Web見積もり（24時間）',
   },
 };

@@ -6,6 +6,7 @@ import { LabelledSection } from '../LabelledSection';
 import shell from '../section.module.css';
 import { useHydrated } from '../useHydrated';
 import styles from './Example.module.css';
+import { priceSectionId } from './priceSectionId';
 import type * as PriceCheckModule from './PriceCheck';
 import type { PriceCheckChoice } from './PriceCheck';
 
@@ -48,7 +49,13 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
   }
 
   return (
-    <LabelledSection section="example" copy={copy} className={shell.section} styles={shell}>
+    <LabelledSection
+      section="example"
+      id={priceSectionId}
+      copy={copy}
+      className={shell.section}
+      styles={shell}
+    >
       <div role="tablist" aria-label="車両区分" className={styles.tablist}>
         {copy.classes.map((cost, index) => (
           <button
