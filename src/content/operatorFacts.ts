@@ -31,7 +31,7 @@ export const companyFacts: Record<CompanyFactName, OperatorFact> = {
 };
 
 /** Shown on the pages and in the mails while a fact is unset, so no one takes it for a company. */
-export const unsetMark = '【未設定】';
+const unsetMark = '【未設定】';
 
 /** The company as pages and mails print it; the phone's hours are the brand row's. */
 export function shownCompany(declared: DeclaredCompany, brand: Brand): CompanyFacts {
