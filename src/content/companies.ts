@@ -6,7 +6,10 @@ import type { DeclaredCompany } from './operatorFacts';
 import type { CompanyFacts } from './types';
 import * as yamada from './yamada/company';
 
-type Folder = { company: CompanyFacts; declaredCompany: DeclaredCompany };
+interface Folder {
+  company: CompanyFacts;
+  declaredCompany: DeclaredCompany;
+}
 
 const folders: Record<BrandId, Folder> = { carsupport, yamada };
 
