@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { releaseProblems } from '../../deploy/releaseCheck';
-import { brandIds, brands } from '../../src/brand/brands';
+import { brandEnvName } from '../../server/core/brandEnv';
+import { brandIds, brands, defaultBrandId, type BrandId } from '../../src/brand/brands';
 import type { DeclaredCompany } from '../../src/content/operatorFacts';
 
 const run = promisify(execFile);
@@ -16,16 +17,29 @@ const filledCompany: DeclaredCompany = {
   address: '〒150-0001 東京都渋谷区神宮前1-2-3',
   email: 'info@carsupport.co.jp',
 };
-const filledDeclarations = { carsupport: filledCompany, yamada: filledCompany };
-const filledEnv = {
-  SITE_URL_CARSUPPORT: 'https://www.carsupport.com',
-  SITE_URL_YAMADA: 'https://www.yamada-shaken.com',
+/** Every brand's facts given, as a launch would have them. */
+function filledWith(company: DeclaredCompany, brand?: BrandId): Record<BrandId, DeclaredCompany> {
+  return Object.fromEntries(
+    brandIds.map((id) => [id, id === brand ? company : filledCompany]),
+  ) as Record<BrandId, DeclaredCompany>;
+}
+const filledDeclarations = filledWith(filledCompany);
+const filledEnv: Record<string, string | undefined> = {
   VITE_LP_URL: 'https://www.carsupport.com',
-  SHOP_MAIL_TO_CARSUPPORT: 'shop@carsupport.com',
-  SHOP_MAIL_TO_YAMADA: 'shop@yamada-shaken.com',
-  OPS_MAIL_TO_CARSUPPORT: 'ops@carsupport.com',
-  OPS_MAIL_TO_YAMADA: 'ops@yamada-shaken.com',
+  ...Object.fromEntries(
+    brandIds.flatMap((id) => [
+      [brands[id].siteUrlVariable, `https://www.${id}.co.jp`],
+      [brandEnvName('SHOP_MAIL_TO', id), `shop@${id}.co.jp`],
+      [brandEnvName('OPS_MAIL_TO', id), `ops@${id}.co.jp`],
+    ]),
+  ),
 };
+const hours = Object.fromEntries(
+  brandIds.flatMap((id) => [
+    [brandEnvName('BUSINESS_START_TIME', id), '9:00'],
+    [brandEnvName('BUSINESS_END_TIME', id), '19:00'],
+  ]),
+);
 
 /** The environment of a shell with none of the facts set. */
 function bareEnv(): NodeJS.ProcessEnv {
@@ -56,23 +70,25 @@ describe('npm run release:check', () => {
 
   it('takes the hours from the Worker instead of an hours URL', () => {
     const env = { ...filledEnv, VITE_LP_URL: undefined };
-    const hours = {
-      BUSINESS_START_TIME_CARSUPPORT: '9:00',
-      BUSINESS_END_TIME_CARSUPPORT: '19:00',
-      BUSINESS_START_TIME_YAMADA: '10:00',
-      BUSINESS_END_TIME_YAMADA: '18:00',
-    };
-    expect(releaseProblems(env, filledDeclarations)).toHaveLength(2);
+    expect(releaseProblems(env, filledDeclarations)).toHaveLength(brandIds.length);
     expect(releaseProblems({ ...env, ...hours }, filledDeclarations)).toEqual([]);
   });
 
   it.each([
     ['a stand-in mark', { ...filledCompany, name: '株式会社〇〇' }, filledEnv],
     ['a reserved example address', { ...filledCompany, email: 'info@example.com' }, filledEnv],
-    ['a site URL without https', filledCompany, { ...filledEnv, SITE_URL_YAMADA: 'http://a.jp' }],
-    ['a local host', filledCompany, { ...filledEnv, SHOP_MAIL_TO_YAMADA: 'shop@yamada.localhost' }],
+    [
+      'a site URL without https',
+      filledCompany,
+      { ...filledEnv, [brands[defaultBrandId].siteUrlVariable]: 'http://a.jp' },
+    ],
+    [
+      'a local host',
+      filledCompany,
+      { ...filledEnv, [brandEnvName('SHOP_MAIL_TO', defaultBrandId)]: 'shop@a.localhost' },
+    ],
   ])('refuses %s', (_what, company, env) => {
-    expect(releaseProblems(env, { carsupport: filledCompany, yamada: company })).toHaveLength(1);
+    expect(releaseProblems(env, filledWith(company, defaultBrandId))).toHaveLength(1);
   });
 });
 
