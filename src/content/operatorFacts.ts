@@ -1,6 +1,6 @@
-// Facts only the operator can give (docs/deploy.md, "Launch checklist"). The company's are declared
-// in src/content/<brand>/company.ts, the others are set in the build or deploy environment; each
-// is listed here once with what it is for, and `npm run release:check` refuses any still unset.
+// Facts only the operator can give (docs/deploy.md, "Launch checklist"): the company's, listed here
+// with what each is for and declared in src/content/<brand>/company.ts; those of the build and
+// deploy environment are listed in deploy/releaseCheck.ts, which refuses a release while any is unset.
 import type { Brand } from '../brand/brands';
 import type { CompanyFacts } from './types';
 
