@@ -11,10 +11,13 @@ import type { StaffStore } from './staffStore';
 export type ExportHandlerOptions = {
   store: LeadStore;
   secret: string;
-  /** Where the staff's audit is kept: who exported which days (staffStore.ts). */
-  audit?: StaffStore['audit'];
+  /** Where the runtime keeps stages: their columns, and the export in the staff's audit log. */
+  staff?: StaffStore;
   now?: () => Date;
 };
+
+/** Whoever holds the export secret (a spreadsheet job, ops): the audit log's actor. */
+const exportActor = 'CSV書き出し（EXPORT_SECRET）';
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dayMs = 24 * 3600_000;
@@ -45,14 +48,15 @@ export function createExportHandler(options: ExportHandlerOptions): EstimateHand
     if (!start || !end || start >= end) return text(400, answers.exportRange);
     try {
       const leads = await store.list(ctx.brand, start, end);
-      await options.audit?.({
+      const stages = await options.staff?.stagesOf(ctx.brand, start, end);
+      await options.staff?.audit({
         brand: ctx.brand,
         at: (options.now ?? (() => new Date()))().toISOString(),
-        actor: '出力キー',
+        actor: exportActor,
         action: 'export',
         target: `${from}〜${to}（${leads.length}件）`,
       });
-      return new Response(request.method === 'HEAD' ? null : await leadsCsv(leads), {
+      return new Response(request.method === 'HEAD' ? null : await leadsCsv(leads, stages), {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="estimates-${ctx.brand}-${from}-${to}.csv"`,

@@ -76,7 +76,7 @@ export function createApi(adapters: ApiAdapters): Api {
       createExportHandler({
         store,
         secret,
-        ...(adapters.staff && { audit: (entry) => adapters.staff!.store.audit(entry) }),
+        ...(adapters.staff && { staff: adapters.staff.store }),
         ...(adapters.now && { now: adapters.now }),
       }),
     );

@@ -85,6 +85,8 @@ export interface StaffStore {
    * this lead answers its first change (created false), or keyReused when sent with another body.
    */
   recordStage(brand: BrandId, change: NewStageChange): Promise<RecordedStage>;
+  /** Each lead received in [from, to) where it stands now, for the export. */
+  stagesOf(brand: BrandId, from: string, to: string): Promise<Map<string, CurrentStage>>;
   /** Excluded (対象外) leads are not counted. */
   funnel(brand: BrandId, from: string, to: string): Promise<FunnelRow[]>;
   audit(entry: AuditEntry): Promise<void>;

@@ -81,6 +81,14 @@ export function createLocalStaffStore(options: { store: LeadStore; file: string 
   }
 
   return {
+    async stagesOf(brand, from, to) {
+      const leads = await options.store.list(brand, from, to);
+      return new Map(
+        await Promise.all(
+          leads.map(async (lead) => [lead.id, currentStage(await historyOf(lead.id))] as const),
+        ),
+      );
+    },
     async lead(brand, id) {
       const lead = (await allLeads(brand)).find((known) => known.id === id);
       if (!lead) return null;

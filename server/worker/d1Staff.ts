@@ -155,6 +155,17 @@ export class D1Staff implements StaffStore {
     return results.map(stageChange);
   }
 
+  async stagesOf(brand: BrandId, from: string, to: string): Promise<Map<string, CurrentStage>> {
+    const { results } = await this.db
+      .prepare(
+        'SELECT id, stage, stage_changed_at, progress, booked_for, shop, amount FROM leads ' +
+          'WHERE brand = ? AND received_at >= ? AND received_at < ?',
+      )
+      .bind(brand, from, to)
+      .all<SummaryRecord>();
+    return new Map(results.map((record) => [record.id, currentOf(record)]));
+  }
+
   async lead(brand: BrandId, id: string): Promise<StaffLead | null> {
     const lead = await this.leadStore.get(id);
     if (!lead || lead.brand !== brand) return null;

@@ -442,9 +442,9 @@ describe('the local origin', () => {
       await notifier.created(clicked);
       expect(fetchSpy).not.toHaveBeenCalled();
       const lines = logged.mock.calls.map((call) => String(call[0]));
-      for (const { name } of conversionChannels) {
-        expect(lines).toContain(`[mail] ${clicked.id} ${name}: off`);
-      }
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/receipt sent → \S+-receipt\.eml/u);
+      for (const { name } of conversionChannels) expect(lines[0]).toContain(`${name} off`);
     } finally {
       fetchSpy.mockRestore();
       logged.mockRestore();

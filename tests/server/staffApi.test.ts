@@ -237,7 +237,7 @@ describe('the staff API', () => {
       {
         brand: 'yamada',
         at: '2026-11-25T01:00:00.000Z',
-        actor: '出力キー',
+        actor: 'CSV書き出し（EXPORT_SECRET）',
         action: 'export',
         target: '2026-11-24〜2026-11-24（1件）',
       },
