@@ -1,5 +1,6 @@
 /** `GET /api/estimates.csv?from=YYYY-MM-DD&to=YYYY-MM-DD` (staff): days in Japan, both included. */
 import { brands } from '../../src/brand/brands';
+import { japaneseDate } from '../../src/lib/peopleFormats';
 import { isRealDate, tokyoOffset } from '../../src/lib/tokyoTime';
 import { answers } from './answers';
 import type { EstimateHandler } from './estimateHandler';
@@ -54,7 +55,7 @@ export function createExportHandler(options: ExportHandlerOptions): EstimateHand
         at: (options.now ?? (() => new Date()))().toISOString(),
         actor: exportActor,
         action: 'export',
-        target: `${from}〜${to}（${leads.length}件）`,
+        target: `${japaneseDate(from ?? '')}〜${japaneseDate(to ?? '')}（${leads.length}件）`,
       });
       return new Response(request.method === 'HEAD' ? null : await leadsCsv(leads, stages), {
         headers: {

@@ -299,7 +299,7 @@ const actionWords: Record<AuditAction, string> = {
 
 export function auditBody(entries: readonly AuditEntry[]): string {
   if (entries.length === 0) return '<p>まだ記録はありません。</p>';
-  return `<p class="note">新しい順に最大${entries.length}件。</p><div class="scroll"><table><thead><tr><th>日時</th><th>担当</th><th>操作</th><th>対象</th></tr></thead><tbody>${entries
+  return `<p class="note">新しい順（${entries.length}件）。</p><div class="scroll"><table><thead><tr><th>日時</th><th>担当</th><th>操作</th><th>対象</th></tr></thead><tbody>${entries
     .map(
       (entry) =>
         `<tr><td>${e(japaneseDateTime(entry.at))}</td><td>${e(entry.actor)}</td><td>${e(actionWords[entry.action] ?? entry.action)}</td><td>${/^[0-9A-Za-z-]+$/.test(entry.target) && entry.action !== 'export' ? `<a href="/staff/leads/${encodeURIComponent(entry.target)}">${e(entry.target)}</a>` : e(entry.target)}</td></tr>`,

@@ -4,6 +4,7 @@
  * no-store, under a strict CSP; every post must come from the site itself (and the session cookie
  * is SameSite=Strict), so another site cannot post in a signed-in person's name.
  */
+import { japaneseDate } from '../../src/lib/peopleFormats';
 import { tokyoToday } from '../../src/lib/tokyoTime';
 import type { BusinessHours } from './businessTime';
 import { businessHoursBefore } from './staleLeads';
@@ -160,8 +161,8 @@ export function createStaffSite(
           });
     const described = [
       isStage(query.stage) && stageLabels[query.stage],
-      query.from && `${query.from}〜`,
-      query.to && `〜${query.to}`,
+      query.from && `${japaneseDate(query.from)}から`,
+      query.to && `${japaneseDate(query.to)}まで`,
       query.q && `検索「${query.q}」`,
     ]
       .filter(Boolean)
@@ -358,7 +359,7 @@ export function createStaffSite(
       start && end && Object.keys(errors).length === 0
         ? await store.funnel(ctx.brand, start, end)
         : [];
-    await audit(ctx, who.actor, 'funnel', `${from}〜${to}`);
+    await audit(ctx, who.actor, 'funnel', `${japaneseDate(from)}〜${japaneseDate(to)}`);
     return page(
       Object.keys(errors).length > 0 ? 422 : 200,
       frameOf(ctx, who.actor),

@@ -239,7 +239,7 @@ describe('the staff API', () => {
         at: '2026-11-25T01:00:00.000Z',
         actor: 'CSV書き出し（EXPORT_SECRET）',
         action: 'export',
-        target: '2026-11-24〜2026-11-24（1件）',
+        target: '2026年11月24日（火）〜2026年11月24日（火）（1件）',
       },
     ]);
   });

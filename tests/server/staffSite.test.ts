@@ -176,6 +176,8 @@ describe('the staff pages', () => {
     const log = await (await call('/staff/audit', { headers })).text();
     expect(log).toContain('<td>一覧を表示</td><td>1件 完了</td>');
     expect(log).toMatch(/<td>佐藤<\/td><td>段階を記録<\/td><td><a href="\/staff\/leads\/[^"]+">/);
-    expect(log).toContain('<td>ファネルを表示</td><td>2026-11-01〜2026-11-30</td>');
+    expect(log).toContain(
+      '<td>ファネルを表示</td><td>2026年11月1日（日）〜2026年11月30日（月）</td>',
+    );
   });
 });
