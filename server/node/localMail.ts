@@ -72,6 +72,8 @@ export function createLocalMailNotifier(options: {
     now: () => new Date(),
   };
   return {
+    // No delivery state here (router.ts): what a crash left unsent stays so.
+    replayed: () => Promise.resolve(),
     async created(lead) {
       for (const channel of leadChannels) {
         try {

@@ -31,6 +31,7 @@ let dir: string;
 let file: string;
 let clock: number;
 let notified: NewLead[];
+let replayed: string[];
 let handler: ReturnType<typeof createEstimateHandler>;
 
 function make(options: { limit?: number; store?: LeadStore; notifyFails?: boolean } = {}) {
@@ -44,6 +45,10 @@ function make(options: { limit?: number; store?: LeadStore; notifyFails?: boolea
         notified.push(lead);
         return Promise.resolve();
       },
+      replayed: (id) => {
+        replayed.push(id);
+        return Promise.resolve();
+      },
     },
     now: () => new Date(clock),
   });
@@ -54,6 +59,7 @@ beforeEach(async () => {
   file = join(dir, 'estimates.jsonl');
   clock = Date.now();
   notified = [];
+  replayed = [];
   vi.stubEnv('ESTIMATES_MODE', undefined);
   make();
 });
@@ -561,6 +567,7 @@ describe('failures', () => {
     findByKey: () => Promise.resolve(null),
     findDuplicate: () => Promise.resolve(null),
     list: () => Promise.resolve([]),
+    earlierToMailbox: () => Promise.resolve(0),
   };
 
   it('answers a store failure with 503, Retry-After and the phone number (JSON and page)', async () => {
