@@ -15,6 +15,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const workerDir = resolve(here, '../../server/worker');
 const compatibilityDate = '2026-11-01';
 const devRouterFolder = 'dev-router';
+/** Every 10 minutes: a lead stranded between the insert and the queue waits at most ~25 minutes. */
+const outboxSweepSchedule = '*/10 * * * *';
 
 type Environment = Record<string, string | undefined>;
 
@@ -123,6 +125,8 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
       send_email: [{ name: 'EMAIL', allowed_sender_addresses: [sender.email] }],
     }),
     vars,
+    // The Worker's scheduled handler runs every job (server/worker/worker.ts): the outbox sweep.
+    triggers: { crons: [outboxSweepSchedule] },
     observability: { enabled: true },
   };
 }
