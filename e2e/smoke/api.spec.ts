@@ -58,9 +58,8 @@ async function channelStates(brand: BrandId, id: string): Promise<Record<string,
   const [header = [], ...rows] = parseCsv(csv);
   const row = rows.find((cells) => cells.includes(id)) ?? [];
   return Object.fromEntries(
-    leadChannels.map((channel, index) => {
-      // The first channel, the webhook, keeps the 配信 column's old header (leadsCsv.ts).
-      const column = header.indexOf(index === 0 ? '配信' : `配信（${channel.label}）`);
+    leadChannels.map((channel) => {
+      const column = header.indexOf(`配信（${channel.label}）`);
       return [channel.name, row[column] ?? ''];
     }),
   );
@@ -259,7 +258,9 @@ for (const brand of Object.values(brands)) {
 
     test('a lead gives the receipt and the shop notice through the queue and the binding', async () => {
       const email = `m${randomUUID().slice(0, 8)}@example.com`;
-      const id = idOf(await postJson(brand.id, lead(brand.id, { email }), { ip: client() }));
+      const body = lead(brand.id, { email });
+      body.vehicle.postalCode = '150-0001';
+      const id = idOf(await postJson(brand.id, body, { ip: client() }));
       await expect
         .poll(async () => kinds(await mailsOf(brand.id, id)), poll)
         .toEqual(['receipt', 'shop-notice']);
@@ -279,6 +280,10 @@ for (const brand of Object.values(brands)) {
           return ['webhook', 'shopNotice', 'receipt'].map((name) => states[name]?.slice(0, 4));
         }, poll)
         .toEqual(['配信済み', '配信済み', '配信済み']);
+      // The area comes from the Worker's own postal data, as on the local origin.
+      const [header = [], ...rows] = parseCsv(await exportCsv(brand.id));
+      const row = rows.find((cells) => cells.includes(id)) ?? [];
+      expect(row[header.indexOf('郵便番号')]).toBe('〒150-0001 東京都渋谷区');
     });
 
     test('a failing webhook and a failing platform: each retried alone and dead-lettered with an alert; the rest sent once; re-sent per channel, each gets it once', async () => {

@@ -5,15 +5,14 @@
 import { brands, type BrandId } from '../../src/brand/brands';
 import type { MailSender } from '../../src/brand/mail';
 import type { CompanyFacts } from '../../src/content/types';
-import { legalFeeRates } from '../../src/content/legalFees';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
-import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
-import { isEntryPoint } from '../../src/estimate/contract/types';
-import { tokyoDateTime } from '../../src/lib/tokyoTime';
+import { field } from '../../src/estimate/contract/fieldTable';
+import { japaneseDate, japaneseDateTime } from '../../src/lib/peopleFormats';
 import type { StoredLead } from './leadStore';
-import { columnHeader, columnText } from './leadValues';
 import { plainCarModel, plainName } from './receiptRules';
-import type { StoredRequest } from './storedRequest';
+import { attributionRows, entryPointText } from './leadWords';
+import { columnHeader, columnText, columnWords, roughPriceWords } from './leadValues';
+import { staffLeadPath } from './paths';
 
 type MailAddress = { name: string; email: string };
 
@@ -50,26 +49,8 @@ function line(label: string, value: string): string[] {
   return value ? [`${label}: ${value}`] : [];
 }
 
-/** A choice's label (希望する) where the visitor chose one, else the export's text. */
-function columnValue(request: StoredRequest, key: ExportColumnKey): string {
-  const text = columnText(request, key);
-  const paths = fieldPaths.filter((path) => field(path).column === key);
-  const options = paths.length === 1 ? field(paths[0]!).options : undefined;
-  const choice = options?.find(
-    (option): option is { value: string; label: string } =>
-      typeof option === 'object' && option.value === text,
-  );
-  return choice ? choice.label : text;
-}
-
-function columnLine(lead: StoredLead, key: ExportColumnKey): string[] {
-  return line(columnHeader(key), columnValue(lead.request, key));
-}
-
-function roughPriceText({ quote }: StoredRequest): string {
-  if (!quote || quote.roughTotal <= 0) return '';
-  const label = legalFeeRates.classes[quote.vehicleClass].label;
-  return `${quote.roughTotal.toLocaleString('ja-JP')}円（${label}）`;
+function columnLine(lead: StoredLead, key: ExportColumnKey, area = ''): string[] {
+  return line(columnHeader(key), columnWords(lead.request, key, area));
 }
 
 const roughPriceLabel = '概算（料金チェック）';
@@ -119,7 +100,7 @@ export function receiptMail(
     }
     return columnLine(lead, key);
   });
-  copy.push(...line(roughPriceLabel, roughPriceText(lead.request)));
+  copy.push(...line(roughPriceLabel, roughPriceWords(lead.request)));
   const text = [
     plainName(name) ? `${name} 様` : 'お客様',
     '',
@@ -158,24 +139,20 @@ export function receiptMail(
   };
 }
 
-function trackingLines({ tracking }: StoredRequest): string[] {
-  return Object.entries(tracking).flatMap(([key, value]) => (value ? [`${key}: ${value}`] : []));
-}
-
-function entryPointText({ entryPoint }: StoredRequest): string {
-  return isEntryPoint(entryPoint) ? entryPoint : '';
-}
+/** Where the runtime knows the brand's site: the lead's staff page, for the shop to work it. */
+export type NoticeExtras = { area?: string; siteOrigin?: string };
 
 export function shopNoticeMail(
   lead: StoredLead,
   sender: MailSender,
   to: readonly string[],
+  { area = '', siteOrigin }: NoticeExtras = {},
 ): MailMessage {
   const model = headerText(columnText(lead.request, 'model')) || `${columnHeader('model')}未入力`;
-  const date = headerText(lead.request.request.preferredDate1 ?? '') || 'なし';
+  const date = japaneseDate(headerText(lead.request.request.preferredDate1 ?? '')) || 'なし';
   const replyTo = visitorAddress(lead);
   const name = visitorName(lead);
-  const tracking = trackingLines(lead.request);
+  const source = attributionRows(lead.request.tracking).map((row) => `${row.label}: ${row.value}`);
   const text = [
     `${brands[lead.brand].name}にお見積もり依頼が届きました。`,
     lead.suspectedSpam
@@ -184,15 +161,18 @@ export function shopNoticeMail(
     replyTo ? 'このメールに返信すると、お客様のアドレスに届きます。' : '',
     '',
     `受付番号: ${lead.id}`,
-    `受付日時: ${tokyoDateTime(new Date(lead.receivedAt))}（日本時間）`,
-    ...line('入力元', entryPointText(lead.request)),
+    `受付日時: ${japaneseDateTime(lead.receivedAt)}`,
+    ...line('入力元', entryPointText(lead.request.entryPoint)),
+    ...line('対応の記録', siteOrigin ? `${siteOrigin}${staffLeadPath(lead.id)}` : ''),
     '',
     '■ ご依頼内容',
-    ...(Object.keys(exportColumns) as ExportColumnKey[]).flatMap((key) => columnLine(lead, key)),
-    ...line(roughPriceLabel, roughPriceText(lead.request)),
+    ...(Object.keys(exportColumns) as ExportColumnKey[]).flatMap((key) =>
+      columnLine(lead, key, area),
+    ),
+    ...line(roughPriceLabel, roughPriceWords(lead.request)),
     '',
-    '■ 流入元（utm・クリックID）',
-    ...(tracking.length > 0 ? tracking : ['なし']),
+    '■ 流入元',
+    ...(source.length > 0 ? source : ['記録なし（広告・キャンペーンのリンク以外から）']),
     '',
   ]
     .filter((text, index, all) => text !== '' || all[index - 1] !== '')

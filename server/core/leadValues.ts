@@ -1,4 +1,7 @@
-/** The one formatter of the export, the mails and the D1 columns, so all show every value alike. */
+/**
+ * A lead's values: `columnText` in machine formats (D1 columns, webhook), `columnWords` as people
+ * read them (mails, CSV, staff pages; docs/architecture.md).
+ */
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import {
   field,
@@ -6,6 +9,8 @@ import {
   formLabel,
   type FieldPath,
 } from '../../src/estimate/contract/fieldTable';
+import { displayPhone, displayPostalCode, japaneseDate, yen } from '../../src/lib/peopleFormats';
+import { legalFeeRates } from '../../src/content/legalFees';
 import type { StoredRequest } from './storedRequest';
 
 type Group = 'vehicle' | 'customer' | 'request';
@@ -45,4 +50,45 @@ export function columnText(request: StoredRequest, column: ExportColumnKey): str
     case 'text':
       return parts.join('');
   }
+}
+
+function choiceLabel(path: FieldPath, value: string): string {
+  const choice = field(path).options?.find(
+    (option): option is { value: string; label: string } =>
+      typeof option === 'object' && option.value === value,
+  );
+  return choice ? choice.label : value;
+}
+
+/** The postal area (東京都渋谷区) is the server's lookup (postalArea.ts), never the client's text. */
+export function columnWords(request: StoredRequest, column: ExportColumnKey, area = ''): string {
+  const text = columnText(request, column);
+  if (!text) return '';
+  const paths = columnFields(column);
+  switch (column) {
+    case 'expiry':
+    case 'firstRegistration':
+      return japaneseDate(text);
+    case 'preferredDates':
+      return paths
+        .map((path) => fieldText(request, path))
+        .filter(Boolean)
+        .map(japaneseDate)
+        .join('、');
+    case 'phone':
+      return displayPhone(text);
+    case 'postalCode':
+      return [displayPostalCode(text), area].filter(Boolean).join(' ');
+    case 'mileage':
+      return /^\d+$/.test(text) ? Number(text).toLocaleString('ja-JP') : text;
+    default:
+      return paths.length === 1 ? choiceLabel(paths[0]!, text) : text;
+  }
+}
+
+/** 80,250円（車両重量〜2.0t）: the price check's rough total, where the visitor used it. */
+export function roughPriceWords({ quote }: StoredRequest): string {
+  if (!quote || quote.roughTotal <= 0) return '';
+  const label = legalFeeRates.classes[quote.vehicleClass].label;
+  return `${yen(quote.roughTotal)}（${label}）`;
 }

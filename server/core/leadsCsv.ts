@@ -1,15 +1,12 @@
-import type { ExportColumnKey } from '../../src/estimate/contract/exportColumns';
+import { brands } from '../../src/brand/brands';
+import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
+import { japaneseDateTime } from '../../src/lib/peopleFormats';
 import { toCsv } from './csv';
-import { tokyoDateTime } from '../../src/lib/tokyoTime';
 import { deliveryOf, leadChannels } from './leadChannels';
 import type { ChannelDelivery, StoredLead } from './leadStore';
-import { columnHeader, columnText } from './leadValues';
-import type { StoredRequest } from './storedRequest';
-
-function japanTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : tokyoDateTime(new Date(time));
-}
+import { columnHeader, columnWords, roughPriceWords } from './leadValues';
+import { attributionColumns, entryPointText } from './leadWords';
+import { postalAreas } from './postalArea';
 
 function deliveryText(delivery: ChannelDelivery | undefined): string {
   if (!delivery) return '';
@@ -17,11 +14,11 @@ function deliveryText(delivery: ChannelDelivery | undefined): string {
   const why = [failures, delivery.lastError ?? ''].filter(Boolean).join(': ');
   switch (delivery.state) {
     case 'sent':
-      return `配信済み ${japanTime(delivery.sentAt ?? '')}`;
+      return `配信済み ${japaneseDateTime(delivery.sentAt ?? '')}`;
     case 'pending':
       return why ? `未配信（${why}）` : '未配信';
     case 'dead':
-      return `配信停止 ${japanTime(delivery.deadLetteredAt ?? '')}${why ? `（${why}）` : ''}`;
+      return `配信停止 ${japaneseDateTime(delivery.deadLetteredAt ?? '')}${why ? `（${why}）` : ''}`;
     case 'skipped':
       return `送信なし（${delivery.lastError ?? ''}）`;
     case 'off':
@@ -29,62 +26,47 @@ function deliveryText(delivery: ChannelDelivery | undefined): string {
   }
 }
 
-function trackingText({ tracking }: StoredRequest): string {
-  return Object.entries(tracking)
-    .filter(([, value]) => value)
-    .map(([key, value]) => `${key}=${value}`)
-    .join(' ');
-}
+type Column = { header: string; value: (lead: StoredLead, areas: PostalAreas) => string };
 
-type Column = { header: string; value: (lead: StoredLead) => string };
+/** Postal code → its area, looked up once per export (postalArea.ts). */
+type PostalAreas = ReadonlyMap<string, string>;
 
 function formColumn(key: ExportColumnKey): Column {
-  return { header: columnHeader(key), value: (lead) => columnText(lead.request, key) };
-}
-
-function quoteText({ quote }: StoredRequest): string {
-  return quote ? `${quote.vehicleClass} ${quote.roughTotal}円` : '';
+  return {
+    header: columnHeader(key),
+    value: (lead, areas) =>
+      columnWords(lead.request, key, areas.get(lead.request.vehicle.postalCode) ?? ''),
+  };
 }
 
 /** Blank where the runtime keeps no state, or for a lead from before the channel existed. */
-function channelColumn(channel: { name: string; label: string }, header?: string): Column {
+function channelColumn(channel: { name: string; label: string }): Column {
   return {
-    header: header ?? `配信（${channel.label}）`,
+    header: `配信（${channel.label}）`,
     value: (lead) => deliveryText(deliveryOf(lead, channel.name)),
   };
 }
 
-/** In the order staff spreadsheets expect: new columns go at the end. */
+/** For people: the lead, what the visitor sent, where they came from, then each delivery. */
 const columns: Column[] = [
-  { header: '受付日時（JST）', value: (lead) => japanTime(lead.receivedAt) },
+  { header: '受付日時', value: (lead) => japaneseDateTime(lead.receivedAt) },
   { header: '受付番号', value: (lead) => lead.id },
-  { header: 'ブランド', value: (lead) => lead.brand },
-  { header: '入力元', value: (lead) => lead.request.entryPoint },
+  { header: 'ブランド', value: (lead) => brands[lead.brand].name },
+  { header: '入力元', value: (lead) => entryPointText(lead.request.entryPoint) },
   { header: 'スパム疑い', value: (lead) => (lead.suspectedSpam ? 'スパム疑い' : '') },
-  formColumn('name'),
-  formColumn('kana'),
-  formColumn('phone'),
-  formColumn('email'),
-  formColumn('maker'),
-  formColumn('model'),
-  formColumn('expiry'),
-  formColumn('preferredDates'),
-  formColumn('postalCode'),
-  { header: '概算', value: (lead) => quoteText(lead.request) },
-  { header: 'トラッキング', value: (lead) => trackingText(lead.request) },
-  // The first channel, the webhook, keeps the place and header the one 配信 column always had.
-  channelColumn(leadChannels[0]!, '配信'),
-  formColumn('firstRegistration'),
-  formColumn('mileage'),
-  formColumn('courtesyCar'),
-  formColumn('contactTime'),
-  formColumn('notes'),
-  ...leadChannels.slice(1).map((channel) => channelColumn(channel)),
+  ...(Object.keys(exportColumns) as ExportColumnKey[]).map(formColumn),
+  { header: '概算（料金チェック）', value: (lead) => roughPriceWords(lead.request) },
+  ...attributionColumns.map(({ header, value }) => ({
+    header,
+    value: (lead: StoredLead) => value(lead.request.tracking),
+  })),
+  ...leadChannels.map((channel) => channelColumn(channel)),
 ];
 
-export function leadsCsv(leads: readonly StoredLead[]): string {
+export async function leadsCsv(leads: readonly StoredLead[]): Promise<string> {
+  const areas = await postalAreas(leads.map((lead) => lead.request.vehicle.postalCode));
   return toCsv([
     columns.map((column) => column.header),
-    ...leads.map((lead) => columns.map((column) => column.value(lead))),
+    ...leads.map((lead) => columns.map((column) => column.value(lead, areas))),
   ]);
 }

@@ -41,7 +41,7 @@ export function createExportHandler(options: ExportHandlerOptions): EstimateHand
     if (!start || !end || start >= end) return text(400, answers.exportRange);
     try {
       const leads = await store.list(ctx.brand, start, end);
-      return new Response(request.method === 'HEAD' ? null : leadsCsv(leads), {
+      return new Response(request.method === 'HEAD' ? null : await leadsCsv(leads), {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="estimates-${ctx.brand}-${from}-${to}.csv"`,

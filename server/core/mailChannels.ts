@@ -5,6 +5,7 @@ import type { ChannelDecision, DeliveryChannel } from './deliveryChannel';
 import { receiptMail, shopNoticeMail, visitorAddress, type MailMessage } from './leadMail';
 import type { LeadStore, StoredLead } from './leadStore';
 import { mailboxKey } from './receiptRules';
+import { postalArea } from './postalArea';
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -14,6 +15,8 @@ export type MailContext = {
   mailer: Mailer;
   shopAddresses: (brand: BrandId) => readonly string[];
   store: Pick<LeadStore, 'earlierToMailbox'>;
+  /** The brand's site (its SITE_URL), for links in staff mails; unset, no link. */
+  siteOrigin?: (brand: BrandId) => string | undefined;
 };
 
 /** @internal Exported for tests. */
@@ -33,7 +36,7 @@ function senderOf(lead: StoredLead) {
 
 /**
  * Earlier non-spam leads to the mailbox in 24 hours: leads, not mails, count (decision 008), and a
- * mailbox, not a spelling (decision 014). "Earlier" is the store's order of insertion, so leads of
+ * mailbox, not a spelling (decision 015). "Earlier" is the store's order of insertion, so leads of
  * one millisecond count each other and the decision is the same whenever it is taken.
  */
 function earlierLeadsTo(lead: StoredLead, address: string, store: MailContext['store']) {
@@ -50,7 +53,11 @@ export const shopNoticeChannel: DeliveryChannel<MailContext> = {
   async send(lead, context) {
     const sender = senderOf(lead);
     if (!sender) throw new Error('the brand sends no mail');
-    await context.mailer.send(shopNoticeMail(lead, sender, context.shopAddresses(lead.brand)));
+    const area = await postalArea(lead.request.vehicle.postalCode);
+    const siteOrigin = context.siteOrigin?.(lead.brand);
+    await context.mailer.send(
+      shopNoticeMail(lead, sender, context.shopAddresses(lead.brand), { area, siteOrigin }),
+    );
   },
 };
 

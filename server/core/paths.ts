@@ -86,3 +86,8 @@ export function routePath(target: string): string {
   // Decoding may spell a dot segment anew (`/%2E%2E/` is one already; `/.%2E/` too): parse again.
   return new URL(`http://route.invalid${decoded}`).pathname.replace(/\/{2,}/g, '/');
 }
+
+/** The staff page of one lead, on the brand's own host. */
+export function staffLeadPath(leadId: string): string {
+  return `/staff/leads/${encodeURIComponent(leadId)}`;
+}

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import type { BrandId } from '../../src/brand/brands';
+import { brands, localOrigin, type BrandId } from '../../src/brand/brands';
 import { brandEnvName } from '../core/brandEnv';
 import type { MailMessage } from '../core/leadMail';
 import type { LeadNotifier, LeadStore } from '../core/leadStore';
@@ -61,9 +61,12 @@ export function createLocalMailNotifier(options: {
   mailDir: string;
   env?: Record<string, string | undefined>;
 }): LeadNotifier {
+  const env = options.env ?? process.env;
   const context: DeliveryContext = {
     mailer: createFileMailer(options.mailDir),
-    shopAddresses: localShopAddresses(options.env ?? process.env),
+    shopAddresses: localShopAddresses(env),
+    siteOrigin: (brand) =>
+      env[brands[brand].siteUrlVariable] || localOrigin(brand, Number(env.PORT) || 4173),
     store: options.store,
     // No webhook and no ad platform locally: their channels are off (router.ts says why).
     webhook: null,

@@ -33,6 +33,7 @@ export type DeliveryEnv = Pick<
   | 'WEBHOOK_SECRET'
   | 'SHOP_MAIL_TO'
   | 'OPS_MAIL_TO'
+  | 'SITE_URL'
 > &
   ConversionEnv & {
     LEADS: {
@@ -94,6 +95,7 @@ export function deliveryContext(
   return {
     mailer: new BindingMailer(env.EMAIL),
     shopAddresses: () => shop,
+    siteOrigin: () => env.SITE_URL,
     store,
     webhook:
       env.WEBHOOK_URL && env.WEBHOOK_SECRET

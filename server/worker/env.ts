@@ -19,6 +19,8 @@ export type Env = Omit<Cloudflare.Env, 'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS
   BUSINESS_END_TIME?: string;
   SHOP_MAIL_TO?: string;
   OPS_MAIL_TO?: string;
+  /** The brand's site origin (SITE_URL_<BRAND> at deploy), for links in staff mails. */
+  SITE_URL?: string;
 } & ConversionEnv;
 
 /** Endpoints are vars deploy/cloudflare/config.ts sets; the rest are secrets (docs/deploy.md). */

@@ -18,6 +18,7 @@ import {
   localNotifier,
 } from '../../server/node/localLeadStore';
 import { tokyoToday } from '../../src/lib/tokyoTime';
+import { japaneseDate } from '../../src/lib/peopleFormats';
 
 const site = 'https://www.yamada-shaken.com';
 const ctx: EstimateContext = { brand: 'yamada', clientKey: '203.0.113.5', siteOrigin: site };
@@ -126,17 +127,23 @@ describe('GET /api/estimates.csv', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(
-      /^"受付日時（JST）","受付番号","ブランド","入力元","スパム疑い","お名前"/u,
-    );
+    expect(lines[0]).toMatch(/^"受付日時","受付番号","ブランド","入力元","スパム疑い","お名前"/u);
     const rows = (await readFile(file, 'utf8'))
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { id: string });
+    // For people: the brand's name, what the visitor used, the phone as written (Excel keeps it text).
     expect(lines[1]).toContain(
-      `"${rows[0]?.id}","yamada","header","","山田 花子","ヤマダ ハナコ","09012345678"`,
+      `"${rows[0]?.id}","ヤマダ車検","ページ上部の「無料見積もり」ボタン","","山田 花子","ヤマダ ハナコ","090-1234-5678"`,
     );
-    expect(lines[1]).toContain('"lp_entry_url=/?utm_source=google source=google"');
+    // Each attribution value in a column of its own, so a marketer filters by campaign.
+    const header = parseCsv(text)[0] ?? [];
+    const first = parseCsv(text)[1] ?? [];
+    expect(first[header.indexOf('参照元（utm_source）')]).toBe('google');
+    expect(first[header.indexOf('最初に開いたページ')]).toBe('/?utm_source=google');
+    // The request's fields together, before attribution and delivery.
+    expect(header.indexOf('備考')).toBeLessThan(header.indexOf('参照元（utm_source）'));
+    expect(header.indexOf('参照元（utm_source）')).toBeLessThan(header.indexOf('配信（Webhook）'));
     // One column per delivery channel; the local store keeps no delivery state: blank.
     expect(lines[0]).toMatch(
       /,"配信（店舗通知メール）","配信（確認メール）","配信（Google広告）","配信（Meta）","配信（Yahoo!広告）","配信（LINE広告）"$/u,
@@ -144,7 +151,9 @@ describe('GET /api/estimates.csv', () => {
     expect(lines[1]).toMatch(/,"","","","","",""$/u);
     expect(lines[2]).toContain('"スパム疑い"');
     // Received at in Japan: today there.
-    expect(lines[1]?.slice(1, 11)).toBe(tokyoToday());
+    expect(lines[1]?.slice(1)).toMatch(
+      new RegExp(`^${japaneseDate(tokyoToday())}\\d{1,2}:\\d{2}"`),
+    );
   });
 
   it('neutralises every formula-like cell, full-width ones included', async () => {
@@ -308,16 +317,15 @@ describe("the CSV's channel columns", () => {
     ],
   });
 
-  it("shows each channel's state in its own column, the webhook where 配信 always was", () => {
-    const [header = [], row = []] = parseCsv(leadsCsv([stored]));
+  it("shows each channel's state in its own column", async () => {
+    const [header = [], row = []] = parseCsv(await leadsCsv([stored]));
     const named = Object.fromEntries(header.map((name, index) => [name, row[index]]));
-    expect(named['配信']).toBe('配信済み 2026-11-24 10:00:05');
+    expect(named['配信（Webhook）']).toBe('配信済み 2026年11月24日（火）10:00');
     expect(named['配信（店舗通知メール）']).toBe(
-      '配信停止 2026-11-24 11:00:00（3回失敗: E_RATE_LIMIT_EXCEEDED）',
+      '配信停止 2026年11月24日（火）11:00（3回失敗: E_RATE_LIMIT_EXCEEDED）',
     );
     expect(named['配信（確認メール）']).toBe(
       '送信なし（同じアドレスへの確認メールは24時間に3通まで）',
     );
-    expect(header.indexOf('配信')).toBe(16);
   });
 });

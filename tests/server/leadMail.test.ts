@@ -111,10 +111,10 @@ describe.each(brandIds)('the receipt of %s', (brand) => {
       '山田 花子 様',
       'まだご予約は確定していません',
       '受付番号: 261124-ABCDEFGH',
-      `${columnHeader('expiry')}: ${lead.request && (lead.request as { vehicle: { expiryYear: string } }).vehicle.expiryYear}-04`,
+      `${columnHeader('expiry')}: ${lead.request && (lead.request as { vehicle: { expiryYear: string } }).vehicle.expiryYear}年4月`,
       `${columnHeader('maker')}: ホンダ`,
       `${columnHeader('model')}: N-BOX`,
-      `${columnHeader('preferredDates')}: 2026-12-10`,
+      `${columnHeader('preferredDates')}: 2026年12月10日（木）`,
       `${columnHeader('courtesyCar')}: 希望する`,
       `${columnHeader('contactTime')}: 9:00〜12:00`,
       '概算（料金チェック）: 45,000円（軽自動車）',
@@ -146,25 +146,41 @@ describe.each(brandIds)('the shop notice of %s', (brand) => {
       quote: { vehicleClass: 'upto-1500kg', roughTotal: 78000 },
       notes: '土曜の午前が\n都合よいです',
     });
-    const { mail, raw } = await parsed(shopNoticeMail(lead, sender(brand), ['shop@example.jp']));
-    expect(mail.subject).toBe('お見積もり依頼 受付番号 261124-ABCDEFGH N-BOX 第1希望日 2026-12-10');
+    const { mail, raw } = await parsed(
+      shopNoticeMail(lead, sender(brand), ['shop@example.jp'], {
+        area: '東京都渋谷区',
+        siteOrigin: 'https://shaken.example.jp',
+      }),
+    );
+    expect(mail.subject).toBe(
+      'お見積もり依頼 受付番号 261124-ABCDEFGH N-BOX 第1希望日 2026年12月10日（木）',
+    );
     expect(addresses(mail.to)).toEqual(['shop@example.jp']);
     expect(mail.replyTo?.value).toEqual([{ name: '山田 花子', address: 'hanako@example.com' }]);
     const text = mail.text ?? '';
     for (const line of [
       '山田 花子',
       'ヤマダ ハナコ',
-      '09012345678',
+      '電話番号: 090-1234-5678',
       'hanako@example.com',
-      '1234567',
+      '郵便番号: 〒123-4567 東京都渋谷区',
+      '希望日: 2026年12月10日（木）',
+      '代車: 希望する',
       '土曜の午前が\n都合よいです',
       '概算（料金チェック）: 78,000円（〜1.5t）',
-      '入力元: cta',
-      'source: google',
-      'gaid: g-1',
-      'yclid: y-1',
+      '受付日時: 2026年11月24日（火）',
+      '入力元: お問い合わせ欄の見積もりボタン',
+      '対応の記録: https://shaken.example.jp/staff/leads/261124-ABCDEFGH',
+      '参照元（utm_source）: google',
+      'キャンペーン（utm_campaign）: shaken',
+      'Google 広告のクリックID（gclid）: g-1',
+      'Yahoo!広告のクリックID（yclid）: y-1',
     ]) {
       expect(text).toContain(line);
+    }
+    // Machine names and formats stay in the webhook and D1.
+    for (const code of ['09012345678', '1234567', '2026-12-10', 'gaid', 'cta', 'yes', '9-12']) {
+      expect(text).not.toMatch(new RegExp(`(^|[^\\w-])${code}([^\\w-]|$)`, 'm'));
     }
     expectWellFormedHeaders(raw);
   });
@@ -214,6 +230,18 @@ describe('abuse rules', () => {
           ).length,
         ),
     },
+  });
+
+  it("sends the shop the area from the site's postal data and the lead's staff page", async () => {
+    const sent: MailMessage[] = [];
+    const lead = storedLead('yamada', { vehicle: { postalCode: '150-0001' } });
+    await shopNoticeChannel.send(lead, {
+      ...context(),
+      mailer: { send: (message) => Promise.resolve(void sent.push(message)) },
+      siteOrigin: () => 'https://yamada.example.jp',
+    });
+    expect(sent[0]?.text).toContain('郵便番号: 〒150-0001 東京都渋谷区');
+    expect(sent[0]?.text).toContain('https://yamada.example.jp/staff/leads/261124-ABCDEFGH');
   });
 
   it('gives a suspected spam lead no receipt, and the shop its notice', async () => {
