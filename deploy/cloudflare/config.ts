@@ -81,6 +81,8 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
   else if (options.local) vars.SITE_URL = localOrigin(brand, Number(options.env.PORT) || 4173);
   // Locally, mail goes nowhere: stand-in addresses let every mail be composed and kept.
   if (options.local) {
+    if (options.env.OUTBOX_GRACE_SECONDS)
+      vars.OUTBOX_GRACE_SECONDS = options.env.OUTBOX_GRACE_SECONDS;
     vars.SHOP_MAIL_TO ??= `shop@${brand}.localhost`;
     vars.OPS_MAIL_TO ??= `ops@${brand}.localhost`;
   }

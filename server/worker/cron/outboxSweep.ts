@@ -16,7 +16,7 @@ import { deliveryContext, QueueNotifier, type DeliveryEnv } from '../delivery';
 import type { Env } from '../env';
 import { BindingMailer } from '../mailer';
 
-export type SweepEnv = DeliveryEnv & Pick<Env, 'DB' | 'BRAND'>;
+export type SweepEnv = DeliveryEnv & Pick<Env, 'DB' | 'BRAND' | 'OUTBOX_GRACE_SECONDS'>;
 
 export async function sweepOutbox(env: SweepEnv, now: Date): Promise<void> {
   const brand = isBrandId(env.BRAND) ? env.BRAND : defaultBrandId;
@@ -25,7 +25,9 @@ export async function sweepOutbox(env: SweepEnv, now: Date): Promise<void> {
   const context = { ...deliveryContext(env, store), now: () => now };
   const notifier = new QueueNotifier(env, deliveries, context, store);
   const at = now.toISOString();
-  const staleBefore = new Date(now.getTime() - queueGraceMs).toISOString();
+  const grace = Number(env.OUTBOX_GRACE_SECONDS || NaN);
+  const graceMs = Number.isFinite(grace) && grace >= 0 ? grace * 1000 : queueGraceMs;
+  const staleBefore = new Date(now.getTime() - graceMs).toISOString();
   const { pairs, undecided } = await deliveries.undelivered(brand, staleBefore, { dead: false });
   const found: { leadId: string; channel: string }[] = [];
   for (const id of undecided) {
