@@ -15,8 +15,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const workerDir = resolve(here, '../../server/worker');
 const compatibilityDate = '2026-11-01';
 const devRouterFolder = 'dev-router';
-/** Every 10 minutes: a lead stranded between the insert and the queue waits at most ~25 minutes. */
-const outboxSweepSchedule = '*/10 * * * *';
+/**
+ * Every 10 minutes: a lead stranded between the insert and the queue waits at most ~25 minutes;
+ * the 新規 alert mails each lead once, so it may run as often.
+ */
+const cronSchedule = '*/10 * * * *';
 
 type Environment = Record<string, string | undefined>;
 
@@ -68,7 +71,10 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     DEAD_LETTER_QUEUE: names.deadLetterQueue,
     RETRY_BASE_SECONDS: String(retryBase),
   };
-  for (const name of ['BUSINESS_START_TIME', 'BUSINESS_END_TIME', 'SHOP_MAIL_TO', 'OPS_MAIL_TO']) {
+  if (options.env.ACCESS_TEAM_DOMAIN) vars.ACCESS_TEAM_DOMAIN = options.env.ACCESS_TEAM_DOMAIN;
+  // ACCESS_AUD: the brand's Cloudflare Access application (docs/deploy.md, "Staff").
+  const perBrand = ['BUSINESS_START_TIME', 'BUSINESS_END_TIME', 'SHOP_MAIL_TO', 'OPS_MAIL_TO'];
+  for (const name of [...perBrand, 'ACCESS_AUD', 'NEW_LEAD_ALERT_HOURS']) {
     const value = options.env[brandEnvName(name, brand)];
     if (value) vars[name] = value;
   }
@@ -130,8 +136,8 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
       send_email: [{ name: 'EMAIL', allowed_sender_addresses: [sender.email] }],
     }),
     vars,
-    // The Worker's scheduled handler runs every job (server/worker/worker.ts): the outbox sweep.
-    triggers: { crons: [outboxSweepSchedule] },
+    // Every job of server/worker/cron/ (worker.ts scheduled): the outbox sweep, the 新規 alert.
+    triggers: { crons: [cronSchedule] },
     observability: { enabled: true },
   };
 }
@@ -156,6 +162,7 @@ export function devVars(brand: BrandId, env: Environment): string {
     WEBHOOK_URL: env.WEBHOOK_URL?.replaceAll('{brand}', brand),
     WEBHOOK_SECRET: env.WEBHOOK_SECRET,
     EXPORT_SECRET: env.EXPORT_SECRET,
+    STAFF_SECRET: env.STAFF_SECRET,
   };
   for (const name of Object.values(conversionVariables).flat()) values[name] = env[name];
   return Object.entries(values)

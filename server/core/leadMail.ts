@@ -24,6 +24,7 @@ export type MailMessage = {
   text: string;
   /** `X-` names only: the mail service sets Date, Message-ID and the rest. */
   headers: Record<string, string>;
+  attachments?: { filename: string; type: string; content: string }[];
 };
 
 // C0 and C1 controls (CR and LF included), bidi marks and overrides, zero-width characters.

@@ -5,6 +5,7 @@
 import type { BrandId } from '../../src/brand/brands';
 import type { EstimateRequest } from '../../src/estimate/contract/validation/estimateSchema';
 import type { MatchingData } from '../../src/tracking/matchingFields';
+import type { CurrentStage } from './leadStages';
 import type { StoredRequest } from './storedRequest';
 
 export type NewLead = {
@@ -29,14 +30,17 @@ export type StoredLead = Omit<NewLead, 'request'> & {
   request: StoredRequest;
   /** Only where the store keeps delivery state (D1). */
   deliveries?: readonly ChannelDelivery[];
+  /** Where the staff's work stands (leadStages.ts), for the channels a stage sets off. */
+  stage?: CurrentStage;
 };
 
 export interface LeadStore {
   /**
    * Atomically stores the lead unless one of its brand has the same idempotencyKey, or the same
    * contentHash since `duplicateSince`: concurrent inserts store one row. Returns its id anyway.
+   * A lead staff enter (a phone call) is stored as it is read back, its request not validated.
    */
-  insert(lead: NewLead, duplicateSince: string): Promise<{ id: string; created: boolean }>;
+  insert(lead: StoredLead, duplicateSince: string): Promise<{ id: string; created: boolean }>;
   /** `requestHash` is null for leads stored before it was kept. */
   findByKey(brand: BrandId, idempotencyKey: string): Promise<KeyedLead | null>;
   findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null>;

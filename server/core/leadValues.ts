@@ -92,3 +92,8 @@ export function roughPriceWords({ quote }: StoredRequest): string {
   const label = legalFeeRates.classes[quote.vehicleClass].label;
   return `${yen(quote.roughTotal)}（${label}）`;
 }
+
+/** The reading, last name first, as the inbox searches it by prefix (katakana, no space). */
+export function leadKana(request: StoredRequest): string {
+  return columnText(request, 'kana').replace(/\s/g, '');
+}

@@ -7,7 +7,7 @@
 import { answers } from './answers';
 import type { EstimateHandler } from './estimateHandler';
 import { bearerMatches, json } from './http';
-import { channelNamed, leadChannels } from './leadChannels';
+import { channelNamed, channelsOnReceipt, leadChannels } from './leadChannels';
 import type { Redelivery } from './leadStore';
 
 /**
@@ -41,13 +41,13 @@ export function createResendHandler(options: {
     if (id) {
       const lead = await redelivery.get(id);
       if (!lead || lead.brand !== ctx.brand) return json(404, { error: answers.notFound });
-      // The lead's stored channels, whatever their names, and the ones not decided yet.
+      // The lead's stored channels, whatever their names, and those of its receipt not decided yet.
       const names = channel
         ? [channel]
         : [
             ...new Set([
               ...(lead.deliveries ?? []).map((delivery) => delivery.channel),
-              ...leadChannels.map((known) => known.name),
+              ...channelsOnReceipt.map((known) => known.name),
             ]),
           ];
       pairs = names.map((name) => ({ id: lead.id, channel: name }));

@@ -17,6 +17,11 @@ import { createEstimateHandler, type EstimateHandler } from './estimateHandler';
 import { createExportHandler } from './leadsExport';
 import type { LeadNotifier, LeadStore, RateLimiter, Redelivery } from './leadStore';
 import { createResendHandler } from './resend';
+import { createStaffApi } from './staffApi';
+import { createStaffSite, defaultStaleAfterHours } from './staffSite';
+import type { StaffAccess } from './staffAuth';
+import type { StageNotifier } from './stageChange';
+import type { StaffStore } from './staffStore';
 
 export type ApiAdapters = {
   store: LeadStore;
@@ -24,6 +29,14 @@ export type ApiAdapters = {
   notifier: LeadNotifier;
   staffSecret: string | undefined;
   redelivery?: Redelivery | undefined;
+  /** The staff's inbox and API: not routed without an access (staffAuth.ts). */
+  staff?: {
+    store: StaffStore;
+    access: StaffAccess | null;
+    notifier: StageNotifier;
+    /** A lead still 新規 this many hours is 未対応 (the inbox, the Cron alert). */
+    staleAfterHours?: number;
+  };
   /** Read on each request: the environment may change them. */
   businessHours: () => BusinessHours;
   now?: () => Date;
@@ -61,7 +74,14 @@ export function createApi(adapters: ApiAdapters): Api {
     [apiPaths.businessTime, (request) => businessTimeAnswer(request, adapters.businessHours())],
   ]);
   if (secret) {
-    routes.set(apiPaths.export, createExportHandler({ store, secret }));
+    routes.set(
+      apiPaths.export,
+      createExportHandler({
+        store,
+        secret,
+        ...(adapters.staff && { staff: adapters.staff.store }),
+      }),
+    );
     if (redelivery) {
       const resend = createResendHandler({
         redelivery,
@@ -71,8 +91,22 @@ export function createApi(adapters: ApiAdapters): Api {
       routes.set(apiPaths.resend, resend);
     }
   }
+  const { staff } = adapters;
+  const now = adapters.now ?? (() => new Date());
+  const staffOptions = staff?.access && { ...staff, access: staff.access, now };
+  const staffApi = staffOptions && createStaffApi(staffOptions);
+  const staffSite =
+    staffOptions &&
+    createStaffSite({
+      ...staffOptions,
+      leads: store,
+      businessHours: adapters.businessHours,
+      staleAfterHours: staff.staleAfterHours ?? defaultStaleAfterHours,
+    });
+  const staffRoute = (path: string) =>
+    path.startsWith('/api/staff/') ? staffApi?.(path) : staffSite?.(path);
   return {
-    route: (path) => routes.get(path),
+    route: (path) => routes.get(path) ?? staffRoute(path),
     owns: (path) => path.startsWith(apiPrefix) || path === apiPaths.businessTime,
   };
 }

@@ -12,7 +12,7 @@ import { createKeyedQueue } from '../core/keyedQueue';
 import { parseStoredRequest } from '../core/storedRequest';
 import { mailboxKey } from '../core/receiptRules';
 import { newLeadRateLimit } from '../core/rateLimitPolicy';
-import type { LeadNotifier, LeadStore, NewLead, RateLimiter, StoredLead } from '../core/leadStore';
+import type { LeadNotifier, LeadStore, RateLimiter, StoredLead } from '../core/leadStore';
 
 const slowModeDelayMs = 20_000;
 
@@ -121,7 +121,7 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
   const serially = <T>(run: () => Promise<T>): Promise<T> => writes('insert', run);
 
   return {
-    async insert(lead: NewLead, duplicateSince: string) {
+    async insert(lead: StoredLead, duplicateSince: string) {
       checkMode();
       if (process.env.ESTIMATES_MODE === 'slow') {
         await new Promise((resolve) => setTimeout(resolve, options.slowDelayMs ?? slowModeDelayMs));

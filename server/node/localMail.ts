@@ -9,7 +9,9 @@ import { brands, localOrigin, type BrandId } from '../../src/brand/brands';
 import { brandEnvName } from '../core/brandEnv';
 import type { MailMessage } from '../core/leadMail';
 import type { LeadNotifier, LeadStore } from '../core/leadStore';
-import { leadChannels, type DeliveryContext } from '../core/leadChannels';
+import type { StoredLead } from '../core/leadStore';
+import { channelNamed, channelsOnReceipt, type DeliveryContext } from '../core/leadChannels';
+import type { StageNotifier } from '../core/stageChange';
 import { addressList, type Mailer } from '../core/mailChannels';
 
 /** @internal Exported for tests, which parse what it writes. */
@@ -27,6 +29,13 @@ export async function mimeOf(message: MailMessage): Promise<Buffer> {
     text: message.text,
     headers: message.headers,
     textEncoding: 'base64',
+    ...(message.attachments && {
+      attachments: message.attachments.map((file) => ({
+        filename: file.filename,
+        content: file.content,
+        contentType: file.type,
+      })),
+    }),
   });
   return composer.compile().build();
 }
@@ -56,13 +65,15 @@ function localShopAddresses(env: Record<string, string | undefined>) {
   };
 }
 
-export function createLocalMailNotifier(options: {
+type LocalMailOptions = {
   store: LeadStore;
   mailDir: string;
   env?: Record<string, string | undefined>;
-}): LeadNotifier {
+};
+
+function localContext(options: LocalMailOptions): DeliveryContext {
   const env = options.env ?? process.env;
-  const context: DeliveryContext = {
+  return {
     mailer: createFileMailer(options.mailDir),
     shopAddresses: localShopAddresses(env),
     siteOrigin: (brand) =>
@@ -74,22 +85,48 @@ export function createLocalMailNotifier(options: {
     env: {},
     now: () => new Date(),
   };
+}
+
+async function runChannels(
+  lead: StoredLead,
+  channels: readonly NonNullable<ReturnType<typeof channelNamed>>[],
+  context: DeliveryContext,
+): Promise<void> {
+  for (const channel of channels) {
+    try {
+      const decision = await channel.decide(lead, context);
+      if (decision.kind === 'send') await channel.send(lead, context);
+      else
+        console.log(
+          `[mail] ${lead.id} ${channel.name}: ${decision.kind === 'skip' ? decision.reason : 'off'}`,
+        );
+    } catch (error) {
+      console.error(`[mail] ${lead.id} ${channel.name}:`, error);
+    }
+  }
+}
+
+export function createLocalMailNotifier(options: LocalMailOptions): LeadNotifier {
+  const context = localContext(options);
   return {
+    created: (lead) => runChannels(lead, channelsOnReceipt, context),
     // No delivery state here (router.ts): what a crash left unsent stays so.
     replayed: () => Promise.resolve(),
-    async created(lead) {
-      for (const channel of leadChannels) {
-        try {
-          const decision = await channel.decide(lead, context);
-          if (decision.kind === 'send') await channel.send(lead, context);
-          else
-            console.log(
-              `[mail] ${lead.id} ${channel.name}: ${decision.kind === 'skip' ? decision.reason : 'off'}`,
-            );
-        } catch (error) {
-          console.error(`[mail] ${lead.id} ${channel.name}:`, error);
-        }
-      }
+  };
+}
+
+/** A stage change's channels, run at once on the lead as it now stands (with its stage). */
+export function createLocalStageNotifier(
+  options: LocalMailOptions & {
+    lead: (brand: StoredLead['brand'], id: string) => Promise<StoredLead | null>;
+  },
+): StageNotifier {
+  const context = localContext(options);
+  return {
+    async stageChanged({ id, brand }, names) {
+      const lead = await options.lead(brand, id);
+      const channels = names.flatMap((name) => channelNamed(name) ?? []);
+      if (lead) await runChannels(lead, channels, context);
     },
   };
 }

@@ -11,7 +11,9 @@ import { clientErrorPage, clientErrorReasons, clientErrorStatus } from './client
 import { decidePath, routePath, type PathDecision } from '../core/paths';
 import type { EstimateHandler } from '../core/estimateHandler';
 import { createLocalLeadStore, createMemoryRateLimiter } from './localLeadStore';
-import { createLocalMailNotifier } from './localMail';
+import { createLocalMailNotifier, createLocalStageNotifier } from './localMail';
+import { createLocalStaffStore } from './localStaff';
+import { staffAccessOf } from '../core/staffAuth';
 import { serveFetch } from './nodeFetch';
 import { createApi } from '../core/router';
 
@@ -19,6 +21,8 @@ export type OriginOptions = {
   distDir: string;
   estimatesFile: string;
   exportSecret?: string;
+  /** Opens the staff's inbox and API (STAFF_SECRET); without it they are not routed. */
+  staffSecret?: string;
   /** e2e posts far more. */
   newLeadsPerWindow?: number;
   mailDir?: string;
@@ -80,11 +84,18 @@ export function createOrigin(options: OriginOptions): Handler {
   ) as Record<BrandId, Tree>;
   const compress = compression();
   const store = createLocalLeadStore({ file: options.estimatesFile });
+  const mailDir = options.mailDir ?? '.data/mail';
+  const staffStore = createLocalStaffStore({ store, file: options.estimatesFile });
   const api = createApi({
     store,
     rateLimiter: createMemoryRateLimiter({ limit: options.newLeadsPerWindow }),
-    notifier: createLocalMailNotifier({ store, mailDir: options.mailDir ?? '.data/mail' }),
+    notifier: createLocalMailNotifier({ store, mailDir }),
     staffSecret: options.exportSecret,
+    staff: {
+      store: staffStore,
+      access: staffAccessOf({ secret: options.staffSecret }),
+      notifier: createLocalStageNotifier({ store, mailDir, lead: staffStore.lead }),
+    },
     businessHours: () => ({
       start: process.env.BUSINESS_START_TIME,
       end: process.env.BUSINESS_END_TIME,

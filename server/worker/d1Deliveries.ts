@@ -66,6 +66,29 @@ export class D1Deliveries implements Deliveries {
     );
   }
 
+  /** A stage's channel decided again (a new booking): its earlier state, sent too, is replaced. */
+  async redecided(
+    leadId: string,
+    decisions: readonly (readonly [string, ChannelDecision])[],
+    at: string,
+  ): Promise<void> {
+    if (decisions.length === 0) return;
+    await this.db.batch(
+      decisions.map(([channel, decision]) => {
+        const { state, note } = initialState(decision);
+        return this.db
+          .prepare(
+            'INSERT INTO lead_deliveries (lead_id, channel, state, last_error, decided_at) ' +
+              'VALUES (?, ?, ?, ?, ?) ' +
+              'ON CONFLICT (lead_id, channel) DO UPDATE SET state = excluded.state, ' +
+              'last_error = excluded.last_error, sent_at = NULL, attempts = 0, dead_lettered_at = NULL, ' +
+              'decided_at = excluded.decided_at, queued_at = NULL, retry_at = NULL',
+          )
+          .bind(leadId, channel, state, note, at);
+      }),
+    );
+  }
+
   async sent(leadId: string, channel: string, at: string): Promise<void> {
     await this.db
       .prepare(

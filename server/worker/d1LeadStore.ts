@@ -8,10 +8,12 @@ import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract
 import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { trackingKeys } from '../../src/tracking/trackingFields';
-import type { ChannelDelivery, KeyedLead, LeadStore, NewLead, StoredLead } from '../core/leadStore';
-import { columnText, fieldText } from '../core/leadValues';
+import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../core/leadStore';
+import { columnText, fieldText, leadKana } from '../core/leadValues';
+import type { Stage } from '../core/leadStages';
 import { parseStoredRequest } from '../core/storedRequest';
 import { mailboxKey } from '../core/receiptRules';
+import { currentOf } from './d1Staff';
 import { channelDelivery, deliveryColumns, type DeliveryRecord } from './d1Deliveries';
 import type { D1Database } from './env';
 
@@ -45,6 +47,7 @@ export function leadRow(lead: StoredLead): Record<string, Cell> {
     if ('stored' in column) row[column.stored] = cell(columnText(request, key as ExportColumnKey));
   }
   for (const key of trackingKeys) row[key] = request.tracking[key] || null;
+  row.kana = leadKana(request);
   return row;
 }
 
@@ -58,11 +61,17 @@ type LeadRecord = {
   suspected_spam: number;
   request_json: string;
   matching_json: string | null;
+  stage: Stage;
+  stage_changed_at: string | null;
+  progress: number;
+  booked_for: string | null;
+  shop: string | null;
+  amount: number | null;
 };
 
 const leadColumns =
   'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
-  'request_json, matching_json';
+  'request_json, matching_json, stage, stage_changed_at, progress, booked_for, shop, amount';
 
 function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
   if (json === null) return {};
@@ -88,6 +97,7 @@ function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]):
     deliveries,
     request: parseStoredRequest(JSON.parse(record.request_json), record.brand),
     ...storedMatching(record.matching_json),
+    stage: currentOf(record),
   };
 }
 
@@ -123,7 +133,10 @@ const storedOrMetStatement =
 export class D1LeadStore implements LeadStore {
   constructor(private readonly db: D1Database) {}
 
-  async insert(lead: NewLead, duplicateSince: string): Promise<{ id: string; created: boolean }> {
+  async insert(
+    lead: StoredLead,
+    duplicateSince: string,
+  ): Promise<{ id: string; created: boolean }> {
     const row = leadRow(lead);
     const columns = Object.keys(row);
     const { brand, idempotencyKey, contentHash } = lead;

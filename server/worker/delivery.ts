@@ -17,7 +17,13 @@ import type {
   StoredLead,
 } from '../core/leadStore';
 import { deadLetterAlertMail } from '../core/leadMail';
-import { channelNamed, deliveryOf, leadChannels, type DeliveryContext } from '../core/leadChannels';
+import {
+  channelNamed,
+  channelsOnReceipt,
+  deliveryOf,
+  type DeliveryContext,
+} from '../core/leadChannels';
+import type { StageNotifier } from '../core/stageChange';
 import { addressList } from '../core/mailChannels';
 import type { ConversionEnv, Env, LeadMessage, MessageBatch } from './env';
 import { BindingMailer } from './mailer';
@@ -127,7 +133,7 @@ export class QueueNotifier implements LeadNotifier {
   async decideAndQueue(lead: StoredLead): Promise<void> {
     const at = this.context.now().toISOString();
     const decisions = await Promise.all(
-      leadChannels.map(
+      channelsOnReceipt.map(
         async (channel) => [channel.name, await channel.decide(lead, this.context)] as const,
       ),
     );
@@ -162,6 +168,36 @@ export class QueueNotifier implements LeadNotifier {
   }
 }
 
+/** A stage change's channels (server/core/stageChange.ts), decided again and queued. */
+export function queueStageNotifier(
+  env: DeliveryEnv,
+  store: LeadReader,
+  deliveries: { redecided: Deliveries['decided'] } & Pick<Deliveries, 'requeued'>,
+  context: DeliveryContext,
+): StageNotifier {
+  return {
+    async stageChanged({ id: leadId }, names) {
+      const lead = await store.get(leadId);
+      if (!lead) return;
+      const decisions: (readonly [string, ChannelDecision])[] = [];
+      for (const name of names) {
+        const channel = channelNamed(name);
+        if (channel) decisions.push([name, await channel.decide(lead, context)]);
+      }
+      const at = context.now().toISOString();
+      await deliveries.redecided(leadId, decisions, at);
+      // Marked queued first, as the notifier does: the outbox sweep takes what is never sent.
+      const toSend = decisions.flatMap(([name, decision]) =>
+        decision.kind === 'send' ? [name] : [],
+      );
+      const won = await deliveries.requeued(leadId, toSend, { at });
+      if (won.length > 0) {
+        await env.LEADS.sendBatch(won.map((channel) => ({ body: { id: leadId, channel } })));
+      }
+    },
+  };
+}
+
 export function queueRedelivery(
   store: LeadReader,
   deliveries: Deliveries,
@@ -175,7 +211,7 @@ export function queueRedelivery(
         channels,
         dead: true,
       });
-      const names = channels ?? leadChannels.map((channel) => channel.name);
+      const names = channels ?? channelsOnReceipt.map((channel) => channel.name);
       return [...pairs, ...undecided.flatMap((id) => names.map((channel) => ({ id, channel })))];
     },
     async resend(id, name, staleBefore): Promise<ResendOutcome> {

@@ -6,12 +6,22 @@ import type { conversionVariables } from '../core/conversions/conversionChannel'
 
 export type LeadMessage = { id: string; channel?: string } | { alert: true };
 
-export type Env = Omit<Cloudflare.Env, 'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS_MAIL_TO'> & {
+export type Env = Omit<
+  Cloudflare.Env,
+  'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS_MAIL_TO' | 'SITE_URL'
+> & {
   LEADS: Queue<LeadMessage>;
   /** Absent for a brand that sends no mail (deploy/cloudflare/config.ts). */
   EMAIL?: SendEmail;
   /** Secrets (wrangler secret put; .dev.vars locally): not in the config, and may be unset. */
   EXPORT_SECRET?: string;
+  /** Opens the staff's pages and API where Cloudflare Access is not configured. */
+  STAFF_SECRET?: string;
+  /** Cloudflare Access: the team's domain and this brand's application audience (vars). */
+  ACCESS_TEAM_DOMAIN?: string;
+  ACCESS_AUD?: string;
+  /** Business hours a lead may stay 新規 before ops are alerted (default 3). */
+  NEW_LEAD_ALERT_HOURS?: string;
   WEBHOOK_URL?: string;
   WEBHOOK_SECRET?: string;
   /** Set only when the brand's environment gives them. */

@@ -8,14 +8,23 @@ import { createApi, type Api } from '../core/router';
 import { routePath } from '../core/paths';
 import { notFound, serveAsset, siteHeaders } from './assets';
 import { sweepOutbox } from './cron/outboxSweep';
+import { staffAccessOf } from '../core/staffAuth';
 import { D1LeadStore } from './d1LeadStore';
 import { D1Deliveries } from './d1Deliveries';
-import { consumeLeads, deliveryContext, QueueNotifier, queueRedelivery } from './delivery';
+import { newLeadAlert } from './cron/newLeadAlert';
+import { D1Staff } from './d1Staff';
+import {
+  consumeLeads,
+  deliveryContext,
+  QueueNotifier,
+  queueRedelivery,
+  queueStageNotifier,
+} from './delivery';
 import type { Env, LeadMessage, MessageBatch } from './env';
 import { D1RateLimiter } from './rateLimiter';
 
 /** The Cron Triggers' jobs (server/worker/cron/), each `(env, now)`. */
-const cronJobs: readonly ((env: Env, now: Date) => Promise<void>)[] = [sweepOutbox];
+const cronJobs: readonly ((env: Env, now: Date) => Promise<void>)[] = [sweepOutbox, newLeadAlert];
 
 function brandOf(request: Request, env: Env): BrandId {
   return isBrandId(env.BRAND) ? env.BRAND : brandIdForHost(new URL(request.url).host);
@@ -31,12 +40,23 @@ function apiOf(env: Env): Api {
     const deliveries = new D1Deliveries(env.DB);
     const context = deliveryContext(env, store);
     const notifier = new QueueNotifier(env, deliveries, context, store);
+    const access = staffAccessOf({
+      teamDomain: env.ACCESS_TEAM_DOMAIN,
+      audience: env.ACCESS_AUD,
+      secret: env.STAFF_SECRET,
+    });
     api = createApi({
       store,
       rateLimiter: new D1RateLimiter(env.DB),
       notifier,
       staffSecret: env.EXPORT_SECRET,
       redelivery: queueRedelivery(store, deliveries, notifier, context),
+      staff: {
+        staleAfterHours: Number(env.NEW_LEAD_ALERT_HOURS) || undefined,
+        store: new D1Staff(env.DB, store),
+        access,
+        notifier: queueStageNotifier(env, store, deliveries, context),
+      },
       businessHours: () => ({ start: env.BUSINESS_START_TIME, end: env.BUSINESS_END_TIME }),
     });
     apis.set(env, api);

@@ -57,7 +57,7 @@ describe('Cloudflare config generator', () => {
       ]);
       expect(config.queues.consumers[0]!.dead_letter_queue).toBe(names.deadLetterQueue);
       expect(config.vars).toMatchObject({ BRAND: brand, DEAD_LETTER_QUEUE: names.deadLetterQueue });
-      // The outbox sweep's Cron Trigger (server/worker/cron/outboxSweep.ts).
+      // One Cron Trigger runs every job of server/worker/cron/ (the sweep, the 新規 alert).
       expect(config.triggers).toEqual({ crons: ['*/10 * * * *'] });
     }
     const distinct = (values: string[]) => new Set(values).size === values.length;

@@ -110,7 +110,8 @@ describe('createApi', () => {
     const unknown = await post('?id=L-1&channel=fax');
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
-      error: 'channel は webhook、shopNotice、receipt、google、meta、yahoo、line のいずれかです',
+      error:
+        'channel は webhook、shopNotice、receipt、bookingMail、google、meta、yahoo、line のいずれかです',
     });
   });
 });

@@ -57,7 +57,11 @@ describe('D1LeadStore on D1', () => {
     });
     // The delivery is per channel now (lead_deliveries), no longer columns of the lead.
     expect(row).not.toHaveProperty('delivered_at');
-    expect(await store.get(stored.id)).toEqual({ ...stored, deliveries: [] });
+    expect(await store.get(stored.id)).toEqual({
+      ...stored,
+      deliveries: [],
+      stage: { stage: 'new', changedAt: null, progress: 0 },
+    });
     expect(await store.get('261124-NOSUCHID')).toBeNull();
   });
 
