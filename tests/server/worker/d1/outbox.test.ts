@@ -12,6 +12,7 @@ import {
   deliveryContext,
   QueueNotifier,
   queueRedelivery,
+  queueStageNotifier,
 } from '../../../../server/worker/delivery';
 import type { LeadMessage } from '../../../../server/worker/env';
 import { leadRequest, newLead } from '../../../factories/estimate';
@@ -225,6 +226,23 @@ describe('a crash between the insert and the queue', () => {
       'shopNotice',
       'webhook',
     ]);
+  });
+});
+
+describe("a stage change's channels", () => {
+  it("are queued once, through the outbox: the sweep leaves them in the queue's hands", async () => {
+    const w = worker();
+    const lead = leadTo('h@example.com');
+    await store.insert(lead, since);
+    const stages = queueStageNotifier(w.env, store, deliveries, w.context);
+    await stages.stageChanged({ id: lead.id, brand: 'yamada' }, ['shopNotice']);
+    await stages.stageChanged({ id: lead.id, brand: 'yamada' }, ['shopNotice']);
+    expect(w.queued).toEqual([
+      { id: lead.id, channel: 'shopNotice' },
+      { id: lead.id, channel: 'shopNotice' },
+    ]);
+    await sweepOutbox(w.env, w.now());
+    expect(w.queued).toHaveLength(2);
   });
 });
 
