@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brandIds, brands, localOrigin, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { brandEnvName } from '../../server/core/brandEnv';
+import { checkRelease } from '../releaseCheck';
 import {
   conversionVariables,
   productionEndpoints,
@@ -204,11 +205,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     );
     process.exit(2);
   }
+  const local = args.includes('--local');
+  // A production config only for a release whose operator facts are all given.
+  if (!local && !checkRelease(process.env)) process.exit(1);
   try {
     const files = writeConfigs({
       outDir: resolve(outArg),
       distDir: resolve(distAt >= 0 ? args[distAt + 1]! : 'dist'),
-      local: args.includes('--local'),
+      local,
       env: process.env,
     });
     process.stdout.write(`${files.join('\n')}\n`);

@@ -101,6 +101,57 @@ const exportPath = `${apiPaths.export}?from=${today}&to=${today}`;
 /** No route: answered as a route that is off (no secret configured) is. */
 const offPath = '/api/estimates/off';
 const bearer = { Authorization: `Bearer ${smokeApi.exportSecret}` };
+const staff = { Authorization: `Bearer ${smokeApi.staffSecret}` };
+const unknownLead = '/api/staff/leads/261124-ABCDEFGH';
+
+/** The staff routes, on the brand whose Worker takes the staff secret (carsupport's takes Access). */
+function staffCalls(): Array<[string, () => Call]> {
+  const stage = (headers: Record<string, string>): Call => ({
+    method: 'POST',
+    path: `${unknownLead}/stages`,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ stage: 'contacted' }),
+  });
+  return [
+    ['staff api: no credential', () => ({ method: 'GET', path: unknownLead })],
+    [
+      'staff api: a wrong secret',
+      () => ({ method: 'GET', path: unknownLead, headers: { Authorization: 'Bearer nope' } }),
+    ],
+    ['staff api: the export secret', () => ({ method: 'GET', path: unknownLead, headers: bearer })],
+    ['staff api: an unknown lead', () => ({ method: 'GET', path: unknownLead, headers: staff })],
+    ['staff api: a stage of an unknown lead', () => stage({ ...staff, 'Idempotency-Key': 'k' })],
+    ['staff api: a stage without Idempotency-Key', () => stage(staff)],
+    [
+      'staff api: GET on stages',
+      () => ({ method: 'GET', path: `${unknownLead}/stages`, headers: staff }),
+    ],
+    ['staff page: no credential', () => ({ method: 'GET', path: '/staff' })],
+    [
+      'staff page: an unknown lead',
+      () => ({ method: 'GET', path: '/staff/leads/261124-ABCDEFGH', headers: staff }),
+    ],
+    [
+      'staff page: a cross-site stage post',
+      () => ({
+        method: 'POST',
+        path: '/staff/leads/261124-ABCDEFGH/stages',
+        headers: { ...staff, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'stage=contacted',
+      }),
+    ],
+    [
+      'staff sign-in: a wrong secret',
+      () => ({
+        method: 'POST',
+        path: '/staff/login',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'name=x&secret=nope',
+        sameSite: true,
+      }),
+    ],
+  ];
+}
 
 /** Every route and method, each with its case. */
 function calls(brand: BrandId): Array<[string, () => Call]> {
@@ -177,6 +228,7 @@ function calls(brand: BrandId): Array<[string, () => Call]> {
     // The answer of a route that is off (no secret configured), as of any unknown API path.
     ['a route that is off: GET', () => ({ method: 'GET', path: offPath })],
     ['a route that is off: POST', () => ({ method: 'POST', path: offPath, body: '' })],
+    ...(brand === 'yamada' ? staffCalls() : []),
   ];
 }
 

@@ -13,6 +13,7 @@ export type ExportHandlerOptions = {
   secret: string;
   /** Where the runtime keeps stages: their columns, and the export in the staff's audit log. */
   staff?: StaffStore;
+  now?: () => Date;
 };
 
 /** Whoever holds the export secret (a spreadsheet job, ops): the audit log's actor. */
@@ -50,7 +51,7 @@ export function createExportHandler(options: ExportHandlerOptions): EstimateHand
       const stages = await options.staff?.stagesOf(ctx.brand, start, end);
       await options.staff?.audit({
         brand: ctx.brand,
-        at: new Date().toISOString(),
+        at: (options.now ?? (() => new Date()))().toISOString(),
         actor: exportActor,
         action: 'export',
         target: `${from}〜${to}（${leads.length}件）`,

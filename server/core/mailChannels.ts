@@ -36,7 +36,7 @@ function senderOf(lead: StoredLead) {
 
 /**
  * Earlier non-spam leads to the mailbox in 24 hours: leads, not mails, count (decision 008), and a
- * mailbox, not a spelling (decision 015). "Earlier" is the store's order of insertion, so leads of
+ * mailbox, not a spelling (decision 016). "Earlier" is the store's order of insertion, so leads of
  * one millisecond count each other and the decision is the same whenever it is taken.
  */
 function earlierLeadsTo(lead: StoredLead, address: string, store: MailContext['store']) {

@@ -1,5 +1,5 @@
 /**
- * What keeps the visitor's receipt from serving a spammer (decision 015): its cap counts a mailbox,
+ * What keeps the visitor's receipt from serving a spammer (decision 016): its cap counts a mailbox,
  * not a spelling, and it echoes the name and 車種 only when they are plainly a name and a car model.
  * The shop's notice shows every field as sent; only the receipt reaches a possible victim.
  */

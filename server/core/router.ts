@@ -80,6 +80,7 @@ export function createApi(adapters: ApiAdapters): Api {
         store,
         secret,
         ...(adapters.staff && { staff: adapters.staff.store }),
+        ...(adapters.now && { now: adapters.now }),
       }),
     );
     if (redelivery) {

@@ -27,7 +27,7 @@ export const staffStyle = [
   'h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}a{color:#0645ad}',
   'table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border-bottom:1px solid #ddd;padding:.4rem .5rem;text-align:left;vertical-align:top}',
   'th{background:#f3f3f3}td.n,th.n{text-align:right;white-space:nowrap}',
-  '.scroll{overflow-x:auto}',
+  '.scroll{overflow-x:auto}.scroll table{min-width:36rem}',
   'form.filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end}',
   'label{display:block;font-weight:bold}input,select,button{font:inherit;padding:.4rem;border:1px solid #555;box-sizing:border-box;max-width:100%}',
   'button{padding:.5rem 1.25rem;background:#0645ad;color:#fff;border:0;cursor:pointer}button.link{background:none;color:#0645ad;padding:0;text-decoration:underline}',
@@ -36,7 +36,11 @@ export const staffStyle = [
   '.stage{display:inline-block;padding:0 .5rem;border:1px solid #555;border-radius:.25rem;white-space:nowrap}',
   '.warn{color:#b00020;font-weight:bold}.note{color:#555}',
   'dl{display:grid;grid-template-columns:minmax(8rem,14rem) 1fr;gap:.25rem 1rem}dt{font-weight:bold}dd{margin:0;overflow-wrap:anywhere}',
-  '@media (max-width:40rem){dl{grid-template-columns:1fr}dd{margin-bottom:.5rem}}',
+  '.nowrap{white-space:nowrap}',
+  '@media (max-width:40rem){dl{grid-template-columns:1fr}dd{margin-bottom:.5rem}',
+  // The inbox as cards on a phone: each cell on its own line under its column's name.
+  'table.leads{min-width:0}table.leads thead{display:none}table.leads tr{display:block;border-bottom:1px solid #ccc;padding:.5rem 0}',
+  'table.leads td{display:block;border:0;padding:.1rem 0}table.leads td[data-label]::before{content:attr(data-label) "：";color:#555;font-size:.9em}}',
 ].join('');
 
 const e = escapeHtml;
@@ -107,18 +111,25 @@ function bookingWords(bookedFor: string | undefined): string {
   return bookedFor ? japaneseDateTime(bookedFor) : '';
 }
 
-export function stageWords(
-  stage: Pick<CurrentStage, 'stage' | 'bookedFor' | 'shop' | 'amount'> & { reason?: string },
+/** 2026年12月19日（土）10:00・渋谷店, 54,321円（税込）, the reason: what a stage was recorded with. */
+export function stageDetails(
+  stage: Pick<CurrentStage, 'bookedFor' | 'shop' | 'amount'> & { reason?: string },
 ): string {
-  const details = [
+  return [
     bookingWords(stage.bookedFor),
     stage.shop ?? '',
     stage.amount !== undefined ? `${yen(stage.amount)}（税込）` : '',
     stage.reason ?? '',
-  ].filter(Boolean);
-  return details.length > 0
-    ? `${stageLabels[stage.stage]}（${details.join('・')}）`
-    : stageLabels[stage.stage];
+  ]
+    .filter(Boolean)
+    .join('・');
+}
+
+export function stageWords(
+  stage: Pick<CurrentStage, 'stage' | 'bookedFor' | 'shop' | 'amount'> & { reason?: string },
+): string {
+  const details = stageDetails(stage);
+  return details ? `${stageLabels[stage.stage]}（${details}）` : stageLabels[stage.stage];
 }
 
 export type InboxQuery = { stage: string; from: string; to: string; q: string };
@@ -144,13 +155,15 @@ ${input('q', '受付番号・電話番号・フリガナ', query.q, 'type="searc
     .map((lead) => {
       const stale =
         lead.stage.stage === 'new' && Date.parse(lead.receivedAt) < staleBefore.getTime();
-      return `<tr><td>${e(japaneseDateTime(lead.receivedAt))}</td><td><a href="/staff/leads/${encodeURIComponent(lead.id)}">${e(lead.id)}</a></td><td>${e(lead.name)}${lead.kana ? `<br><span class="note">${e(lead.kana)}</span>` : ''}</td><td>${e(displayPhone(lead.phone))}</td><td>${e(lead.model)}</td><td><span class="stage">${e(stageLabels[lead.stage.stage])}</span>${stale ? ` <span class="warn">未対応</span>` : ''}${lead.suspectedSpam ? ' <span class="warn">スパム疑い</span>' : ''}</td><td>${e(stageWords(lead.stage) === stageLabels[lead.stage.stage] ? '' : stageWords(lead.stage))}</td></tr>`;
+      const name = `${e(lead.name)}${lead.kana ? `（${e(lead.kana)}）` : ''}`;
+      const marks = `${stale ? ' <span class="warn">未対応</span>' : ''}${lead.suspectedSpam ? ' <span class="warn">スパム疑い</span>' : ''}`;
+      return `<tr><td data-label="受付日時" class="nowrap">${e(japaneseDateTime(lead.receivedAt))}</td><td data-label="受付番号" class="nowrap"><a href="/staff/leads/${encodeURIComponent(lead.id)}">${e(lead.id)}</a></td><td data-label="お名前">${name}</td><td data-label="電話番号" class="nowrap">${e(displayPhone(lead.phone))}</td><td data-label="車種">${e(lead.model)}</td><td data-label="段階"><span class="stage">${e(stageLabels[lead.stage.stage])}</span>${marks}</td><td data-label="予約・金額">${e(stageDetails(lead.stage))}</td></tr>`;
     })
     .join('\n');
   const table =
     leads.length === 0
       ? '<p>該当するお見積もり依頼はありません。</p>'
-      : `<div class="scroll"><table><caption class="note">新しい順（最大${leads.length}件を表示）</caption><thead><tr><th>受付日時</th><th>受付番号</th><th>お名前</th><th>電話番号</th><th>車種</th><th>段階</th><th>予約・金額</th></tr></thead><tbody>
+      : `<div class="scroll"><table class="leads"><caption class="note">新しい順（${leads.length}件）</caption><thead><tr><th>受付日時</th><th>受付番号</th><th>お名前</th><th>電話番号</th><th>車種</th><th>段階</th><th>予約・金額</th></tr></thead><tbody>
 ${rows}
 </tbody></table></div>`;
   return `${errorList(errors)}${filters}\n${table}`;

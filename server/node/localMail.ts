@@ -42,7 +42,10 @@ export async function mimeOf(message: MailMessage): Promise<Buffer> {
 
 let sequence = 0;
 
-function createFileMailer(dir: string): Mailer {
+/** Each lead's .eml paths, until its log line is written. */
+type WrittenMail = Map<string, string[]>;
+
+function createFileMailer(dir: string, written: WrittenMail): Mailer {
   return {
     async send(message) {
       const raw = await mimeOf(message);
@@ -53,7 +56,7 @@ function createFileMailer(dir: string): Mailer {
       await mkdir(dir, { recursive: true });
       const path = join(dir, name);
       await writeFile(path, raw);
-      console.log(`[mail] ${kind} to ${message.to.join(', ')}: ${path}`);
+      written.set(lead, [...(written.get(lead) ?? []), path]);
     },
   };
 }
@@ -71,10 +74,10 @@ type LocalMailOptions = {
   env?: Record<string, string | undefined>;
 };
 
-function localContext(options: LocalMailOptions): DeliveryContext {
+function localContext(options: LocalMailOptions, written: WrittenMail): DeliveryContext {
   const env = options.env ?? process.env;
   return {
-    mailer: createFileMailer(options.mailDir),
+    mailer: createFileMailer(options.mailDir, written),
     shopAddresses: localShopAddresses(env),
     siteOrigin: (brand) =>
       env[brands[brand].siteUrlVariable] || localOrigin(brand, Number(env.PORT) || 4173),
@@ -87,29 +90,40 @@ function localContext(options: LocalMailOptions): DeliveryContext {
   };
 }
 
+/** One line per lead: each channel's state, a mail's with the file it was written to. */
 async function runChannels(
   lead: StoredLead,
   channels: readonly NonNullable<ReturnType<typeof channelNamed>>[],
   context: DeliveryContext,
+  written: WrittenMail,
 ): Promise<void> {
+  const states: string[] = [];
   for (const channel of channels) {
     try {
       const decision = await channel.decide(lead, context);
-      if (decision.kind === 'send') await channel.send(lead, context);
-      else
-        console.log(
-          `[mail] ${lead.id} ${channel.name}: ${decision.kind === 'skip' ? decision.reason : 'off'}`,
+      if (decision.kind === 'send') {
+        await channel.send(lead, context);
+        const paths = (written.get(lead.id) ?? []).map((path) => ` → ${path}`).join('');
+        states.push(`${channel.name} sent${paths}`);
+        written.delete(lead.id);
+      } else {
+        states.push(
+          `${channel.name} ${decision.kind === 'skip' ? `skipped (${decision.reason})` : 'off'}`,
         );
+      }
     } catch (error) {
-      console.error(`[mail] ${lead.id} ${channel.name}:`, error);
+      states.push(`${channel.name} failed (${String(error)})`);
     }
   }
+  written.delete(lead.id);
+  console.log(`[lead] ${lead.id}: ${states.join(', ')}`);
 }
 
 export function createLocalMailNotifier(options: LocalMailOptions): LeadNotifier {
-  const context = localContext(options);
+  const written: WrittenMail = new Map();
+  const context = localContext(options, written);
   return {
-    created: (lead) => runChannels(lead, channelsOnReceipt, context),
+    created: (lead) => runChannels(lead, channelsOnReceipt, context, written),
     // No delivery state here (router.ts): what a crash left unsent stays so.
     replayed: () => Promise.resolve(),
   };
@@ -121,12 +135,13 @@ export function createLocalStageNotifier(
     lead: (brand: StoredLead['brand'], id: string) => Promise<StoredLead | null>;
   },
 ): StageNotifier {
-  const context = localContext(options);
+  const written: WrittenMail = new Map();
+  const context = localContext(options, written);
   return {
     async stageChanged({ id, brand }, names) {
       const lead = await options.lead(brand, id);
       const channels = names.flatMap((name) => channelNamed(name) ?? []);
-      if (lead) await runChannels(lead, channels, context);
+      if (lead) await runChannels(lead, channels, context, written);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type WeightTaxAgeBand,
 } from './legalFees';
 import type { VehicleClassCost } from './legalFees';
+import type { LandingContent } from './types';
 
 export type PriceBreakdown = Pick<
   VehicleClassCost,
@@ -73,4 +74,18 @@ export function legalFeeNotes(
     '重量税は、登録車は初度登録の月から数えて13年・18年を経過する月から、軽自動車は初度検査年の13年後・18年後の11月から上がります。車検はいつでも受けられ、満了日の2か月前から満了日までに受ければ次の満了日は変わりません。その間の上がる前の月に受ければ、上がる前の額になります。',
     `重量税はエコカー減税なしの額です。ハイブリッド車など減税や本則税率（0.5tごと${formatYen(weightTax.basePerHalfTonne)}、軽自動車${formatYen(weightTax.baseKei)}）の対象車は安くなりますが、対象かどうかは車種・燃費性能・登録時期で決まるため含めていません。`,
   ];
+}
+
+/** The main visual's price: a 軽 (the commonest car) at the table's as-of date, 法定費用込み. */
+export function headlinePrice(
+  classes: readonly VehicleClassCost[],
+  asOf: string = legalFeesAsOf,
+): LandingContent['mainVisual']['price'] {
+  const kei = classes.find((cost) => cost.id === 'kei') ?? classes[0]!;
+  return {
+    car: `${kei.label}（${kei.models}）`,
+    total: `${formatYen(totalPrice(kei))}〜`,
+    basis: `税込・法定費用込み、${formatJapaneseDate(asOf)}時点`,
+    linkLabel: '車種別の料金を見る',
+  };
 }

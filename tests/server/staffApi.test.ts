@@ -210,4 +210,37 @@ describe('the staff API', () => {
     });
     expect(off.route(`/api/staff/leads/${lead.id}`)).toBeUndefined();
   });
+
+  it('logs who exported which days', async () => {
+    const withExport = createApi({
+      store: createLocalLeadStore({ file: join(dir, 'estimates.jsonl') }),
+      rateLimiter: createMemoryRateLimiter(),
+      notifier: localNotifier,
+      staffSecret: 'export-secret',
+      businessHours: () => ({ start: undefined, end: undefined }),
+      now: () => new Date('2026-11-25T01:00:00Z'),
+      staff: {
+        store: staff,
+        access: staffAccessOf({ secret }),
+        notifier: { stageChanged: () => Promise.resolve() },
+      },
+    });
+    const path = '/api/estimates.csv?from=2026-11-24&to=2026-11-24';
+    const answer = await withExport.route('/api/estimates.csv')!(
+      new Request(`${origin('yamada')}${path}`, {
+        headers: { Authorization: 'Bearer export-secret' },
+      }),
+      { brand: 'yamada', clientKey: '127.0.0.1', siteOrigin: origin('yamada') },
+    );
+    expect(answer.status).toBe(200);
+    expect(await staff.auditLog('yamada', 1)).toEqual([
+      {
+        brand: 'yamada',
+        at: '2026-11-25T01:00:00.000Z',
+        actor: 'CSV書き出し（EXPORT_SECRET）',
+        action: 'export',
+        target: '2026-11-24〜2026-11-24（1件）',
+      },
+    ]);
+  });
 });

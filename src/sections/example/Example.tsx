@@ -3,8 +3,10 @@ import { priceRows } from '../../content/priceRows';
 import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
 import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
+import shell from '../section.module.css';
 import { useHydrated } from '../useHydrated';
 import styles from './Example.module.css';
+import { priceSectionId } from './priceSectionId';
 import type * as PriceCheckModule from './PriceCheck';
 import type { PriceCheckChoice } from './PriceCheck';
 
@@ -47,7 +49,13 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
   }
 
   return (
-    <LabelledSection section="example" copy={copy} className={styles.example} styles={styles}>
+    <LabelledSection
+      section="example"
+      id={priceSectionId}
+      copy={copy}
+      className={shell.section}
+      styles={shell}
+    >
       <div role="tablist" aria-label="車両区分" className={styles.tablist}>
         {copy.classes.map((cost, index) => (
           <button
@@ -82,6 +90,9 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
           <table className={styles.table}>
             <caption className={styles.caption}>
               {cost.label}（{cost.models}）の車検費用の例
+              <span className={styles.captionAsOf}>
+                法定費用は{formatJapaneseDate(copy.feesAsOf)}時点の料率
+              </span>
             </caption>
             <tbody>
               {priceRows(prices?.[index] ?? cost, copy.discountLabel).map((row) => (

@@ -11,6 +11,7 @@ import { monthOptions } from '../../estimate/contract/options';
 import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
 import type { YearMonth } from '../../lib/tokyoTime';
 import { EstimateButton } from '../ContactActions';
+import shell from '../section.module.css';
 import styles from './Example.module.css';
 
 /** Strings of the selects, '' (or absent) while not chosen. */
@@ -178,7 +179,7 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
             : basis}
         </span>
       </p>
-      <EstimateButton entryPoint="price-check" className={styles.submit} values={estimateValues}>
+      <EstimateButton entryPoint="price-check" className={shell.submit} values={estimateValues}>
         {copy.submitLabel}
       </EstimateButton>
       <ul className={styles.checkNotes}>

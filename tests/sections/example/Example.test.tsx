@@ -77,6 +77,12 @@ describe('Example tabs', () => {
     const panels = () => Array.from(container.querySelectorAll('[role="tabpanel"]'));
     expect(panels()).toHaveLength(5);
     expect(panels().filter((panel) => panel.hasAttribute('hidden'))).toHaveLength(0);
+    // Each table's prices carry their as-of date, whichever one a link or a screenshot shows.
+    for (const caption of container.querySelectorAll('caption')) {
+      expect(caption.textContent).toContain(
+        `法定費用は${formatJapaneseDate(legalFeesAsOf)}時点の料率`,
+      );
+    }
     // Without scripts the section reads as before: no price check, nothing that cannot work.
     expect(container.querySelector('select, [role="status"]')).toBeNull();
 
