@@ -13,6 +13,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { brandIds, localOrigin, type BrandId } from '../src/brand/brands';
 import { measureLighthouse, type LighthouseSample } from './lighthouse';
 import {
@@ -42,11 +43,11 @@ if (only && !parts.includes(only as (typeof parts)[number])) {
 /** Miniflare needs Node 22: the one deploy/cloudflare installs for wrangler. */
 function measureStaffQueries(): StaffQueryTiming[] {
   spawnSync('bash', ['deploy/cloudflare/wrangler.sh'], { stdio: 'inherit' });
-  const child = spawnSync(
-    'deploy/cloudflare/node_modules/node/bin/node',
-    ['--import', 'tsx', 'bench/staffQueries.ts'],
-    { encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
-  );
+  const node22 = join('deploy', 'cloudflare', 'node_modules', 'node', 'bin', 'node');
+  const child = spawnSync(node22, ['--import', 'tsx', 'bench/staffQueries.ts'], {
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
   const last = child.stdout.trim().split('\n').at(-1) ?? '';
   try {
     return JSON.parse(last) as StaffQueryTiming[];

@@ -12,7 +12,7 @@ import { japaneseDateTime } from '../../src/lib/peopleFormats';
 import type { ChannelDecision, DeliveryChannel } from './deliveryChannel';
 import { visitorAddress, type MailMessage } from './leadMail';
 import type { StoredLead } from './leadStore';
-import { columnText } from './leadValues';
+import { columnHeader, columnText } from './leadValues';
 import { plainCarModel, plainName } from './receiptRules';
 import type { MailContext } from './mailChannels';
 
@@ -50,6 +50,7 @@ function calendarFile(lead: StoredLead, sender: MailSender, at: Date, shop: stri
   return calendar.toString();
 }
 
+/** @internal Exported for tests, which read the message the channel sends. */
 export function bookingMail(
   lead: StoredLead,
   sender: MailSender,
@@ -122,7 +123,8 @@ export const bookingMailChannel: DeliveryChannel<MailContext> = {
     if (!mailSender(brands[lead.brand])) return { kind: 'off' };
     if (lead.stage?.stage === 'excluded') return { kind: 'skip', reason: '対象外' };
     if (!booking(lead)) return { kind: 'skip', reason: '予約確定ではありません' };
-    if (!visitorAddress(lead)) return { kind: 'skip', reason: 'メールアドレスがありません' };
+    if (!visitorAddress(lead))
+      return { kind: 'skip', reason: `${columnHeader('email')}がありません` };
     return { kind: 'send' };
   },
   async send(lead, context) {

@@ -54,7 +54,7 @@ export type CurrentStage = {
   amount?: number;
 };
 
-export const newStage: CurrentStage = { stage: 'new', changedAt: null, progress: 0 };
+const newStage: CurrentStage = { stage: 'new', changedAt: null, progress: 0 };
 
 const forwardSteps: Partial<Record<Stage, number>> = { contacted: 1, booked: 2, completed: 3 };
 
@@ -94,7 +94,7 @@ const localDateTime =
 const tokyoMs = 9 * 3600_000;
 
 /** Any ISO 8601 date-time, read as Tokyo time when it names no offset; null when not real. */
-export function tokyoBooking(value: string): string | null {
+function tokyoBooking(value: string): string | null {
   const match = localDateTime.exec(value.trim());
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as number[];

@@ -2,14 +2,17 @@
  * The API, routed once for both runtimes from a table of exact paths (decision 011), matched on the
  * one normalised path (paths.ts routePath); each runtime gives its adapters and adds the site's
  * security headers. A path of the API no route takes (a route that is off, an unknown one) is
- * answered with the site's 404 page whatever the method, the same on both runtimes.
+ * answered with the site's 404 page whatever the method, the same on both runtimes. The staff's
+ * routes, whose paths carry a 受付番号, are matched after the table: `/api/staff/…` by staffApi.ts
+ * and `/staff…` by staffSite.ts, only where an access is configured (staffAuth.ts).
  *
  * What a runtime cannot do, declared once:
  * - re-send exists on the Worker only: the local origin runs each lead's channels at once
  *   (localMail.ts) and keeps no delivery state, so it has nothing to re-send;
  * - the webhook and the conversions are off locally: without delivery state a failure could be
  *   neither retried nor kept from repeating, so a developer's machine never reports a lead;
- * - the business-hours test faults (BUSINESS_TIME_MODE) exist locally only, for e2e.
+ * - the business-hours test faults (BUSINESS_TIME_MODE) exist locally only, for e2e;
+ * - Cloudflare Access guards the staff routes on the Worker only; locally STAFF_SECRET does.
  */
 import { businessTimePath } from '../../src/business-hours/businessHoursNames';
 import { businessTimeAnswer, type BusinessHours } from './businessTime';

@@ -63,7 +63,7 @@ export function staffGate(
 const unauthorized = () =>
   Promise.resolve(json(401, { error: answers.unauthorized }, { 'WWW-Authenticate': 'Bearer' }));
 
-export const staffApiPattern = /^\/api\/staff\/leads\/([0-9A-Za-z-]{1,40})(\/stages)?$/;
+const staffApiPattern = /^\/api\/staff\/leads\/([0-9A-Za-z-]{1,40})(\/stages)?$/;
 
 export function createStaffApi(
   options: StaffOptions,

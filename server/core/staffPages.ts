@@ -16,6 +16,7 @@ import {
   type CurrentStage,
   type StageChange,
 } from './leadStages';
+import { formLabel } from '../../src/estimate/contract/fieldTable';
 import { columnHeader, columnWords, roughPriceWords } from './leadValues';
 import { attributionRows, entryPointText } from './leadWords';
 import type { AuditAction, AuditEntry, FunnelRow, LeadSummary, StaffLead } from './staffStore';
@@ -44,6 +45,19 @@ export const staffStyle = [
 ].join('');
 
 const e = escapeHtml;
+
+/** The fields' names as the field table writes them (the one place they are written). */
+export const fieldWords = {
+  name: columnHeader('name'),
+  kana: columnHeader('kana'),
+  phone: columnHeader('phone'),
+  email: columnHeader('email'),
+  maker: columnHeader('maker'),
+  model: columnHeader('model'),
+  expiry: columnHeader('expiry'),
+  lastName: formLabel('customer.lastName'),
+  firstName: formLabel('customer.firstName'),
+};
 
 export type PageFrame = { brand: BrandId; actor: string; signOut: boolean };
 
@@ -75,7 +89,7 @@ ${body}
 `;
 }
 
-export function errorList(errors: Record<string, string>): string {
+function errorList(errors: Record<string, string>): string {
   const messages = Object.values(errors);
   if (messages.length === 0) return '';
   return `<div class="errors" role="alert"><p>入力を確かめてください。</p><ul>${messages.map((message) => `<li>${e(message)}</li>`).join('')}</ul></div>`;
@@ -112,7 +126,7 @@ function bookingWords(bookedFor: string | undefined): string {
 }
 
 /** 2026年12月19日（土）10:00・渋谷店, 54,321円（税込）, the reason: what a stage was recorded with. */
-export function stageDetails(
+function stageDetails(
   stage: Pick<CurrentStage, 'bookedFor' | 'shop' | 'amount'> & { reason?: string },
 ): string {
   return [
@@ -125,7 +139,7 @@ export function stageDetails(
     .join('・');
 }
 
-export function stageWords(
+function stageWords(
   stage: Pick<CurrentStage, 'stage' | 'bookedFor' | 'shop' | 'amount'> & { reason?: string },
 ): string {
   const details = stageDetails(stage);
@@ -148,7 +162,7 @@ export function inboxBody(
 ${select('stage', '段階', stageOptions, query.stage)}
 ${input('from', '受付日（から）', query.from, 'type="date"', errors.from)}
 ${input('to', '受付日（まで）', query.to, 'type="date"', errors.to)}
-${input('q', '受付番号・電話番号・フリガナ', query.q, 'type="search" autocomplete="off"')}
+${input('q', `受付番号・${fieldWords.phone}・${fieldWords.kana}`, query.q, 'type="search" autocomplete="off"')}
 <div class="field"><button>絞り込む</button></div>
 </form>`;
   const rows = leads
@@ -157,13 +171,13 @@ ${input('q', '受付番号・電話番号・フリガナ', query.q, 'type="searc
         lead.stage.stage === 'new' && Date.parse(lead.receivedAt) < staleBefore.getTime();
       const name = `${e(lead.name)}${lead.kana ? `（${e(lead.kana)}）` : ''}`;
       const marks = `${stale ? ' <span class="warn">未対応</span>' : ''}${lead.suspectedSpam ? ' <span class="warn">スパム疑い</span>' : ''}`;
-      return `<tr><td data-label="受付日時" class="nowrap">${e(japaneseDateTime(lead.receivedAt))}</td><td data-label="受付番号" class="nowrap"><a href="/staff/leads/${encodeURIComponent(lead.id)}">${e(lead.id)}</a></td><td data-label="お名前">${name}</td><td data-label="電話番号" class="nowrap">${e(displayPhone(lead.phone))}</td><td data-label="車種">${e(lead.model)}</td><td data-label="段階"><span class="stage">${e(stageLabels[lead.stage.stage])}</span>${marks}</td><td data-label="予約・金額">${e(stageDetails(lead.stage))}</td></tr>`;
+      return `<tr><td data-label="受付日時" class="nowrap">${e(japaneseDateTime(lead.receivedAt))}</td><td data-label="受付番号" class="nowrap"><a href="/staff/leads/${encodeURIComponent(lead.id)}">${e(lead.id)}</a></td><td data-label="${fieldWords.name}">${name}</td><td data-label="${fieldWords.phone}" class="nowrap">${e(displayPhone(lead.phone))}</td><td data-label="${fieldWords.model}">${e(lead.model)}</td><td data-label="段階"><span class="stage">${e(stageLabels[lead.stage.stage])}</span>${marks}</td><td data-label="予約・金額">${e(stageDetails(lead.stage))}</td></tr>`;
     })
     .join('\n');
   const table =
     leads.length === 0
       ? '<p>該当するお見積もり依頼はありません。</p>'
-      : `<div class="scroll"><table class="leads"><caption class="note">新しい順（${leads.length}件）</caption><thead><tr><th>受付日時</th><th>受付番号</th><th>お名前</th><th>電話番号</th><th>車種</th><th>段階</th><th>予約・金額</th></tr></thead><tbody>
+      : `<div class="scroll"><table class="leads"><caption class="note">新しい順（${leads.length}件）</caption><thead><tr><th>受付日時</th><th>受付番号</th><th>${fieldWords.name}</th><th>${fieldWords.phone}</th><th>${fieldWords.model}</th><th>段階</th><th>予約・金額</th></tr></thead><tbody>
 ${rows}
 </tbody></table></div>`;
   return `${errorList(errors)}${filters}\n${table}`;
@@ -367,7 +381,7 @@ ${tables.join('\n')}`;
 export function signInBody(error: string, name: string): string {
   return `${error ? `<div class="errors" role="alert"><p>${e(error)}</p></div>` : ''}
 <form method="post" action="/staff/login">
-${input('name', 'お名前（履歴に残ります）', name, 'type="text" required maxlength="50" autocomplete="name"')}
+${input('name', `${fieldWords.name}（履歴に残ります）`, name, 'type="text" required maxlength="50" autocomplete="name"')}
 ${input('secret', 'スタッフ用の共有キー', '', 'type="password" required autocomplete="current-password"')}
 <button>サインイン</button>
 </form>`;
@@ -386,13 +400,13 @@ export function phoneLeadBody(
   return `${errorList(errors)}<p>お電話で受けたお見積もり依頼を記録します（流入元は「電話」になります）。</p>
 <form method="post" action="/staff/leads">
 <input type="hidden" name="key" value="${e(key)}">
-${input('lastName', 'お名前（姓）', values.lastName, 'type="text" required maxlength="50"', errors.lastName)}
-${input('firstName', 'お名前（名）', values.firstName, 'type="text" maxlength="50"')}
-${input('kana', 'フリガナ', values.kana, 'type="text" maxlength="100"', errors.kana)}
-${input('phone', '電話番号', values.phone, 'type="tel" required autocomplete="off"', errors.phone)}
-${input('maker', 'メーカー', values.maker, 'type="text" maxlength="50"')}
-${input('model', '車種', values.model, 'type="text" maxlength="50"')}
-${input('expiry', '車検満了日', values.expiry, 'type="date"', errors.expiry)}
+${input('lastName', fieldWords.lastName, values.lastName, 'type="text" required maxlength="50"', errors.lastName)}
+${input('firstName', fieldWords.firstName, values.firstName, 'type="text" maxlength="50"')}
+${input('kana', fieldWords.kana, values.kana, 'type="text" maxlength="100"', errors.kana)}
+${input('phone', fieldWords.phone, values.phone, 'type="tel" required autocomplete="off"', errors.phone)}
+${input('maker', fieldWords.maker, values.maker, 'type="text" maxlength="50"')}
+${input('model', fieldWords.model, values.model, 'type="text" maxlength="50"')}
+${input('expiry', fieldWords.expiry, values.expiry, 'type="date"', errors.expiry)}
 ${input('note', 'メモ（ご要望など）', values.note, 'type="text" maxlength="500"')}
 <button>記録する</button>
 </form>`;

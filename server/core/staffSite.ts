@@ -15,7 +15,7 @@ import { isSameSitePost } from './formPost';
 import { html, readBody, tooLarge, notUtf8 } from './http';
 import type { LeadStore } from './leadStore';
 import { tokyoDayStart } from './leadsExport';
-import { isStage, parseStageInput } from './leadStages';
+import { isStage, parseStageInput, stageLabels } from './leadStages';
 import { postalArea } from './postalArea';
 import { receiptId } from './receiptId';
 import { changeStage, type StageNotifier } from './stageChange';
@@ -23,6 +23,7 @@ import { staffGate, type StaffHandler } from './staffApi';
 import { signIn, signOutCookie, type StaffAccess } from './staffAuth';
 import {
   auditBody,
+  fieldWords,
   funnelBody,
   inboxBody,
   leadBody,
@@ -158,7 +159,7 @@ export function createStaffSite(
             ...searchQuery(query.q),
           });
     const described = [
-      query.stage,
+      isStage(query.stage) && stageLabels[query.stage],
       query.from && `${query.from}〜`,
       query.to && `〜${query.to}`,
       query.q && `検索「${query.q}」`,
@@ -272,14 +273,14 @@ export function createStaffSite(
     const key = posted?.get('key') || newKey();
     const errors: Record<string, string> = {};
     const phone = normalizePhone(values.phone);
-    if (!values.lastName) errors.lastName = 'お名前（姓）を入力してください。';
+    if (!values.lastName) errors.lastName = `${fieldWords.lastName}を入力してください。`;
     if (!/^0\d{9,10}$/.test(phone))
-      errors.phone = '電話番号は 090-1234-5678 のように10桁か11桁で入力してください。';
+      errors.phone = `${fieldWords.phone}は 090-1234-5678 のように10桁か11桁で入力してください。`;
     const kana = normalizeKana(values.kana);
     if (kana && !/^[\u30a0-\u30ff\s]+$/.test(kana))
-      errors.kana = 'フリガナはカタカナで入力してください。';
+      errors.kana = `${fieldWords.kana}はカタカナで入力してください。`;
     const expiry = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(values.expiry);
-    if (values.expiry && !expiry) errors.expiry = '車検満了日は日付で入力してください。';
+    if (values.expiry && !expiry) errors.expiry = `${fieldWords.expiry}は日付で入力してください。`;
     if (Object.keys(errors).length > 0) {
       return page(
         422,
@@ -385,7 +386,7 @@ export function createStaffSite(
       ? await signIn(access, posted?.get('secret') ?? '', name, ctx.brand, now())
       : null;
     if (!cookie) {
-      const error = name ? '共有キーが違います。' : 'お名前を入力してください。';
+      const error = name ? '共有キーが違います。' : `${fieldWords.name}を入力してください。`;
       return page(401, ctx.brand, 'サインイン', signInBody(error, name));
     }
     return seeOther('/staff', { 'Set-Cookie': cookie });

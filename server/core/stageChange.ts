@@ -18,6 +18,7 @@ export interface StageNotifier {
 }
 
 /**
+ * @internal Exported for tests, which hold each rule of it.
  * A booking mails the visitor once, and again when its date or shop changes; a lead suspected of
  * spam only once staff have called it (連絡済み in its history).
  */

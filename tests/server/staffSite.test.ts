@@ -172,7 +172,9 @@ describe('the staff pages', () => {
     );
     expect(funnel).toContain('<th scope="row">Google 広告</th>');
     expect(funnel).toContain('<th scope="row">winter</th>');
+    await call('/staff?stage=completed', { headers });
     const log = await (await call('/staff/audit', { headers })).text();
+    expect(log).toContain('<td>一覧を表示</td><td>1件 完了</td>');
     expect(log).toMatch(/<td>佐藤<\/td><td>段階を記録<\/td><td><a href="\/staff\/leads\/[^"]+">/);
     expect(log).toContain('<td>ファネルを表示</td><td>2026-11-01〜2026-11-30</td>');
   });
