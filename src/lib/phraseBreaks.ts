@@ -1,4 +1,4 @@
-// Japanese phrase breaks: marked in the copy at prerender time (prerender-side BudouX, see
+// Japanese phrase breaks (docs/decisions/015-phrase-breaks-at-prerender.md): marked at prerender (see
 // src/content/phraseBreaks.server.ts), rendered as <wbr> by the components, so Safari, which lacks
 // `word-break: auto-phrase`, breaks between phrases too, and no segmenter runs in the browser.
 
