@@ -16,12 +16,14 @@ import { call, client, cloudflareOnly, exportCsv, postJson } from './workerApi';
 
 test('a Worker killed mid-burst delivers every stored lead once after the sweep', async () => {
   test.skip(test.info().project.name !== 'cloudflare', cloudflareOnly);
-  test.setTimeout(300_000);
+  // Two Worker starts (up to two minutes each on a loaded machine) and the deliveries.
+  test.setTimeout(480_000);
   const brand = Object.values(brands)[0]!;
-  const port = engines.cloudflare.port + 4;
+  // Past the ports of the webhook (+1), restart.spec (+2), the platforms (+3) and Access (+4).
+  const port = engines.cloudflare.port + 6;
   const stateDir = `${smokeApi.stateDir}-outbox`;
   rmSync(stateDir, { recursive: true, force: true });
-  const receiver = await startReceiver(engines.cloudflare.port + 5);
+  const receiver = await startReceiver(engines.cloudflare.port + 7);
   const start = async (): Promise<ChildProcess> => {
     const child = spawn('bash', ['deploy/cloudflare/run.sh'], {
       detached: true,
@@ -29,7 +31,7 @@ test('a Worker killed mid-burst delivers every stored lead once after the sweep'
       env: {
         ...process.env,
         ...apiEnv('cloudflare', stateDir),
-        WEBHOOK_URL: `http://127.0.0.1:${engines.cloudflare.port + 5}/{brand}`,
+        WEBHOOK_URL: `http://127.0.0.1:${engines.cloudflare.port + 7}/{brand}`,
         // A lead stranded a moment ago is the sweep's at once, not after 15 minutes.
         OUTBOX_GRACE_SECONDS: '0',
         PORT: String(port),
