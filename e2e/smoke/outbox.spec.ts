@@ -1,6 +1,6 @@
 // The outbox sweep on workerd (server/worker/cron/outboxSweep.ts): the Worker is killed in the
 // middle of a burst of leads, started again on the same D1, and its Cron Trigger run; every lead
-// that was stored then has each channel delivered, its webhook received exactly once. A Worker of
+// that was stored then has each channel delivered and its webhook received. A Worker of
 // its own, on its own port, state folder and webhook receiver, so this runs beside the others.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -16,12 +16,14 @@ import { call, client, cloudflareOnly, exportCsv, postJson } from './workerApi';
 
 test('a Worker killed mid-burst delivers every stored lead once after the sweep', async () => {
   test.skip(test.info().project.name !== 'cloudflare', cloudflareOnly);
-  test.setTimeout(300_000);
+  // Two Worker starts (up to two minutes each on a loaded machine) and the deliveries.
+  test.setTimeout(480_000);
   const brand = Object.values(brands)[0]!;
-  const port = engines.cloudflare.port + 4;
+  // Past the ports of the webhook (+1), restart.spec (+2), the platforms (+3) and Access (+4).
+  const port = engines.cloudflare.port + 6;
   const stateDir = `${smokeApi.stateDir}-outbox`;
   rmSync(stateDir, { recursive: true, force: true });
-  const receiver = await startReceiver(engines.cloudflare.port + 5);
+  const receiver = await startReceiver(engines.cloudflare.port + 7);
   const start = async (): Promise<ChildProcess> => {
     const child = spawn('bash', ['deploy/cloudflare/run.sh'], {
       detached: true,
@@ -29,7 +31,7 @@ test('a Worker killed mid-burst delivers every stored lead once after the sweep'
       env: {
         ...process.env,
         ...apiEnv('cloudflare', stateDir),
-        WEBHOOK_URL: `http://127.0.0.1:${engines.cloudflare.port + 5}/{brand}`,
+        WEBHOOK_URL: `http://127.0.0.1:${engines.cloudflare.port + 7}/{brand}`,
         // A lead stranded a moment ago is the sweep's at once, not after 15 minutes.
         OUTBOX_GRACE_SECONDS: '0',
         PORT: String(port),
@@ -97,18 +99,22 @@ test('a Worker killed mid-burst delivers every stored lead once after the sweep'
       );
     };
     await expect.poll(undelivered, { timeout: 120_000, intervals: [1000] }).toEqual([]);
-    // Each stored lead reached the webhook exactly once, those stranded by the kill included.
+    // Each stored lead reached the webhook, those stranded by the kill included. A lead whose
+    // webhook was sent but not yet marked sent when the Worker died may be sent again by its
+    // queue (at least once; a receiver keeps the first of each id, docs/deploy.md).
     const [header = [], ...rows] = parseCsv(await exportCsv(brand.id, port));
     const ids = rows.map((row) => row[header.findIndex((name) => name.endsWith('受付番号'))]!);
     expect(ids.length).toBeGreaterThan(0);
-    const received = receiver.deliveries
-      .filter((delivery) => delivery.status === 204)
-      .map((delivery) => (JSON.parse(delivery.body) as { id: string }).id);
-    expect(received.sort()).toEqual([...ids].sort());
+    const received = () =>
+      receiver.deliveries
+        .filter((delivery) => delivery.status === 204)
+        .map((delivery) => (JSON.parse(delivery.body) as { id: string }).id);
+    expect([...new Set(received())].sort()).toEqual([...ids].sort());
     // A second sweep finds nothing more to send.
+    const before = receiver.deliveries.length;
     await fetch(`http://127.0.0.1:${port}/cdn-cgi/local/scheduled`);
     await expect.poll(undelivered).toEqual([]);
-    expect(receiver.deliveries).toHaveLength(received.length);
+    expect(receiver.deliveries).toHaveLength(before);
   } finally {
     await stop(child, 'SIGTERM');
     await receiver.close();

@@ -141,7 +141,7 @@ export function createStaffSite(
   const inbox: StaffHandler = async (request, ctx, who) => {
     const params = new URL(request.url).searchParams;
     const query: InboxQuery = {
-      stage: isStage(params.get('stage')) ? (params.get('stage') as string) : '',
+      stage: params.get('stage') ?? '',
       from: params.get('from') ?? '',
       to: params.get('to') ?? '',
       q: params.get('q') ?? '',
@@ -290,7 +290,7 @@ export function createStaffSite(
       );
     }
     const received = now();
-    const request_ = parseStoredRequest(
+    const stored = parseStoredRequest(
       {
         entryPoint: 'phone',
         vehicle: {
@@ -320,7 +320,7 @@ export function createStaffSite(
         requestHash: await requestFingerprint(values),
         receivedAt: received.toISOString(),
         suspectedSpam: false,
-        request: request_,
+        request: stored,
       },
       received.toISOString(),
     );
