@@ -206,6 +206,25 @@ function calls(brand: BrandId): Array<[string, () => Call]> {
     ['business hours: GET', () => ({ method: 'GET', path: apiPaths.businessTime })],
     ['business hours: HEAD', () => ({ method: 'HEAD', path: apiPaths.businessTime })],
     ['business hours: POST', () => ({ method: 'POST', path: apiPaths.businessTime, body: '{}' })],
+    [
+      'estimate: JSON nested 15,000 deep',
+      () => ({ ...jsonPost({}), body: `${'['.repeat(15_000)}${']'.repeat(15_000)}` }),
+    ],
+    // One path answer (routePath): each non-canonical spelling is the path it spells.
+    ['path: a backslash', () => ({ ...jsonPost(valid()), path: '/api\\estimates' })],
+    ['path: an encoded letter', () => ({ ...jsonPost(valid()), path: '/api/%65stimates' })],
+    [
+      'path: a dot segment',
+      () => ({ method: 'GET', path: exportPath.replace('/api/', '/api/./'), headers: bearer }),
+    ],
+    [
+      'path: an encoded dot segment',
+      () => ({ method: 'GET', path: `/%2e${exportPath}`, headers: bearer }),
+    ],
+    [
+      'path: a parent segment',
+      () => ({ method: 'GET', path: exportPath.replace('/api/', '/api/x/../'), headers: bearer }),
+    ],
     // The answer of a route that is off (no secret configured), as of any unknown API path.
     ['a route that is off: GET', () => ({ method: 'GET', path: offPath })],
     ['a route that is off: POST', () => ({ method: 'POST', path: offPath, body: '' })],
@@ -234,12 +253,13 @@ test('the local origin and the Worker answer every API request alike', async () 
       expect(normalised(cloud, call), `${brand}: ${name}`).toEqual(normalised(local, call));
     }
     // Declared in router.ts: re-send exists on the Worker only; the origin answers it as a route
-    // that is off.
+    // that is off: the site's 404 page, whatever the method.
     const resend = { method: 'POST', path: apiPaths.resend, headers: bearer, body: '' };
     const off = { method: 'POST', path: offPath, body: '' };
     expect(normalised(await send(brand, origin, resend), resend)).toEqual(
       normalised(await send(brand, origin, off), off),
     );
+    expect((await send(brand, origin, resend)).status).toBe(404);
     expect((await send(brand, worker, { ...resend, headers: {} })).status).toBe(401);
   }
 });

@@ -10,9 +10,10 @@ import { companies } from '../../src/content/companies';
 import type { CompanyFacts } from '../../src/content/types';
 import { japaneseDateTime } from '../../src/lib/peopleFormats';
 import type { ChannelDecision, DeliveryChannel } from './deliveryChannel';
-import { carriesLinkOrAddress, visitorAddress, type MailMessage } from './leadMail';
+import { visitorAddress, type MailMessage } from './leadMail';
 import type { StoredLead } from './leadStore';
 import { columnHeader, columnText } from './leadValues';
+import { plainCarModel, plainName } from './receiptRules';
 import type { MailContext } from './mailChannels';
 
 export const bookingMailName = 'bookingMail';
@@ -62,10 +63,10 @@ export function bookingMail(
   const name = columnText(lead.request, 'name');
   const when = japaneseDateTime(booked.at);
   const car = [columnText(lead.request, 'maker'), columnText(lead.request, 'model')]
-    .filter((text) => text && !carriesLinkOrAddress(text))
+    .filter((text) => text && plainCarModel(text))
     .join(' ');
   const text = [
-    name && !carriesLinkOrAddress(name) ? `${name} 様` : 'お客様',
+    plainName(name) ? `${name} 様` : 'お客様',
     '',
     `${brand.name}をご利用いただきありがとうございます。`,
     '車検のご予約が次のとおり確定しました。',

@@ -120,3 +120,26 @@ export function bearerMatches(request: Request, secret: string): Promise<boolean
   const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   return secretMatches(token, secret);
 }
+
+/**
+ * Nesting deeper than `maxDepth` in a JSON text, counted in one pass over its characters with no
+ * recursion, before any parse or fingerprint walks it: a 15,000-deep body must be a 400, never a
+ * stack overflow's 5xx.
+ */
+export function jsonTooDeep(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c)
+        index += 1; // backslash: the next character is escaped
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      depth += 1;
+      if (depth > maxDepth) return true;
+    } else if (code === 0x7d || code === 0x5d) depth -= 1;
+  }
+  return false;
+}

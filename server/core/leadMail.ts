@@ -9,6 +9,7 @@ import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract
 import { field } from '../../src/estimate/contract/fieldTable';
 import { japaneseDate, japaneseDateTime } from '../../src/lib/peopleFormats';
 import type { StoredLead } from './leadStore';
+import { plainCarModel, plainName } from './receiptRules';
 import { attributionRows, entryPointText } from './leadWords';
 import { columnHeader, columnText, columnWords, roughPriceWords } from './leadValues';
 import { staffLeadPath } from './paths';
@@ -31,27 +32,18 @@ const notInHeaders =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
 
+/**
+ * One line of plain text: an RFC 2047 encoded word (`=?UTF-8?Q?…?=`) is broken up, so no reader
+ * decodes a field into a line break; the MIME writer then encodes what is not ASCII itself.
+ */
 function headerText(value: string): string {
-  return value.replace(notInHeaders, ' ').replace(/\s+/g, ' ').trim();
+  return value.replace(notInHeaders, ' ').replace(/\s+/g, ' ').replaceAll('=?', '= ?').trim();
 }
 
 /** The schema validated the address already; this guards the header all the same. */
 function bareAddress(value: string): string | null {
   const address = value.trim();
   return /^[^\s<>,;:"()[\]\\@]{1,64}@[A-Za-z0-9.-]{1,253}$/.test(address) ? address : null;
-}
-
-/** Any width (NFKC): a receipt never carries a URL or address to a possible victim's inbox. */
-export function carriesLinkOrAddress(value: string): boolean {
-  const text = value.normalize('NFKC').toLowerCase();
-  return (
-    /[a-z][a-z0-9+.-]*:\/\//.test(text) ||
-    /\bwww\d?\./.test(text) ||
-    text.includes('@') ||
-    // A host name: labels joined by dots, ending in a top-level domain (example.com, x.co.jp).
-    /[a-z0-9-]+(?:[.。][a-z0-9-]+)*[.。][a-z]{2,}\b/.test(text) ||
-    /\b(?:https?|ftp|mailto|tel|line)\s*:/.test(text)
-  );
 }
 
 function line(label: string, value: string): string[] {
@@ -81,12 +73,11 @@ const receiptColumns = [
   'contactTime',
 ] as const satisfies readonly ExportColumnKey[];
 
-/** The free text the receipt may echo: name and 車種, each only without a URL or address. */
-const echoedFreeText = ['name', 'model'] as const satisfies readonly ExportColumnKey[];
-
-function echoable(text: string): boolean {
-  return text !== '' && !carriesLinkOrAddress(text);
-}
+/** The free text the receipt may echo, each only when plainly what it says (receiptRules.ts). */
+const echoedFreeText: Partial<Record<ExportColumnKey, (text: string) => boolean>> = {
+  name: plainName,
+  model: plainCarModel,
+};
 
 function leadHeaders(lead: StoredLead, kind: string): Record<string, string> {
   return { 'X-Lead-Id': headerText(lead.id), 'X-Lead-Mail': kind };
@@ -103,15 +94,16 @@ export function receiptMail(
   const brand = brands[lead.brand];
   const name = visitorName(lead);
   const copy = receiptColumns.flatMap((key) => {
-    if ((echoedFreeText as readonly string[]).includes(key)) {
-      const value = columnText(lead.request, key);
-      return echoable(value) ? line(columnHeader(key), headerText(value)) : [];
+    const plain = echoedFreeText[key];
+    if (plain) {
+      const value = headerText(columnText(lead.request, key));
+      return plain(value) ? line(columnHeader(key), value) : [];
     }
     return columnLine(lead, key);
   });
   copy.push(...line(roughPriceLabel, roughPriceWords(lead.request)));
   const text = [
-    echoable(name) ? `${name} 様` : 'お客様',
+    plainName(name) ? `${name} 様` : 'お客様',
     '',
     `${brand.name}へのお見積もり依頼を受け付けました。`,
     'このメールは受付の確認です。まだご予約は確定していません。',
@@ -189,7 +181,7 @@ export function shopNoticeMail(
   return {
     from: { name: sender.name, email: sender.email },
     to: [...to],
-    ...(replyTo && { replyTo: { name: echoable(name) ? name : '', email: replyTo } }),
+    ...(replyTo && { replyTo: { name: plainName(name) ? name : '', email: replyTo } }),
     subject: headerText(
       `${lead.suspectedSpam ? '【スパム疑い】' : ''}お見積もり依頼 受付番号 ${lead.id} ${model} ${field('request.preferredDate1').label} ${date}`,
     ),
@@ -226,5 +218,29 @@ export function deadLetterAlertMail(
       '',
     ].join('\n'),
     headers: { 'X-Lead-Mail': 'dead-letter-alert' },
+  };
+}
+
+/** The outbox sweep's report (server/worker/cron/outboxSweep.ts): what it found and queued. */
+export function outboxAlertMail(
+  brand: BrandId,
+  sender: MailSender,
+  to: readonly string[],
+  found: readonly { leadId: string; channel: string }[],
+): MailMessage {
+  const { name } = brands[brand];
+  return {
+    from: { name: sender.name, email: sender.email },
+    to: [...to],
+    subject: headerText(`【${name}】送られていなかった配信を${found.length}件、送り直しました`),
+    text: [
+      `${name}のお見積もり依頼のうち、次の配信はキューに入らないまま止まっていました（依頼の保存と配信の間で処理が止まった、またはキューへの送信が失敗したため）。`,
+      '定期の点検で見つけ、いまキューに入れ直しました。お見積もり依頼そのものは保存されています。',
+      'この通知が続くときは、Cloudflare Queues の状態を確認してください（docs/deploy.md）。',
+      '',
+      ...found.map((entry) => `受付番号 ${entry.leadId}  ${headerText(entry.channel)}`),
+      '',
+    ].join('\n'),
+    headers: { 'X-Lead-Mail': 'outbox-alert' },
   };
 }

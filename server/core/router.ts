@@ -1,9 +1,10 @@
 /**
- * The API, routed once for both runtimes from a table of exact paths (decision 011); each runtime
- * gives its adapters and adds the site's security headers. A route that is off is not routed: the
- * request falls through to the site's 404 page, the same on both runtimes. The staff's routes,
- * whose paths carry a 受付番号, are matched after the table: `/api/staff/…` by staffApi.ts and
- * `/staff…` by staffSite.ts, only where an access is configured (staffAuth.ts).
+ * The API, routed once for both runtimes from a table of exact paths (decision 011), matched on the
+ * one normalised path (paths.ts routePath); each runtime gives its adapters and adds the site's
+ * security headers. A path of the API no route takes (a route that is off, an unknown one) is
+ * answered with the site's 404 page whatever the method, the same on both runtimes. The staff's
+ * routes, whose paths carry a 受付番号, are matched after the table: `/api/staff/…` by staffApi.ts
+ * and `/staff…` by staffSite.ts, only where an access is configured (staffAuth.ts).
  *
  * What a runtime cannot do, declared once:
  * - re-send exists on the Worker only: the local origin runs each lead's channels at once
@@ -53,8 +54,13 @@ export const apiPaths = {
 } as const;
 
 export type Api = {
+  /** `path`: routePath's. */
   route(path: string): EstimateHandler | undefined;
+  /** The API's paths: routed, or the site's 404 page. */
+  owns(path: string): boolean;
 };
+
+const apiPrefix = '/api/';
 
 export function createApi(adapters: ApiAdapters): Api {
   const { store, staffSecret: secret, redelivery } = adapters;
@@ -103,5 +109,8 @@ export function createApi(adapters: ApiAdapters): Api {
     });
   const staffRoute = (path: string) =>
     path.startsWith('/api/staff/') ? staffApi?.(path) : staffSite?.(path);
-  return { route: (path) => routes.get(path) ?? staffRoute(path) };
+  return {
+    route: (path) => routes.get(path) ?? staffRoute(path),
+    owns: (path) => path.startsWith(apiPrefix) || path === apiPaths.businessTime,
+  };
 }

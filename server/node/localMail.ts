@@ -122,7 +122,11 @@ async function runChannels(
 export function createLocalMailNotifier(options: LocalMailOptions): LeadNotifier {
   const written: WrittenMail = new Map();
   const context = localContext(options, written);
-  return { created: (lead) => runChannels(lead, channelsOnReceipt, context, written) };
+  return {
+    created: (lead) => runChannels(lead, channelsOnReceipt, context, written),
+    // No delivery state here (router.ts): what a crash left unsent stays so.
+    replayed: () => Promise.resolve(),
+  };
 }
 
 /** A stage change's channels, run at once on the lead as it now stands (with its stage). */

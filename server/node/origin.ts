@@ -8,7 +8,7 @@ import sirv from 'sirv';
 import { brandIdForHost, brandIds, type BrandId } from '../../src/brand/brands';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../core/headers';
 import { clientErrorPage, clientErrorReasons, clientErrorStatus } from './clientError';
-import { decidePath } from '../core/paths';
+import { decidePath, routePath, type PathDecision } from '../core/paths';
 import type { EstimateHandler } from '../core/estimateHandler';
 import { createLocalLeadStore, createMemoryRateLimiter } from './localLeadStore';
 import { createLocalMailNotifier, createLocalStageNotifier } from './localMail';
@@ -126,7 +126,12 @@ export function createOrigin(options: OriginOptions): Handler {
       }
       const brand = brandIdForHost(host);
       const tree = trees[brand];
-      const decision = decidePath(req.url ?? '/');
+      // The API's paths are normalised as the Worker's are (routePath), the pages' by decidePath.
+      const apiPath = routePath(req.url ?? '/');
+      const onApi = api.owns(apiPath);
+      const decision: PathDecision = onApi
+        ? { kind: 'serve', path: apiPath, url: apiPath }
+        : decidePath(req.url ?? '/');
       const rules = readRules(tree.dir);
       const rulePath = decision.kind === 'serve' ? decision.path : '/';
       for (const [name, value] of Object.entries(headersFor(rules, rulePath))) {
@@ -143,6 +148,7 @@ export function createOrigin(options: OriginOptions): Handler {
       const { path } = decision;
       const route = api.route(path);
       if (route) return serveApi(route, req, res, brand);
+      if (onApi) return sendNotFound(tree, res);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD' });
         res.end();

@@ -12,6 +12,7 @@ import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../core/
 import { columnText, fieldText, leadKana } from '../core/leadValues';
 import type { Stage } from '../core/leadStages';
 import { parseStoredRequest } from '../core/storedRequest';
+import { mailboxKey } from '../core/receiptRules';
 import { currentOf } from './d1Staff';
 import { channelDelivery, deliveryColumns, type DeliveryRecord } from './d1Deliveries';
 import type { D1Database } from './env';
@@ -36,6 +37,7 @@ export function leadRow(lead: StoredLead): Record<string, Cell> {
     suspected_spam: lead.suspectedSpam ? 1 : 0,
     request_json: JSON.stringify(request),
     matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
+    receipt_mailbox: mailboxKey(request.customer.email),
   };
   for (const path of fieldPaths) {
     const { stored } = field(path);
@@ -172,6 +174,27 @@ export class D1LeadStore implements LeadStore {
       .bind(brand, contentHash, since)
       .first<{ id: string }>();
     return found?.id ?? null;
+  }
+
+  /**
+   * One statement over rows the inserts ordered (rowid): racing leads to one mailbox each count the
+   * ones inserted before them, so no more than the cap get a receipt, whatever the interleaving.
+   */
+  async earlierToMailbox(
+    brand: BrandId,
+    mailbox: string,
+    since: string,
+    leadId: string,
+  ): Promise<number> {
+    const found = await this.db
+      .prepare(
+        'SELECT COUNT(*) AS earlier FROM leads WHERE brand = ? AND receipt_mailbox = ? ' +
+          'AND suspected_spam = 0 AND received_at >= ? AND id != ? AND rowid < ' +
+          'COALESCE((SELECT rowid FROM leads WHERE id = ?), 9223372036854775807)',
+      )
+      .bind(brand, mailbox, since, leadId, leadId)
+      .first<{ earlier: number }>();
+    return found?.earlier ?? 0;
   }
 
   async list(brand: BrandId, from: string, to: string): Promise<StoredLead[]> {

@@ -31,6 +31,8 @@ export type Env = Omit<
   OPS_MAIL_TO?: string;
   /** The brand's site origin (SITE_URL_<BRAND> at deploy), for links in staff mails. */
   SITE_URL?: string;
+  /** Local only (the smoke suite): the outbox sweep's grace in seconds, instead of 15 minutes. */
+  OUTBOX_GRACE_SECONDS?: string;
 } & ConversionEnv;
 
 /** Endpoints are vars deploy/cloudflare/config.ts sets; the rest are secrets (docs/deploy.md). */

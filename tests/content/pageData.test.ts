@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { brandIds, brands, type BrandId } from '../../src/brand/brands';
 import { company as carsupportCompany } from '../../src/content/carsupport/company';
+import { landing as carsupportLanding } from '../../src/content/carsupport/landing';
 import { getPageData } from '../../src/content/pageData.server';
+import { landing as yamadaLanding } from '../../src/content/yamada/landing';
+import { phraseBreak } from '../../src/lib/phraseBreaks';
 import { legalFees, priceRows, totalPrice } from '../../src/content/priceRows';
 import { pageOf, pageTable, type TextRouteName } from '../../src/content/pageTable';
 import type { LandingContent, TextPageContent } from '../../src/content/types';
@@ -173,6 +176,22 @@ describe.each(brandIds)('the %s copy on what to bring and when', (brand) => {
       .join('');
     expect(answer).toContain('いつでも');
     expect(answer).toMatch(/2か月前から満了日まで.*短くなりません/u);
+  });
+});
+
+describe.each(brandIds)('the %s headings', (brand) => {
+  it('carry phrase breaks from the prerender, between words and never inside one', () => {
+    const { catchcopy } = landingOf(brand).mainVisual;
+    const source = brand === 'yamada' ? yamadaLanding : carsupportLanding;
+    expect(catchcopy.split(phraseBreak).join('')).toBe(source.mainVisual.catchcopy);
+    expect(catchcopy.split(phraseBreak).length).toBeGreaterThan(2);
+    // The brand's name and a 「…、」 clause stay whole.
+    expect(catchcopy.split(phraseBreak)).toContainEqual(
+      expect.stringContaining(brands[brand].name.slice(0, 3)),
+    );
+    expect(landingOf(brand).question.heading.split(phraseBreak).join('')).toBe(
+      source.question.heading,
+    );
   });
 });
 

@@ -426,7 +426,10 @@ describe('the local origin', () => {
     const mailDir = mkdtempSync(join(tmpdir(), 'local-conversions-'));
     try {
       const notifier = createLocalMailNotifier({
-        store: { list: () => Promise.resolve([]) } as unknown as LeadStore,
+        store: {
+          list: () => Promise.resolve([]),
+          earlierToMailbox: () => Promise.resolve(0),
+        } as unknown as LeadStore,
         mailDir,
         env: Object.fromEntries(
           Object.values(conversionVariables)

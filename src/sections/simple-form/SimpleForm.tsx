@@ -6,6 +6,7 @@ import { estimatesUrl } from '../../estimate/endpoint';
 import type { EntryPoint } from '../../estimate/contract/types';
 import { setPendingInput } from '../../lib/pendingInput';
 import { Field, Options, RequiredBadge, fieldStyles, type ControlAria } from '../../forms/Field';
+import { phrases } from '../phrases';
 import shell from '../section.module.css';
 import styles from './SimpleForm.module.css';
 
@@ -62,7 +63,7 @@ export function SimpleForm({
     >
       {withHeaderImage ? <HeaderImage /> : null}
       <h2 id={headingId} className={styles.heading}>
-        {heading}
+        {phrases(heading)}
       </h2>
       <p className={styles.lead}>{lead}</p>
       {/* Without JavaScript it posts to the estimate API, whose answer page is the whole form

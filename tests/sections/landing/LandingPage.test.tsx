@@ -6,6 +6,7 @@ import { landing as yamadaLanding } from '../../../src/content/yamada/landing';
 import { legalFeesAsOf } from '../../../src/content/legalFees';
 import { totalPrice } from '../../../src/content/priceRows';
 import { formatJapaneseDate } from '../../../src/lib/formatJapaneseDate';
+import { getPageData } from '../../../src/content/pageData.server';
 import { LandingPage } from '../../../src/sections/landing/LandingPage';
 import { renderWithBrand } from '../renderWithBrand';
 
@@ -63,6 +64,19 @@ describe('LandingPage', () => {
     });
     const target = container.querySelector(link.getAttribute('href')!);
     expect(target).toHaveAttribute('data-section', 'example');
+  });
+
+  it("renders the prerender's phrase breaks as <wbr>, the text unchanged", () => {
+    const data = getPageData('yamada', 'index');
+    if (data.route !== 'index') throw new Error('not the landing page');
+    const { container } = renderWithBrand(
+      <LandingPage content={data.landing} showCampaign={false} outsideBusinessHours={false} />,
+      'yamada',
+    );
+    const headline = container.querySelector('h1')!;
+    expect(headline.querySelectorAll('wbr').length).toBeGreaterThan(1);
+    expect(headline.textContent).toBe(yamadaLanding.mainVisual.catchcopy);
+    expect(headline.textContent).not.toContain('\u200b');
   });
 
   it('hides the cta outside business hours', () => {

@@ -33,6 +33,7 @@ function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['st
   const marks: string[] = [];
   const state = new Map(Object.entries(rows));
   let alertedAt: string | null = null;
+  const queuedChannels = new Set<string>();
   // The lead comes with its delivery rows, as D1LeadStore.get reads them in one batch.
   const deliveryRows = (): ChannelDelivery[] =>
     [...state].map(([channel, rowState]) => ({
@@ -46,7 +47,7 @@ function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['st
   const store: LeadReader = {
     get: (id: string) =>
       Promise.resolve(id === stored.id ? { ...stored, deliveries: deliveryRows() } : null),
-    list: () => Promise.resolve([]),
+    earlierToMailbox: () => Promise.resolve(0),
   };
   const deliveries: Deliveries = {
     decided: (_, decisions) =>
@@ -72,8 +73,13 @@ function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['st
           .filter((row) => row.state === 'dead')
           .map((row) => ({ ...row, leadId: stored.id })),
       ),
-    requeued: () => Promise.resolve(false),
-    undelivered: () => Promise.resolve([]),
+    // Each channel not queued yet is won once.
+    requeued: (_, channels) => {
+      const won = channels.filter((channel) => !queuedChannels.has(channel));
+      for (const channel of won) queuedChannels.add(channel);
+      return Promise.resolve(won);
+    },
+    undelivered: () => Promise.resolve({ pairs: [], undecided: [] }),
   };
   return { store, deliveries, marks };
 }
@@ -345,7 +351,7 @@ describe('the notifier', () => {
     const env = envWith(mails, false, queued);
     const spam = lead({ suspectedSpam: true });
     const { store, deliveries, marks } = storesWith(spam);
-    await new QueueNotifier(env, deliveries, deliveryContext(env, store)).created(spam);
+    await new QueueNotifier(env, deliveries, deliveryContext(env, store), store).created(spam);
     expect(marks).toEqual([
       'decided webhook skip',
       'decided shopNotice send',
