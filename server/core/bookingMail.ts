@@ -8,7 +8,7 @@ import { brands } from '../../src/brand/brands';
 import { mailSender, type MailSender } from '../../src/brand/mail';
 import { companies } from '../../src/content/companies';
 import type { CompanyFacts } from '../../src/content/types';
-import { japaneseDateTime } from '../../src/lib/peopleFormats';
+import { japaneseDateTime } from '../../src/lib/serverFormats';
 import type { ChannelDecision, DeliveryChannel } from './deliveryChannel';
 import { visitorAddress, type MailMessage } from './leadMail';
 import type { StoredLead } from './leadStore';

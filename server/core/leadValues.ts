@@ -9,7 +9,8 @@ import {
   formLabel,
   type FieldPath,
 } from '../../src/estimate/contract/fieldTable';
-import { displayPhone, displayPostalCode, japaneseDate, yen } from '../../src/lib/peopleFormats';
+import { displayPhone } from '../../src/lib/serverFormats';
+import { displayPostalCode, japaneseDate, yen } from '../../src/lib/peopleFormats';
 import { legalFeeRates } from '../../src/content/legalFees';
 import type { StoredRequest } from './storedRequest';
 
@@ -73,7 +74,7 @@ export function columnWords(request: StoredRequest, column: ExportColumnKey, are
       return paths
         .map((path) => fieldText(request, path))
         .filter(Boolean)
-        .map(japaneseDate)
+        .map((day) => japaneseDate(day))
         .join('、');
     case 'phone':
       return displayPhone(text);

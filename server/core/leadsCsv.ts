@@ -1,6 +1,7 @@
 import { brands } from '../../src/brand/brands';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
-import { japaneseDateTime, yen } from '../../src/lib/peopleFormats';
+import { japaneseDateTime } from '../../src/lib/serverFormats';
+import { yen } from '../../src/lib/peopleFormats';
 import { toCsv } from './csv';
 import { stageLabels, type CurrentStage } from './leadStages';
 import { deliveryOf, leadChannels } from './leadChannels';

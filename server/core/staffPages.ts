@@ -6,7 +6,8 @@
 import { brands, type BrandId } from '../../src/brand/brands';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { escapeHtml } from '../../src/lib/escapeHtml';
-import { displayPhone, japaneseDateTime, yen } from '../../src/lib/peopleFormats';
+import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
+import { yen } from '../../src/lib/peopleFormats';
 import { channelNamed } from './leadChannels';
 import type { ChannelDelivery, DeliveryState } from './leadStore';
 import {

@@ -4,7 +4,7 @@
  */
 import { brands, type BrandId } from '../../src/brand/brands';
 import type { MailSender } from '../../src/brand/mail';
-import { japaneseDateTime } from '../../src/lib/peopleFormats';
+import { japaneseDateTime } from '../../src/lib/serverFormats';
 import { defaultEnd, defaultStart, type BusinessHours } from './businessTime';
 import type { MailMessage } from './leadMail';
 import { staffLeadPath } from './paths';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { priceRows } from '../../content/priceRows';
-import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
+import { japaneseDay } from '../../lib/plainFormats';
 import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
 import shell from '../section.module.css';
@@ -91,7 +91,7 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
             <caption className={styles.caption}>
               {cost.label}（{cost.models}）の車検費用の例
               <span className={styles.captionAsOf}>
-                法定費用は{formatJapaneseDate(copy.feesAsOf)}時点の料率
+                法定費用は{japaneseDay(copy.feesAsOf)}時点の料率
               </span>
             </caption>
             <tbody>
@@ -117,8 +117,8 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
         />
       )}
       <p className={styles.asOf}>
-        法定費用は{formatJapaneseDate(copy.feesAsOf)}時点で確認できた料率（
-        {formatJapaneseDate(copy.feesCheckedOn)}
+        法定費用は{japaneseDay(copy.feesAsOf)}時点で確認できた料率（
+        {japaneseDay(copy.feesCheckedOn)}
         確認）で、指定工場・本土の自賠責保険料（24か月）・エコカー減税なしの例です。
       </p>
       <ul className={styles.notes}>

@@ -5,7 +5,7 @@ import { landing as carsupportLanding } from '../../../src/content/carsupport/la
 import { landing as yamadaLanding } from '../../../src/content/yamada/landing';
 import { legalFeesAsOf } from '../../../src/content/legalFees';
 import { totalPrice } from '../../../src/content/priceRows';
-import { formatJapaneseDate } from '../../../src/lib/formatJapaneseDate';
+import { japaneseDay } from '../../../src/lib/plainFormats';
 import { getPageData } from '../../../src/content/pageData.server';
 import { LandingPage } from '../../../src/sections/landing/LandingPage';
 import { renderWithBrand } from '../renderWithBrand';
@@ -58,7 +58,7 @@ describe('LandingPage', () => {
     const mainVisual = container.querySelector('[data-section="main-visual"]');
     expect(mainVisual).toHaveTextContent(`${totalPrice(kei).toLocaleString('ja-JP')}円〜`);
     expect(mainVisual).toHaveTextContent('法定費用込み');
-    expect(mainVisual).toHaveTextContent(`${formatJapaneseDate(legalFeesAsOf)}時点`);
+    expect(mainVisual).toHaveTextContent(`${japaneseDay(legalFeesAsOf)}時点`);
     const link = within(mainVisual as HTMLElement).getByRole('link', {
       name: '車種別の料金を見る',
     });
