@@ -10,7 +10,7 @@ import { companies } from '../../src/content/companies';
 import type { CompanyFacts } from '../../src/content/types';
 import { japaneseDateTime } from '../../src/lib/serverFormats';
 import type { ChannelDecision, DeliveryChannel } from './deliveryChannel';
-import { visitorAddress, type MailMessage } from './leadMail';
+import { headerText, leadHeaders, signature, visitorAddress, type MailMessage } from './leadMail';
 import type { StoredLead } from './leadStore';
 import { columnHeader, columnText } from './leadValues';
 import { plainCarModel, plainName } from './receiptRules';
@@ -91,22 +91,14 @@ export function bookingMail(
     '添付のカレンダーファイル（.ics）を開くと、ご予約をカレンダーに登録できます。',
     `このメールは送信専用のアドレス（${sender.email}）からお送りしています。ご返信いただいてもお答えできません。`,
     '',
-    '――――――――――',
-    brand.name,
-    company.name,
-    company.address,
-    '――――――――――',
-    '',
+    ...signature(brand.name, company),
   ].join('\n');
   return {
     from: { name: sender.name, email: sender.email },
     to: [to],
-    subject: `【${brand.name}】車検のご予約が確定しました（${when} ${booked.shop}）`.replace(
-      /[\r\n]/g,
-      ' ',
-    ),
+    subject: headerText(`【${brand.name}】車検のご予約が確定しました（${when} ${booked.shop}）`),
     text,
-    headers: { 'X-Lead-Id': lead.id, 'X-Lead-Mail': 'booking' },
+    headers: leadHeaders(lead, 'booking'),
     attachments: [
       {
         filename: 'shaken-booking.ics',

@@ -37,7 +37,8 @@ const notInHeaders =
  * One line of plain text: an RFC 2047 encoded word (`=?UTF-8?Q?…?=`) is broken up, so no reader
  * decodes a field into a line break; the MIME writer then encodes what is not ASCII itself.
  */
-function headerText(value: string): string {
+/** One line of safe text: what any field may be in a header (decision 016). */
+export function headerText(value: string): string {
   return value.replace(notInHeaders, ' ').replace(/\s+/g, ' ').replaceAll('=?', '= ?').trim();
 }
 
@@ -80,8 +81,14 @@ const echoedFreeText: Partial<Record<ExportColumnKey, (text: string) => boolean>
   model: plainCarModel,
 };
 
-function leadHeaders(lead: StoredLead, kind: string): Record<string, string> {
+export function leadHeaders(lead: StoredLead, kind: string): Record<string, string> {
   return { 'X-Lead-Id': headerText(lead.id), 'X-Lead-Mail': kind };
+}
+
+/** The close of every mail to a visitor: who sent it. */
+export function signature(brandName: string, company: CompanyFacts): string[] {
+  const rule = '――――――――――';
+  return [rule, brandName, company.name, company.address, rule, ''];
 }
 
 /** No advertising: the receipt stays a transactional message. */
@@ -125,12 +132,7 @@ export function receiptMail(
     `このメールは送信専用のアドレス（${sender.email}）からお送りしています。ご返信いただいてもお答えできません。`,
     'お心当たりのない場合は、お手数ですが上記の番号までお電話ください。',
     '',
-    '――――――――――',
-    brand.name,
-    company.name,
-    company.address,
-    '――――――――――',
-    '',
+    ...signature(brand.name, company),
   ].join('\n');
   return {
     from: { name: sender.name, email: sender.email },
