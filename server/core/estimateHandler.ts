@@ -18,7 +18,8 @@ import { answers, brandMismatchMessage } from './answers';
 import { leadContentHash, requestFingerprint } from './contentHash';
 import { jsonAnswer, pageAnswer, type Answer } from './estimateAnswers';
 import { isSameSitePost, postedValues, requestFromForm } from './formPost';
-import { html, json, jsonTooDeep, mediaType, notUtf8, readBody, tooLarge } from './http';
+import { html, json, mediaType, notUtf8, readBody, tooLarge } from './http';
+import { readKeyedJson } from './jsonRequest';
 import { createKeyedQueue } from './keyedQueue';
 import { leadMatching } from './leadMatching';
 import type { KeyedLead, LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore';
@@ -44,11 +45,6 @@ export type EstimateHandlerOptions = {
 
 /** @internal Exported for tests, which move the clock across it. */
 export const duplicateWindowMs = 10 * 60 * 1000;
-
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
-
-/** A request nests three deep (tracking, quote); anything past this is not one. */
-const maxJsonDepth = 8;
 
 type Validated =
   { ok: true; output: EstimateRequest } | { ok: false; errors: Record<string, string> };
@@ -133,20 +129,9 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
   }
 
   async function handleJson(request: Request, ctx: EstimateContext): Promise<Response> {
-    const raw = await readBody(request);
-    if (raw === tooLarge) return json(413, { error: answers.tooLarge });
-    const key = request.headers.get('idempotency-key');
-    if (key === null || !idempotencyKeyPattern.test(key)) {
-      return json(400, { error: answers.idempotencyKey });
-    }
-    let body: unknown;
-    try {
-      if (raw === notUtf8) throw new TypeError('not UTF-8');
-      if (jsonTooDeep(raw, maxJsonDepth)) throw new RangeError('nested too deep');
-      body = JSON.parse(raw);
-    } catch {
-      return json(400, { error: answers.invalidJson });
-    }
+    const read = await readKeyedJson(request);
+    if (read instanceof Response) return read;
+    const { key, body } = read;
     const requestHash = await requestFingerprint(body);
     return oneAtATime(`${ctx.brand}\n${key}`, async () => {
       let known: KeyedLead | null;

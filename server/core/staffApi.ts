@@ -7,7 +7,8 @@ import { keyReusedCode } from '../../src/estimate/contract/apiContract';
 import { answers } from './answers';
 import { requestFingerprint } from './contentHash';
 import type { EstimateContext, EstimateHandler } from './estimateHandler';
-import { json, mediaType, notUtf8, readBody, tooLarge } from './http';
+import { json, mediaType } from './http';
+import { readKeyedJson } from './jsonRequest';
 import { parseStageInput } from './leadStages';
 import { changeStage, type StageNotifier } from './stageChange';
 import { staffActor, type StaffAccess, type StaffActor } from './staffAuth';
@@ -25,8 +26,6 @@ export type StaffHandler = (
   ctx: EstimateContext,
   who: StaffActor,
 ) => Promise<Response>;
-
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
 
 /** What a CRM reads: the request as validated, never the matching data (addresses, cookies). */
 function leadJson(lead: StaffLead) {
@@ -103,19 +102,9 @@ export function createStaffApi(
       if (mediaType(request.headers.get('content-type')) !== 'application/json') {
         return json(415, { error: answers.jsonOnly }, { Accept: 'application/json' });
       }
-      const raw = await readBody(request);
-      if (raw === tooLarge) return json(413, { error: answers.tooLarge });
-      const key = request.headers.get('idempotency-key');
-      if (key === null || !idempotencyKeyPattern.test(key)) {
-        return json(400, { error: answers.idempotencyKey });
-      }
-      let body: unknown;
-      try {
-        if (raw === notUtf8) throw new TypeError('not UTF-8');
-        body = JSON.parse(raw);
-      } catch {
-        return json(400, { error: answers.invalidJson });
-      }
+      const read = await readKeyedJson(request);
+      if (read instanceof Response) return read;
+      const { key, body } = read;
       const lead = await store.lead(ctx.brand, id);
       if (!lead) return json(404, { error: answers.notFound });
       const parsed = parseStageInput(body);

@@ -181,6 +181,16 @@ describe('the staff API', () => {
     expect(notified).toEqual([]);
   });
 
+  it('answers JSON nested 15,000 deep with 400 and changes nothing', async () => {
+    const answer = await call(`/api/staff/leads/${lead.id}/stages`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'deep' },
+      body: `{"stage":"contacted","extra":${'['.repeat(15_000)}${']'.repeat(15_000)}}`,
+    });
+    expect(answer.status).toBe(400);
+    expect((await staff.lead('yamada', lead.id))?.history).toEqual([]);
+  });
+
   it('refuses a post from another site', async () => {
     const answer = await call(`/api/staff/leads/${lead.id}/stages`, {
       method: 'POST',
