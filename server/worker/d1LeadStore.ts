@@ -10,10 +10,9 @@ import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { trackingKeys } from '../../src/tracking/trackingFields';
 import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../core/leadStore';
 import { columnText, fieldText, leadKana } from '../core/leadValues';
-import type { Stage } from '../core/leadStages';
 import { parseStoredRequest } from '../core/storedRequest';
 import { mailboxKey } from '../core/receiptRules';
-import { currentOf } from './d1Staff';
+import { currentOf, stageColumnNames, type StageColumns } from './d1Staff';
 import { channelDelivery, deliveryColumns, type DeliveryRecord } from './d1Deliveries';
 import type { D1Database } from './env';
 
@@ -61,17 +60,11 @@ type LeadRecord = {
   suspected_spam: number;
   request_json: string;
   matching_json: string | null;
-  stage: Stage;
-  stage_changed_at: string | null;
-  progress: number;
-  booked_for: string | null;
-  shop: string | null;
-  amount: number | null;
-};
+} & StageColumns;
 
 const leadColumns =
   'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
-  'request_json, matching_json, stage, stage_changed_at, progress, booked_for, shop, amount';
+  `request_json, matching_json, ${stageColumnNames}`;
 
 function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
   if (json === null) return {};

@@ -55,15 +55,8 @@ function stageChange(record: StageRecord): StageChange {
   };
 }
 
-type SummaryRecord = {
-  id: string;
-  received_at: string;
-  last_name: string | null;
-  first_name: string | null;
-  kana: string | null;
-  phone: string | null;
-  model: string | null;
-  suspected_spam: number;
+/** The lead row's copy of its last change (migration 0006), read by every query of a lead. */
+export type StageColumns = {
   stage: Stage;
   stage_changed_at: string | null;
   progress: number;
@@ -72,13 +65,20 @@ type SummaryRecord = {
   amount: number | null;
 };
 
-/** The lead's row's copy of its last change. */
-export function currentOf(
-  record: Pick<
-    SummaryRecord,
-    'stage' | 'stage_changed_at' | 'progress' | 'booked_for' | 'shop' | 'amount'
-  >,
-): CurrentStage {
+export const stageColumnNames = 'stage, stage_changed_at, progress, booked_for, shop, amount';
+
+type SummaryRecord = StageColumns & {
+  id: string;
+  received_at: string;
+  last_name: string | null;
+  first_name: string | null;
+  kana: string | null;
+  phone: string | null;
+  model: string | null;
+  suspected_spam: number;
+};
+
+export function currentOf(record: StageColumns): CurrentStage {
   return {
     stage: record.stage,
     changedAt: record.stage_changed_at,
@@ -118,8 +118,8 @@ export function listStatement(query: LeadQuery): { sql: string; binds: (string |
   if (query.to) add('received_at < ?', query.to);
   return {
     sql:
-      'SELECT id, received_at, last_name, first_name, kana, phone, model, suspected_spam, stage, ' +
-      'stage_changed_at, progress, booked_for, shop, amount FROM leads ' +
+      'SELECT id, received_at, last_name, first_name, kana, phone, model, suspected_spam, ' +
+      `${stageColumnNames} FROM leads ` +
       `WHERE ${where.join(' AND ')} ORDER BY received_at DESC, id DESC LIMIT ?`,
     binds: [...binds, query.limit],
   };
@@ -158,7 +158,7 @@ export class D1Staff implements StaffStore {
   async stagesOf(brand: BrandId, from: string, to: string): Promise<Map<string, CurrentStage>> {
     const { results } = await this.db
       .prepare(
-        'SELECT id, stage, stage_changed_at, progress, booked_for, shop, amount FROM leads ' +
+        `SELECT id, ${stageColumnNames} FROM leads ` +
           'WHERE brand = ? AND received_at >= ? AND received_at < ?',
       )
       .bind(brand, from, to)
@@ -207,7 +207,7 @@ export class D1Staff implements StaffStore {
         .bind(...values, change.leadId, brand),
       this.db
         .prepare(
-          'UPDATE leads SET (stage, stage_changed_at, progress, booked_for, shop, amount) = ' +
+          `UPDATE leads SET (${stageColumnNames}) = ` +
             '(SELECT stage, at, progress, booked_for, shop, amount FROM lead_stages ' +
             'WHERE lead_id = ? ORDER BY seq DESC LIMIT 1) WHERE id = ? AND brand = ? AND ' +
             'EXISTS (SELECT 1 FROM lead_stages WHERE lead_id = ?)',
