@@ -2,7 +2,7 @@
 // a placeholder, and fails while there is one. The production build and deploy run it first
 // (docs/deploy.md, "Launch checklist").
 import { pathToFileURL } from 'node:url';
-import { brandIds, brands, type BrandId } from '../src/brand/brands';
+import { brandIds, brands, type BrandId, siteUrlVariable } from '../src/brand/brands';
 import { declaredCompanies } from '../src/content/companies';
 import {
   companyFacts,
@@ -20,7 +20,7 @@ const environmentFacts: EnvironmentFact[] = [
   {
     label: 'サイトのURL（https://…）',
     use: 'canonical、og:url、sitemap.xml（ビルド時）',
-    anyOf: (brand) => [[brands[brand].siteUrlVariable]],
+    anyOf: (brand) => [[siteUrlVariable(brand)]],
     url: true,
   },
   {

@@ -3,6 +3,7 @@
 // tag-manager events. The API's own rules are unit-tested (tests/server).
 import type { Locator, Page, Request } from '@playwright/test';
 import { brands } from '../src/brand/brands';
+import { gtmIds } from '../src/brand/tagManager';
 import {
   estimateDialog,
   expiryYear,
@@ -585,7 +586,7 @@ for (const brand of brandList) {
       });
       await openLanding(page, brand.id);
       expect(tagManagerRequests).toContainEqual(
-        expect.stringContaining(`gtm.js?id=${brands[brand.id].gtmId}`),
+        expect.stringContaining(`gtm.js?id=${gtmIds[brand.id]}`),
       );
 
       await page.evaluate(() =>

@@ -1,4 +1,5 @@
 import { brandIds, brands, defaultBrandId, receptionText, telHref } from '../src/brand/brands';
+import { gtmIds } from '../src/brand/tagManager';
 import {
   brandList,
   otherBrands,
@@ -25,11 +26,11 @@ for (const brand of brandList) {
         expect(html).toContain(`data-brand="${brand.id}"`);
         expect(html).toContain(brand.name);
         expect(html).toContain(brand.phone);
-        expect(html).toContain(brand.gtmId);
+        expect(html).toContain(gtmIds[brand.id]);
         for (const other of otherBrands(brand)) {
           expect(html).not.toContain(other.name);
           expect(html).not.toContain(other.phone);
-          expect(html).not.toContain(other.gtmId);
+          expect(html).not.toContain(gtmIds[other.id]);
         }
       });
 

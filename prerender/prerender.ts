@@ -6,6 +6,7 @@ import { buildMetaPath, latestPath, payloadPath } from '../src/lib/buildPaths';
 import { hydrationDataElementId, serializeForScript } from '../src/lib/scriptData';
 import { pageTable } from '../src/content/pageTable';
 import { brandIds, brands, type BrandId } from '../src/brand/brands';
+import { gtmIds } from '../src/brand/tagManager';
 import type { BuildMeta } from '../src/build-version/buildInfo';
 import type { RenderResult } from '../src/entry-server';
 import { themeInitScript } from '../src/lib/theme';
@@ -45,7 +46,7 @@ function fillTemplate(
   parts: { brand: BrandId; head: string; html: string; data: string },
 ): string {
   const scripts = headScripts.map((source) => `<script>${source}</script>`).join('\n    ');
-  const gtmNoscript = `<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=${escapeHtml(brands[parts.brand].gtmId)}" height="0" width="0" hidden title="Google Tag Manager"></iframe></noscript>`;
+  const gtmNoscript = `<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=${escapeHtml(gtmIds[parts.brand])}" height="0" width="0" hidden title="Google Tag Manager"></iframe></noscript>`;
   return template
     .replace('<!--app-brand-->', parts.brand)
     .replace('<!--app-head-->', () => `${scripts}\n    ${parts.head}`)
@@ -90,7 +91,7 @@ async function prerenderBrand(
     const data = `<script type="application/json" id="${hydrationDataElementId}">${serializeForScript(result.hydrationData)}</script>`;
     const html = deferScripts(fillTemplate(template, { brand, head, html: result.html, data }), {
       clientDir: opts.clientDir,
-      gtmId: brands[brand].gtmId,
+      gtmId: gtmIds[brand],
       pagePreloads: target.page ? pageChunkFiles(manifest, target.page.route) : [],
       loader: opts.loader,
     });

@@ -3,7 +3,13 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brandIds, brands, localOrigin, type BrandId } from '../../src/brand/brands';
+import {
+  brandIds,
+  brands,
+  localOrigin,
+  type BrandId,
+  siteUrlVariable,
+} from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { brandEnvName } from '../../server/core/brandEnv';
 import { checkRelease } from '../releaseCheck';
@@ -83,7 +89,7 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     const value = options.env[brandEnvName(name, brand)] ?? (options.local ? '' : production);
     if (value) vars[name] = value;
   }
-  const site = options.env[brands[brand].siteUrlVariable];
+  const site = options.env[siteUrlVariable(brand)];
   if (site) vars.SITE_URL = new URL(site).origin;
   else if (options.local) vars.SITE_URL = localOrigin(brand, Number(options.env.PORT) || 4173);
   // Locally, mail goes nowhere: stand-in addresses let every mail be composed and kept.

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { brands, localOrigin, type BrandId } from '../../src/brand/brands';
+import { localOrigin, type BrandId, siteUrlVariable } from '../../src/brand/brands';
 import { brandEnvName } from '../core/brandEnv';
 import type { MailMessage } from '../core/leadMail';
 import type { LeadNotifier, LeadStore } from '../core/leadStore';
@@ -80,7 +80,7 @@ function localContext(options: LocalMailOptions, written: WrittenMail): Delivery
     mailer: createFileMailer(options.mailDir, written),
     shopAddresses: localShopAddresses(env),
     siteOrigin: (brand) =>
-      env[brands[brand].siteUrlVariable] || localOrigin(brand, Number(env.PORT) || 4173),
+      env[siteUrlVariable(brand)] || localOrigin(brand, Number(env.PORT) || 4173),
     store: options.store,
     // No webhook and no ad platform locally: their channels are off (router.ts says why).
     webhook: null,

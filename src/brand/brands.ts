@@ -32,9 +32,6 @@ export type Brand = {
   /** When the phone is answered, as people read it: every line giving the number says so. */
   receptionHours: string;
   holidays: string;
-  gtmId: string;
-  /** Build env variable with the site's origin, for canonical links and the sitemap. */
-  siteUrlVariable: `SITE_URL_${string}`;
   /** The landing body, between the main visual and the sticky call bar. */
   sections: readonly SectionId[];
   menu: readonly MenuItem[];
@@ -52,8 +49,6 @@ export const brands: Record<BrandId, Brand> = {
     // The default business_time (9:00–19:00) of the local API and the Worker.
     receptionHours: '9:00〜19:00',
     holidays: '年末年始',
-    gtmId: 'GTM-PF46FXZL',
-    siteUrlVariable: 'SITE_URL_CARSUPPORT',
     sections: [
       'campaign',
       'simple-form-1',
@@ -82,8 +77,6 @@ export const brands: Record<BrandId, Brand> = {
     phone: '0120-012-402',
     receptionHours: '9:00〜19:00',
     holidays: '年末年始',
-    gtmId: 'GTM-KZQ4D3H8',
-    siteUrlVariable: 'SITE_URL_YAMADA',
     sections: [
       'simple-form-1',
       'cta',
@@ -126,6 +119,14 @@ export function brandIdForHost(host: string): BrandId {
 export function localOrigin(id: BrandId, port: number): string {
   const marker = brands[id].hostMarker;
   return `http://${marker === null ? 'localhost' : `${marker}.localhost`}:${port}`;
+}
+
+/**
+ * The build env variable with the brand's origin, for canonical links and the sitemap
+ * (SITE_URL_YAMADA); a function, not a field of the row, so the browser's bundle does not carry it.
+ */
+export function siteUrlVariable(id: BrandId): `SITE_URL_${string}` {
+  return `SITE_URL_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }
 
 export function hasCampaign(brand: Brand): boolean {

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandIds, brands, defaultBrandId, telHref } from '../../src/brand/brands';
+import { gtmIds } from '../../src/brand/tagManager';
 import { pageTable } from '../../src/content/pageTable';
 
 const id = 'fixture-shaken';
@@ -43,8 +44,6 @@ const row = `  '${id}': {
     phone: '${fixture.phone}',
     receptionHours: '10:00〜18:00',
     holidays: '水曜日',
-    gtmId: '${fixture.gtmId}',
-    siteUrlVariable: 'SITE_URL_FIXTURE_SHAKEN',
     sections: ${JSON.stringify(fixture.sections)},
     menu: ${JSON.stringify(fixture.menu)},
     enhancedConversions: false,
@@ -108,6 +107,15 @@ function addRow(): void {
     .replace(/^/, `import * as fixtureCompany from './${id}/company';\n`);
   expect(withCompany).toContain(`'${id}': fixtureCompany`);
   writeFileSync(companiesPath, withCompany);
+  // Its tag-manager container.
+  const tagPath = join(copy, 'src/brand/tagManager.ts');
+  const tags = readFileSync(tagPath, 'utf8');
+  const withTag = tags.replace(
+    /(export const gtmIds: Record<BrandId, string> = \{\n)/,
+    `$1  '${id}': '${fixture.gtmId}',\n`,
+  );
+  expect(withTag).toContain(`'${id}': '${fixture.gtmId}',`);
+  writeFileSync(tagPath, withTag);
   // It sends no mail until its domain is onboarded.
   const mailPath = join(copy, 'src/brand/mail.ts');
   const mail = readFileSync(mailPath, 'utf8');
@@ -217,7 +225,7 @@ describe(`a third brand (${id}) added as a table row and a content folder`, () =
       for (const other of otherBrands) {
         expect(html).not.toContain(other.name);
         expect(html).not.toContain(other.phone);
-        expect(html).not.toContain(other.gtmId);
+        expect(html).not.toContain(gtmIds[other.id]);
       }
     }
     expect(tree('sitemap.xml')).toContain(`${fixture.siteUrl}/term`);

@@ -7,8 +7,10 @@ import {
   defaultBrandId,
   hasCampaign,
   localOrigin,
+  siteUrlVariable,
   telHref,
 } from '../../src/brand/brands';
+import { gtmIds } from '../../src/brand/tagManager';
 
 describe('brandIdForHost', () => {
   it.each([
@@ -36,13 +38,13 @@ describe('brand table', () => {
     expect(brands.carsupport).toMatchObject({
       name: 'カーサポート車検',
       phone: '0120-104-631',
-      gtmId: 'GTM-PF46FXZL',
     });
+    expect(gtmIds.carsupport).toBe('GTM-PF46FXZL');
     expect(brands.yamada).toMatchObject({
       name: 'ヤマダ車検',
       phone: '0120-012-402',
-      gtmId: 'GTM-KZQ4D3H8',
     });
+    expect(gtmIds.yamada).toBe('GTM-KZQ4D3H8');
   });
 
   it('keys each row by its id', () => {
@@ -62,8 +64,9 @@ describe('brand table', () => {
 
   it('names each site-URL variable after its brand id', () => {
     for (const id of brandIds) {
-      expect(brands[id].siteUrlVariable).toBe(`SITE_URL_${id.toUpperCase().replace(/-/g, '_')}`);
+      expect(siteUrlVariable(id)).toBe(`SITE_URL_${id.toUpperCase().replace(/-/g, '_')}`);
     }
+    expect(siteUrlVariable('yamada')).toBe('SITE_URL_YAMADA');
   });
 
   it('lists each section once, and the campaign only for the brand that has one (spec 4)', () => {

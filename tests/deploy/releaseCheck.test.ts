@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { releaseProblems } from '../../deploy/releaseCheck';
 import { brandEnvName } from '../../server/core/brandEnv';
-import { brandIds, brands, defaultBrandId, type BrandId } from '../../src/brand/brands';
+import { brandIds, defaultBrandId, type BrandId, siteUrlVariable } from '../../src/brand/brands';
 import type { DeclaredCompany } from '../../src/content/operatorFacts';
 
 const run = promisify(execFile);
@@ -28,7 +28,7 @@ const filledEnv: Record<string, string | undefined> = {
   VITE_LP_URL: 'https://www.carsupport.com',
   ...Object.fromEntries(
     brandIds.flatMap((id) => [
-      [brands[id].siteUrlVariable, `https://www.${id}.co.jp`],
+      [siteUrlVariable(id), `https://www.${id}.co.jp`],
       [brandEnvName('SHOP_MAIL_TO', id), `shop@${id}.co.jp`],
       [brandEnvName('OPS_MAIL_TO', id), `ops@${id}.co.jp`],
     ]),
@@ -59,7 +59,7 @@ describe('npm run release:check', () => {
       for (const fact of ['運営会社の名称', '運営責任者', '所在地', 'お問い合わせメールアドレス']) {
         expect(named.some((line) => line.includes(fact))).toBe(true);
       }
-      expect(named.some((line) => line.includes(brands[brand].siteUrlVariable))).toBe(true);
+      expect(named.some((line) => line.includes(siteUrlVariable(brand)))).toBe(true);
       expect(named.every((line) => line.includes(' — '))).toBe(true);
     }
   });
@@ -80,7 +80,7 @@ describe('npm run release:check', () => {
     [
       'a site URL without https',
       filledCompany,
-      { ...filledEnv, [brands[defaultBrandId].siteUrlVariable]: 'http://a.jp' },
+      { ...filledEnv, [siteUrlVariable(defaultBrandId)]: 'http://a.jp' },
     ],
     [
       'a local host',

@@ -1,9 +1,9 @@
 import { siteUrl } from '../../prerender/siteUrls';
-import { brandIds, brands, localOrigin } from '../../src/brand/brands';
+import { brandIds, localOrigin, siteUrlVariable } from '../../src/brand/brands';
 
 describe('siteUrl', () => {
   it.each(brandIds)("reads %s's origin from its own build variable", (id) => {
-    const env = { [brands[id].siteUrlVariable]: 'https://www.example.jp/some/path' };
+    const env = { [siteUrlVariable(id)]: 'https://www.example.jp/some/path' };
     expect(siteUrl(id, env)).toBe('https://www.example.jp');
     for (const other of brandIds.filter((brand) => brand !== id)) {
       expect(siteUrl(other, env)).toBe(localOrigin(other, 4173));
