@@ -1,7 +1,7 @@
 // Server-only: the browser gets the copy through the hydration data and payload files.
 import type { BrandId } from '../brand/brands';
 import { brands } from '../brand/brands';
-import { pageOf, type RouteName, type TextRouteName } from './pageTable';
+import type { RouteName, TextRouteName } from './pageTable';
 import { withPhraseBreaks } from './phraseBreaks.server';
 import type { LandingContent, PageData, PageMeta, TextPageContent } from './types';
 
@@ -20,6 +20,14 @@ const descriptions = import.meta.glob<Record<RouteName, string>>('./*/descriptio
   import: 'descriptions',
 });
 
+/** Each page's title, before the brand's name; the browser reads it in the page data's meta. */
+export const pageTitles: Record<RouteName, string> = {
+  index: '車検の見積もり・予約なら',
+  term: '利用規約',
+  legal: '特定商取引法に基づく表記',
+  privacypolicy: 'プライバシーポリシー',
+};
+
 function fromFolder<T>(modules: Record<string, T>, brand: BrandId, file: string): T {
   const found = modules[`./${brand}/${file}`];
   if (!found) throw new Error(`The brand ${brand} has no src/content/${brand}/${file}`);
@@ -28,7 +36,7 @@ function fromFolder<T>(modules: Record<string, T>, brand: BrandId, file: string)
 
 export function getPageData(brand: BrandId, route: RouteName): PageData {
   const meta: PageMeta = {
-    title: `${pageOf(route).title}｜${brands[brand].name}`,
+    title: `${pageTitles[route]}｜${brands[brand].name}`,
     description: fromFolder(descriptions, brand, 'descriptions.ts')[route],
   };
   if (route === 'index') {

@@ -5,7 +5,6 @@ type PageRow = {
   route: string;
   /** Hosts serve `<route>.html` for it (tests/app/render.test.ts). */
   path: `/${string}`;
-  title: string;
   /** Also its key in Vite's manifest. */
   module: `src/app/pages/${string}.tsx`;
   footerLabel: string | null;
@@ -15,28 +14,24 @@ export const pageTable = [
   {
     route: 'index',
     path: '/',
-    title: '車検の見積もり・予約なら',
     module: 'src/app/pages/HomePage.tsx',
     footerLabel: null,
   },
   {
     route: 'term',
     path: '/term',
-    title: '利用規約',
     module: 'src/app/pages/TextPageRoute.tsx',
     footerLabel: '利用規約',
   },
   {
     route: 'legal',
     path: '/legal',
-    title: '特定商取引法に基づく表記',
     module: 'src/app/pages/TextPageRoute.tsx',
     footerLabel: '特定商取引法に基づく表記',
   },
   {
     route: 'privacypolicy',
     path: '/privacypolicy',
-    title: 'プライバシーポリシー',
     module: 'src/app/pages/TextPageRoute.tsx',
     footerLabel: 'プライバシーポリシー',
   },

@@ -10,6 +10,7 @@ import {
 } from '../../src/content/externalTransmissionLink';
 import { pageOf, pageTable } from '../../src/content/pageTable';
 import { render } from '../../src/entry-server';
+import { pageTitles } from '../../src/content/pageData.server';
 
 describe('the page table', () => {
   it('names each page file after its path, as the hosts serve <path>.html for <path>', () => {
@@ -25,7 +26,7 @@ describe.each(brandIds)('render for %s', (brand) => {
     const result = await render(page.path, brand);
     expect(result.status).toBe(200);
     expect(result.pageData?.route).toBe(page.route);
-    expect(result.pageData?.meta.title).toBe(`${page.title}｜${brands[brand].name}`);
+    expect(result.pageData?.meta.title).toBe(`${pageTitles[page.route]}｜${brands[brand].name}`);
     expect(result.html).toContain('<h1');
     // The loader's data travels to the browser under the page's route id.
     expect(result.hydrationData.loaderData[page.route]).toEqual(result.pageData);

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { brandIds, brands, type BrandId } from '../../src/brand/brands';
 import { company as carsupportCompany } from '../../src/content/carsupport/company';
 import { landing as carsupportLanding } from '../../src/content/carsupport/landing';
-import { getPageData } from '../../src/content/pageData.server';
+import { getPageData, pageTitles } from '../../src/content/pageData.server';
 import { landing as yamadaLanding } from '../../src/content/yamada/landing';
 import { phraseBreak } from '../../src/lib/phraseBreaks';
 import { legalFees, priceRows, totalPrice } from '../../src/content/priceRows';
-import { pageOf, pageTable, type TextRouteName } from '../../src/content/pageTable';
+import { pageTable, type TextRouteName } from '../../src/content/pageTable';
 import type { LandingContent, TextPageContent } from '../../src/content/types';
 import { company as yamadaCompany } from '../../src/content/yamada/company';
 
@@ -68,7 +68,7 @@ describe.each(brandIds)('content of %s', (brand) => {
     'has the %s page with every heading of the brief',
     (route) => {
       const page = textPageOf(brand, route);
-      expect(page.heading).toBe(pageOf(route).title);
+      expect(page.heading).toBe(pageTitles[route]);
       expect(page.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const headings = page.sections.map((section) => section.heading).join('\n');
       for (const heading of headingsByRoute[route]) expect(headings).toContain(heading);
@@ -80,7 +80,7 @@ describe.each(brandIds)('content of %s', (brand) => {
     (page) => {
       const data = getPageData(brand, page.route);
       expect(data.route).toBe(page.route);
-      expect(data.meta.title).toBe(`${page.title}｜${name}`);
+      expect(data.meta.title).toBe(`${pageTitles[page.route]}｜${name}`);
       expect(data.meta.description.length).toBeGreaterThanOrEqual(80);
       expect(data.meta.description.length).toBeLessThanOrEqual(120);
       expect(data.meta.description).toContain(name);
