@@ -2,7 +2,7 @@
 import type { BrandId } from '../brand/brands';
 import { brands } from '../brand/brands';
 import type { RouteName, TextRouteName } from './pageTable';
-import { withPhraseBreaks } from './phraseBreaks.server';
+import { withPagePhraseBreaks, withPhraseBreaks } from './phraseBreaks.server';
 import type { LandingContent, PageData, PageMeta, TextPageContent } from './types';
 
 // Each brand's copy lives in its folder, src/content/<id>/: the landing page, the text pages
@@ -42,5 +42,9 @@ export function getPageData(brand: BrandId, route: RouteName): PageData {
   if (route === 'index') {
     return { route, meta, landing: withPhraseBreaks(fromFolder(landings, brand, 'landing.ts')) };
   }
-  return { route, meta, page: fromFolder(textPages, brand, 'pages.ts')[route] };
+  return {
+    route,
+    meta,
+    page: withPagePhraseBreaks(fromFolder(textPages, brand, 'pages.ts')[route]),
+  };
 }

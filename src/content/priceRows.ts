@@ -2,6 +2,7 @@ import { japaneseDay, yen } from '../lib/plainFormats';
 import {
   legalFeeRates,
   legalFeesAsOf,
+  legalFeesCheckedOn,
   rowInForce,
   type LegalFeeRates,
   type WeightTaxAgeBand,
@@ -68,6 +69,14 @@ export function legalFeeNotes(
     '重量税は、登録車は初度登録の月から数えて13年・18年を経過する月から、軽自動車は初度検査年の13年後・18年後の11月から上がります。車検はいつでも受けられ、満了日の2か月前から満了日までに受ければ次の満了日は変わりません。その間の上がる前の月に受ければ、上がる前の額になります。',
     `重量税はエコカー減税なしの額です。ハイブリッド車など減税や本則税率（0.5tごと${yen(weightTax.basePerHalfTonne)}、軽自動車${yen(weightTax.baseKei)}）の対象車は安くなりますが、対象かどうかは車種・燃費性能・登録時期で決まるため含めていません。`,
   ];
+}
+
+/** Under the cost examples: the rates' dates and what the examples assume. */
+export function examplesBasis(
+  asOf: string = legalFeesAsOf,
+  checkedOn: string = legalFeesCheckedOn,
+): string {
+  return `法定費用は${japaneseDay(asOf)}時点で確認できた料率（${japaneseDay(checkedOn)}確認）で、指定工場・本土の自賠責保険料（24か月）・エコカー減税なしの例です。`;
 }
 
 /** The main visual's price: a 軽 (the commonest car) at the table's as-of date, 法定費用込み. */

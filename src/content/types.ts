@@ -85,7 +85,8 @@ export type LandingContent = {
     heading: string;
     lead: string;
     feesAsOf: string;
-    feesCheckedOn: string;
+    /** What the examples assume, with the dates (priceRows.ts examplesBasis). */
+    basis: string;
     discountLabel: string;
     classes: VehicleClassCost[];
     notes: string[];

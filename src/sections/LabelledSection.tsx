@@ -27,7 +27,7 @@ export function LabelledSection({
       <h2 id={headingId} className={styles.heading}>
         {phrases(copy.heading)}
       </h2>
-      {copy.lead === undefined ? null : <p className={styles.lead}>{copy.lead}</p>}
+      {copy.lead === undefined ? null : <p className={styles.lead}>{phrases(copy.lead)}</p>}
       {children}
     </section>
   );

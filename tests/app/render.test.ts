@@ -65,7 +65,8 @@ describe.each(brandIds)('render for %s', (brand) => {
     const { html } = await render('/privacypolicy', brand);
     const start = html.indexOf(`id="${externalTransmissionSectionId}"`);
     expect(start).toBeGreaterThan(-1);
-    const section = html.slice(start, html.indexOf('</section>', start));
+    // Its texts as read: the phrase breaks (<wbr>) left out.
+    const section = html.slice(start, html.indexOf('</section>', start)).replaceAll('<wbr/>', '');
     expect(section).toContain(`>${externalTransmissionHeading}</h2>`);
     const items = [...section.matchAll(/<li>(.*?)<\/li>/gs)].map(([, item]) => item ?? '');
     expect(items).toHaveLength(externalTransmissions.length);

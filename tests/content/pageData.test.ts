@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { brandIds, brands, type BrandId } from '../../src/brand/brands';
 import { company as carsupportCompany } from '../../src/content/carsupport/company';
 import { landing as carsupportLanding } from '../../src/content/carsupport/landing';
+import { pages as carsupportPages } from '../../src/content/carsupport/pages';
 import { getPageData, pageTitles } from '../../src/content/pageData.server';
 import { landing as yamadaLanding } from '../../src/content/yamada/landing';
+import { pages as yamadaPages } from '../../src/content/yamada/pages';
 import { phraseBreak } from '../../src/lib/phraseBreaks';
 import { legalFees, priceRows, totalPrice } from '../../src/content/priceRows';
 import { pageTable, type TextRouteName } from '../../src/content/pageTable';
@@ -49,16 +51,38 @@ const headingsByRoute: Record<TextRouteName, string[]> = {
   ],
 };
 
-function landingOf(brand: BrandId): LandingContent {
+/** The copy as written: the page data with its phrase marks taken out. */
+function unmarked<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value).replaceAll(phraseBreak, '')) as T;
+}
+
+function markedLandingOf(brand: BrandId): LandingContent {
   const data = getPageData(brand, 'index');
   if (data.route !== 'index') throw new Error('index route returned a text page');
   return data.landing;
 }
 
-function textPageOf(brand: BrandId, route: TextRouteName): TextPageContent {
+const landingOf = (brand: BrandId) => unmarked(markedLandingOf(brand));
+
+function markedTextPageOf(brand: BrandId, route: TextRouteName): TextPageContent {
   const data = getPageData(brand, route);
   if (data.route === 'index') throw new Error(`${route} returned the landing page`);
   return data.page;
+}
+
+const textPageOf = (brand: BrandId, route: TextRouteName) =>
+  unmarked(markedTextPageOf(brand, route));
+
+/** Every string of a value with its path, arrays' indices written as []: `point.items[].body`. */
+function stringsOf(value: unknown, path = ''): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((item) => stringsOf(item, `${path}[]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) =>
+      stringsOf(item, path ? `${path}.${key}` : key),
+    );
+  }
+  return [];
 }
 
 describe.each(brandIds)('content of %s', (brand) => {
@@ -68,7 +92,7 @@ describe.each(brandIds)('content of %s', (brand) => {
     'has the %s page with every heading of the brief',
     (route) => {
       const page = textPageOf(brand, route);
-      expect(page.heading).toBe(pageTitles[route]);
+      expect(unmarked(page.heading)).toBe(pageTitles[route]);
       expect(page.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const headings = page.sections.map((section) => section.heading).join('\n');
       for (const heading of headingsByRoute[route]) expect(headings).toContain(heading);
@@ -181,7 +205,7 @@ describe.each(brandIds)('the %s copy on what to bring and when', (brand) => {
 
 describe.each(brandIds)('the %s headings', (brand) => {
   it('carry phrase breaks from the prerender, between words and never inside one', () => {
-    const { catchcopy } = landingOf(brand).mainVisual;
+    const { catchcopy } = markedLandingOf(brand).mainVisual;
     const source = brand === 'yamada' ? yamadaLanding : carsupportLanding;
     expect(catchcopy.split(phraseBreak).join('')).toBe(source.mainVisual.catchcopy);
     expect(catchcopy.split(phraseBreak).length).toBeGreaterThan(2);
@@ -189,8 +213,114 @@ describe.each(brandIds)('the %s headings', (brand) => {
     expect(catchcopy.split(phraseBreak)).toContainEqual(
       expect.stringContaining(brands[brand].name.slice(0, 3)),
     );
-    expect(landingOf(brand).question.heading.split(phraseBreak).join('')).toBe(
+    expect(markedLandingOf(brand).question.heading.split(phraseBreak).join('')).toBe(
       source.question.heading,
+    );
+  });
+});
+
+/** The landing's texts a visitor reads as prose, each rendered through phrases(). */
+const landingProse = [
+  'mainVisual.catchcopy',
+  'mainVisual.lead',
+  'mainVisual.badges[]',
+  'mainVisual.note',
+  'mainVisual.price.car',
+  'mainVisual.price.basis',
+  'campaign.label',
+  'campaign.heading',
+  'campaign.body',
+  'campaign.notes[]',
+  'simpleForm.headings[].heading',
+  'simpleForm.headings[].lead',
+  'simpleForm.note',
+  ...['cta', 'direction', 'point', 'example', 'flow', 'question', 'policy'].map(
+    (section) => `${section}.heading`,
+  ),
+  ...['cta', 'direction', 'point', 'example', 'flow'].map((section) => `${section}.lead`),
+  'direction.paragraphs[]',
+  'direction.facts[].title',
+  'direction.facts[].body',
+  'point.items[].title',
+  'point.items[].body',
+  'example.basis',
+  'example.notes[]',
+  'flow.steps[].title',
+  'flow.steps[].body',
+  'question.items[].question',
+  'question.items[].answer[]',
+  'policy.paragraphs[]',
+  'footer.tagline',
+];
+
+const textPageProse = [
+  'heading',
+  'intro',
+  'sections[].heading',
+  'sections[].paragraphs[]',
+  'sections[].list[]',
+];
+
+describe.each(brandIds)('phrase breaks in the %s body text', (brand) => {
+  const pages = [
+    { name: 'index', data: getPageData(brand, 'index'), prose: landingProse },
+    ...(Object.keys(headingsByRoute) as TextRouteName[]).map((route) => ({
+      name: route,
+      data: getPageData(brand, route),
+      prose: textPageProse,
+    })),
+  ];
+
+  it.each(pages)('mark every text of $name a visitor reads, and only those', ({ data, prose }) => {
+    const content = data.route === 'index' ? data.landing : data.page;
+    const strings = stringsOf(content);
+    // Prose of more than one phrase (a paragraph, an FAQ answer, a step) is marked…
+    const unmarkedProse = strings.filter(
+      ([path, text]) =>
+        prose.includes(path) && /[ぁ-んァ-ン一-龠]{12}/u.test(text) && !text.includes(phraseBreak),
+    );
+    expect(unmarkedProse).toEqual([]);
+    expect(strings.filter(([path]) => prose.includes(path)).length).toBeGreaterThan(3);
+    // …and nothing else: titles, meta, labels and prices print as plain text.
+    const markedElsewhere = strings.filter(
+      ([path, text]) => text.includes(phraseBreak) && !prose.includes(path),
+    );
+    expect(markedElsewhere).toEqual([]);
+    expect(stringsOf(data.meta).filter(([, text]) => text.includes(phraseBreak))).toEqual([]);
+  });
+
+  it.each(pages)('change no text of $name but the marks', ({ name, data }) => {
+    const source =
+      name === 'index'
+        ? brand === 'yamada'
+          ? yamadaLanding
+          : carsupportLanding
+        : (brand === 'yamada' ? yamadaPages : carsupportPages)[name as TextRouteName];
+    expect(unmarked(data.route === 'index' ? data.landing : data.page)).toEqual(
+      JSON.parse(JSON.stringify(source)),
+    );
+  });
+
+  it('keep a phone number, a mail address, a time and brackets whole', () => {
+    const texts = pages.flatMap(({ data }) =>
+      stringsOf(data.route === 'index' ? data.landing : data.page).map(([, text]) => text),
+    );
+    expect(texts.some((text) => text.includes(brands[brand].phone))).toBe(true);
+    for (const text of texts) {
+      expect(text).not.toMatch(new RegExp(`[!-~]${phraseBreak}[!-~]`, 'u'));
+      // Nor leaves an opening bracket at a line's end, or closing punctuation at the next's start.
+      expect(text).not.toMatch(new RegExp(`[（「]${phraseBreak}|${phraseBreak}[）」、。]`, 'u'));
+    }
+  });
+
+  it('break an FAQ answer between phrases, not inside a word', () => {
+    const answer = markedLandingOf(brand).question.items.flatMap((item) => item.answer)[0]!;
+    const phrases = answer.split(phraseBreak);
+    expect(phrases.length).toBeGreaterThan(3);
+    for (const phrase of phrases) expect(phrase).not.toBe('');
+    // 車検 and 満了日 are words: no mark between their characters.
+    expect(answer).not.toMatch(
+      new RegExp(`車${phraseBreak}検|満${phraseBreak}了|了${phraseBreak}日`, 'u'),
     );
   });
 });

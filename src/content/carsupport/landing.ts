@@ -1,7 +1,7 @@
 import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
-import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
-import { headlinePrice, legalFeeNotes } from '../priceRows';
+import { legalFeesAsOf, withBrandPrices } from '../legalFees';
+import { examplesBasis, headlinePrice, legalFeeNotes } from '../priceRows';
 import type { LandingContent } from '../types';
 import { company } from './company';
 
@@ -87,7 +87,7 @@ export const landing: LandingContent = {
     heading: '車検費用の目安',
     lead: '車両区分を選ぶと、費用の例をご覧いただけます。実際の金額はお車の状態と店舗により異なります。',
     feesAsOf: legalFeesAsOf,
-    feesCheckedOn: legalFeesCheckedOn,
+    basis: examplesBasis(),
     discountLabel: 'Web予約割引',
     classes,
     notes: [

@@ -1,7 +1,7 @@
 import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
-import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
-import { headlinePrice, legalFeeNotes } from '../priceRows';
+import { legalFeesAsOf, withBrandPrices } from '../legalFees';
+import { examplesBasis, headlinePrice, legalFeeNotes } from '../priceRows';
 import type { LandingContent } from '../types';
 import { company } from './company';
 
@@ -89,7 +89,7 @@ export const landing: LandingContent = {
     heading: 'ヤマダ車検の費用例',
     lead: '車両区分のタブを切り替えて、費用の例をご確認ください。',
     feesAsOf: legalFeesAsOf,
-    feesCheckedOn: legalFeesCheckedOn,
+    basis: examplesBasis(),
     discountLabel: 'ネット予約割引',
     classes,
     notes: [
@@ -119,7 +119,7 @@ export const landing: LandingContent = {
       },
       {
         title: 'スタッフからご連絡',
-        body: 'ご依頼内容を確認し、入庫する工場と日にちを決めます。',
+        body: 'ご依頼内容を確認し、入庫する工場と日程を決めます。',
       },
       {
         title: '工場へご入庫',

@@ -2,6 +2,8 @@ import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
 import shell from '../section.module.css';
 import styles from './Direction.module.css';
+import { each } from '../eachText';
+import { phrases } from '../phrases';
 
 /** What the service is (サービス紹介). */
 export function Direction({ copy }: { copy: LandingContent['direction'] }) {
@@ -13,16 +15,12 @@ export function Direction({ copy }: { copy: LandingContent['direction'] }) {
       className={shell.section}
       styles={{ heading: shell.heading, lead: styles.lead }}
     >
-      {copy.paragraphs.map((paragraph) => (
-        <p key={paragraph} className={styles.paragraph}>
-          {paragraph}
-        </p>
-      ))}
+      {each(copy.paragraphs, 'p', styles.paragraph)}
       <dl className={styles.facts}>
         {copy.facts.map((fact) => (
           <div key={fact.title} className={styles.fact}>
-            <dt>{fact.title}</dt>
-            <dd>{fact.body}</dd>
+            <dt>{phrases(fact.title)}</dt>
+            <dd>{phrases(fact.body)}</dd>
           </div>
         ))}
       </dl>

@@ -3,6 +3,8 @@ import { priceRows } from '../../content/priceRows';
 import { japaneseDay } from '../../lib/plainFormats';
 import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
+import { each } from '../eachText';
+import { phrases } from '../phrases';
 import shell from '../section.module.css';
 import { useHydrated } from '../useHydrated';
 import styles from './Example.module.css';
@@ -116,16 +118,8 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
           onChoice={setChoice}
         />
       )}
-      <p className={styles.asOf}>
-        法定費用は{japaneseDay(copy.feesAsOf)}時点で確認できた料率（
-        {japaneseDay(copy.feesCheckedOn)}
-        確認）で、指定工場・本土の自賠責保険料（24か月）・エコカー減税なしの例です。
-      </p>
-      <ul className={styles.notes}>
-        {copy.notes.map((note) => (
-          <li key={note}>{note}</li>
-        ))}
-      </ul>
+      <p className={styles.asOf}>{phrases(copy.basis)}</p>
+      <ul className={styles.notes}>{each(copy.notes, 'li')}</ul>
     </LabelledSection>
   );
 }

@@ -2,6 +2,7 @@ import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
 import shell from '../section.module.css';
 import styles from './Flow.module.css';
+import { phrases } from '../phrases';
 
 /** The steps as a timeline; the 2px line is drawn in CSS (spec 9, timeline line thickness). */
 export function Flow({ copy }: { copy: LandingContent['flow'] }) {
@@ -15,9 +16,9 @@ export function Flow({ copy }: { copy: LandingContent['flow'] }) {
             </span>
             <h3 className={styles.title}>
               <span className="visually-hidden">STEP {index + 1} </span>
-              {step.title}
+              {phrases(step.title)}
             </h3>
-            <p>{step.body}</p>
+            <p>{phrases(step.body)}</p>
           </li>
         ))}
       </ol>

@@ -7,6 +7,7 @@ import {
 import { pageTable } from '../../content/pageTable';
 import { PhoneLink } from '../ContactActions';
 import { Logo } from '../logo/Logo';
+import { phrases } from '../phrases';
 import styles from './Footer.module.css';
 
 export type FooterProps = {
@@ -30,7 +31,7 @@ export function Footer({ variant = 'landing-top', tagline, receptionNote }: Foot
           <Link to="/" className={styles.home}>
             <Logo />
           </Link>
-          {tagline ? <p className={styles.tagline}>{tagline}</p> : null}
+          {tagline ? <p className={styles.tagline}>{phrases(tagline)}</p> : null}
         </div>
         {variant === 'landing-top' ? (
           <p className={styles.contact}>

@@ -1,5 +1,6 @@
 import type { LandingContent } from '../../content/types';
 import { priceSectionId } from '../example/priceSectionId';
+import { each } from '../eachText';
 import { phrases } from '../phrases';
 import styles from './MainVisual.module.css';
 
@@ -9,24 +10,22 @@ export function MainVisual({ copy }: { copy: LandingContent['mainVisual'] }) {
       <div className={styles.inner}>
         <div className={styles.text}>
           <h1 className={styles.catchcopy}>{phrases(copy.catchcopy)}</h1>
-          <p className={styles.lead}>{copy.lead}</p>
+          <p className={styles.lead}>{phrases(copy.lead)}</p>
           <p className={styles.price}>
-            <span className={styles.priceCar}>{copy.price.car}の例</span>
+            <span className={styles.priceCar}>{phrases(copy.price.car)}の例</span>
             <strong className={styles.priceTotal}>{copy.price.total}</strong>
-            <span className={styles.priceBasis}>（{copy.price.basis}）</span>
+            <span className={styles.priceBasis}>（{phrases(copy.price.basis)}）</span>
             <a className={styles.priceLink} href={`#${priceSectionId}`}>
               {copy.price.linkLabel}
             </a>
           </p>
           <ul className={styles.badges} aria-label="サービスの特長">
-            {copy.badges.map((badge) => (
-              <li key={badge}>{badge}</li>
-            ))}
+            {each(copy.badges, 'li')}
           </ul>
           <a className={styles.formLink} href="#simple-form-1">
             {copy.formLinkLabel}
           </a>
-          <p className={styles.note}>{copy.note}</p>
+          <p className={styles.note}>{phrases(copy.note)}</p>
         </div>
         <CarIllustration />
       </div>

@@ -2,6 +2,7 @@ import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
 import shell from '../section.module.css';
 import styles from './Point.module.css';
+import { phrases } from '../phrases';
 
 /** The features (選ばれる理由), numbered 01, 02, … */
 export function Point({ copy }: { copy: LandingContent['point'] }) {
@@ -19,8 +20,8 @@ export function Point({ copy }: { copy: LandingContent['point'] }) {
             <span className={styles.number} aria-hidden="true">
               {String(index + 1).padStart(2, '0')}
             </span>
-            <h3 className={styles.title}>{item.title}</h3>
-            <p>{item.body}</p>
+            <h3 className={styles.title}>{phrases(item.title)}</h3>
+            <p>{phrases(item.body)}</p>
           </li>
         ))}
       </ol>

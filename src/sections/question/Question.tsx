@@ -2,6 +2,8 @@ import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
 import shell from '../section.module.css';
 import styles from './Question.module.css';
+import { each } from '../eachText';
+import { phrases } from '../phrases';
 
 /** FAQ as <details>, so answers open without JavaScript. */
 export function Question({ copy }: { copy: LandingContent['question'] }) {
@@ -20,17 +22,13 @@ export function Question({ copy }: { copy: LandingContent['question'] }) {
               <span className={styles.q} aria-hidden="true">
                 Q
               </span>
-              <span>{item.question}</span>
+              <span>{phrases(item.question)}</span>
             </summary>
             <div className={styles.answer}>
               <span className={styles.a} aria-hidden="true">
                 A
               </span>
-              <div>
-                {item.answer.map((paragraph) => (
-                  <p key={paragraph}>{paragraph}</p>
-                ))}
-              </div>
+              <div>{each(item.answer)}</div>
             </div>
           </details>
         ))}

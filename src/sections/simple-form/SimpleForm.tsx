@@ -65,7 +65,7 @@ export function SimpleForm({
       <h2 id={headingId} className={styles.heading}>
         {phrases(heading)}
       </h2>
-      <p className={styles.lead}>{lead}</p>
+      <p className={styles.lead}>{phrases(lead)}</p>
       {/* Without JavaScript it posts to the estimate API, whose answer page is the whole form
           with these values kept, asking for the rest. */}
       <form
@@ -114,7 +114,7 @@ export function SimpleForm({
         <button type="submit" className={shell.submit}>
           {submitLabel}
         </button>
-        <p className={styles.note}>{note}</p>
+        <p className={styles.note}>{phrases(note)}</p>
       </form>
     </section>
   );

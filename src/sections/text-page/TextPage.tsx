@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { telHref } from '../../brand/brands';
 import { useBrand } from '../../brand/useBrand';
 import { japaneseDay } from '../../lib/plainFormats';
 import type { TextPageContent } from '../../content/types';
+import { phrases } from '../phrases';
 import styles from './TextPage.module.css';
 
 /** Terms, legal notice and privacy policy: a heading, the revision date, headed sections. */
@@ -10,14 +11,14 @@ export function TextPage({ page }: { page: TextPageContent }) {
   const { phone } = useBrand();
   return (
     <article className={styles.textPage}>
-      <h1 className={styles.heading}>{page.heading}</h1>
+      <h1 className={styles.heading}>{phrases(page.heading)}</h1>
       <p className={styles.updated}>
         最終更新日：<time dateTime={page.updatedAt}>{japaneseDay(page.updatedAt)}</time>
       </p>
-      {page.intro ? <p className={styles.intro}>{page.intro}</p> : null}
+      {page.intro ? <p className={styles.intro}>{phrases(page.intro)}</p> : null}
       {page.sections.map((section) => (
         <section key={section.heading} id={section.id} className={styles.section}>
-          <h2 className={styles.sectionHeading}>{section.heading}</h2>
+          <h2 className={styles.sectionHeading}>{phrases(section.heading)}</h2>
           {section.paragraphs.map((paragraph) => (
             <p key={paragraph} className={styles.paragraph}>
               {withPhoneLinks(paragraph, phone)}
@@ -37,20 +38,20 @@ export function TextPage({ page }: { page: TextPageContent }) {
 }
 
 /**
- * The text with each occurrence of the brand's phone number as a tel: link (the number is a
- * link everywhere it appears). Plain text in, React nodes out: nothing is parsed as HTML.
+ * The text with each occurrence of the brand's phone number as a tel: link (the number is a link
+ * everywhere it appears) and its phrase marks as <wbr>. Plain text in, React nodes out: nothing is
+ * parsed as HTML.
  */
 function withPhoneLinks(text: string, phone: string): ReactNode {
-  const parts = text.split(phone);
-  if (parts.length === 1) return text;
-  return parts.flatMap((part, index) =>
-    index === 0
-      ? [part]
-      : [
-          <a key={index} href={telHref(phone)} data-phone-link="text-page">
-            {phone}
-          </a>,
-          part,
-        ],
-  );
+  // The page data marks no phrase break inside the number (src/content/phraseBreaks.server.ts).
+  return text.split(phone).map((part, index) => (
+    <Fragment key={index}>
+      {index ? (
+        <a href={telHref(phone)} data-phone-link="text-page">
+          {phone}
+        </a>
+      ) : null}
+      {phrases(part)}
+    </Fragment>
+  ));
 }

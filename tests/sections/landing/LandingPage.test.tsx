@@ -77,6 +77,19 @@ describe('LandingPage', () => {
     expect(headline.querySelectorAll('wbr').length).toBeGreaterThan(1);
     expect(headline.textContent).toBe(yamadaLanding.mainVisual.catchcopy);
     expect(headline.textContent).not.toContain('\u200b');
+    // Body text too: a paragraph, an FAQ answer, a step, the badges, in the copy's own words.
+    const bodies = [
+      ['[data-section="direction"] p:not(:first-of-type)', yamadaLanding.direction.paragraphs[0]],
+      ['[data-section="question"] details div div p', yamadaLanding.question.items[0]!.answer[0]],
+      ['[data-section="flow"] li p', yamadaLanding.flow.steps[0]!.body],
+      ['[data-section="main-visual"] ul', yamadaLanding.mainVisual.badges.join('')],
+    ] as const;
+    for (const [selector, text] of bodies) {
+      const element = container.querySelector(selector)!;
+      expect(element.querySelectorAll('wbr').length).toBeGreaterThan(0);
+      expect(element.textContent).toBe(text);
+    }
+    expect(container.textContent).not.toContain('\u200b');
   });
 
   it('hides the cta outside business hours', () => {

@@ -58,4 +58,26 @@ describe('TextPage', () => {
     // Text stays text: markup in the copy is never parsed.
     expect(links[1]?.parentElement).toHaveTextContent('<b>0120-012-402</b>');
   });
+
+  it("renders the page data's phrase marks as <wbr> around the phone's link, the text unchanged", () => {
+    const { container } = renderWithBrand(
+      <TextPage
+        page={{
+          heading: '特定商取引法に\u200bもとづく\u200b表記',
+          updatedAt: '2026-04-01',
+          sections: [
+            {
+              heading: '電話番号',
+              paragraphs: ['お電話は\u200b0120-012-402\u200bまで\u200bどうぞ'],
+            },
+          ],
+        }}
+      />,
+      'yamada',
+    );
+    expect(container.querySelector('h1')!.querySelectorAll('wbr')).toHaveLength(2);
+    const paragraph = screen.getByRole('link', { name: '0120-012-402' }).parentElement!;
+    expect(paragraph.querySelectorAll('wbr')).toHaveLength(3);
+    expect(paragraph.textContent).toBe('お電話は0120-012-402までどうぞ');
+  });
 });
