@@ -56,6 +56,8 @@ export type TapRow = {
   repeat: { dialogMs: Summary; formMs: Summary };
   /** Median first open (dialog with its form) / median repeat open. */
   firstToRepeat: number;
+  /** Each run's own first open / repeat open: the spread the medians' ratio hides. */
+  firstToRepeatPerRun: Summary;
   chunkBeforeTap: number;
   runs: number;
   /** When the app marked itself started, from the start of navigation. */
@@ -123,6 +125,7 @@ export function summarizeTaps(samples: TapRun[]): TapRow[] {
       first: { dialogMs: pick((r) => r.first.dialogMs), formMs: pick((r) => r.first.formMs) },
       repeat: { dialogMs: pick((r) => r.repeat.dialogMs), formMs: pick((r) => r.repeat.formMs) },
       firstToRepeat: Number.NaN,
+      firstToRepeatPerRun: pick((r) => r.first.formMs / r.repeat.formMs),
       chunkBeforeTap: runs.filter((r) => r.first.chunkBeforeTap).length,
       runs: runs.length,
       hydratedAtMs: pick((r) => r.hydratedAtMs),
