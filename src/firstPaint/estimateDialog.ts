@@ -69,16 +69,35 @@ export function openEstimate(
   shown.dispatchEvent(new CustomEvent(estimateOpenEvent, { detail: entryPoint }));
 }
 
-/** Unseen and closed again in the same task: a first layout's costs are paid before a tap. */
+/**
+ * Opened as a modal unseen and closed again in the same task, before any tap: the first open's
+ * style and layout (the page made inert, the top layer, the dialog's form) are paid in idle time,
+ * not on the tap. The dialog itself takes the focus, so no field is focused or left; the rehearsal's
+ * close event reaches no listener. Skipped while a control has the focus (a visitor typing).
+ */
 export function layOutDialog(): void {
   const shown = dialog();
-  if (!shown || shown.open) return;
+  const active = document.activeElement;
+  if (!shown || shown.open || (active && active !== document.body)) return;
   const style = shown.style;
-  style.cssText = 'display:flex;visibility:hidden;position:fixed;inset:0;transition:none';
-  shown.getBoundingClientRect();
-  style.display = 'none';
-  void getComputedStyle(shown).display;
-  style.cssText = '';
+  style.visibility = 'hidden';
+  shown.tabIndex = -1;
+  shown.autofocus = true;
+  try {
+    shown.showModal();
+    shown.getBoundingClientRect();
+    addEventListener('close', (event) => event.stopImmediatePropagation(), {
+      capture: true,
+      once: true,
+    });
+    shown.close();
+  } catch {
+    // A dialog that cannot open now is laid out on the tap instead.
+  } finally {
+    shown.removeAttribute('tabindex');
+    shown.autofocus = false;
+    style.visibility = '';
+  }
 }
 
 /** submit(), not requestSubmit(): the values passed the browser's checks when it was held. */

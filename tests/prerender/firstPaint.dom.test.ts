@@ -200,7 +200,7 @@ describe('the estimate dialog', () => {
     expect(form).toHaveAttribute('data-state', 'native');
   });
 
-  it('lays the closed dialog out unseen when asked, and leaves it closed as it was', () => {
+  it('opens the closed dialog unseen as a modal when asked, and closes it unheard, as it was', () => {
     page();
     runLoader(loaderElement());
     const dialog = document.querySelector('dialog')!;
@@ -208,16 +208,29 @@ describe('the estimate dialog', () => {
     const measure = vi
       .spyOn(HTMLDialogElement.prototype, 'getBoundingClientRect')
       .mockImplementation(function (this: HTMLDialogElement) {
-        laidOut.push(`${this.style.display} ${this.style.visibility}`);
+        laidOut.push(`${String(this.open)} ${this.style.visibility} ${this.tabIndex}`);
         return new DOMRect();
       });
+    const heard = vi.fn();
+    dialog.addEventListener('close', heard);
     document.dispatchEvent(new Event('estimate-lay-out'));
-    expect(laidOut[0]).toBe('flex hidden');
+    // Laid out open (the modal's costs), unseen, the dialog itself taking the focus.
+    expect(laidOut).toEqual(['true hidden -1']);
     expect(dialog.open).toBe(false);
     expect(dialog.getAttribute('style') ?? '').toBe('');
-    // An open dialog is left alone.
+    expect(dialog).not.toHaveAttribute('tabindex');
+    expect(dialog.autofocus).toBe(false);
+    expect(heard).not.toHaveBeenCalled();
+    // A real close afterwards is heard.
+    dialog.showModal();
+    dialog.close();
+    expect(heard).toHaveBeenCalledTimes(1);
+    // An open dialog, or a visitor typing in a field, is left alone.
     dialog.showModal();
     laidOut.length = 0;
+    document.dispatchEvent(new Event('estimate-lay-out'));
+    dialog.close();
+    document.querySelector<HTMLInputElement>('[name="vehicle.model"]')!.focus();
     document.dispatchEvent(new Event('estimate-lay-out'));
     expect(laidOut).toEqual([]);
     measure.mockRestore();
