@@ -12,6 +12,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { jwtVerify } from 'jose';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
+import { googleFixtures, metaFixtures } from './platformFixtures';
 
 type AcceptedEvent = { platform: ConversionPlatform; dedupId: string; body: unknown };
 
@@ -25,6 +26,13 @@ export type ConversionReceivers = {
   refused: { platform: ConversionPlatform | 'unknown'; problems: string[] }[];
   /** Platforms that answer 500 until removed. */
   failing: Set<ConversionPlatform>;
+  /**
+   * requestStatus.retrieve's answer per requestId or per the event's transactionId (the lead's
+   * id); SUCCESS when none is set.
+   */
+  googleStatus: Map<string, unknown>;
+  /** Google requests checked with validateOnly: checked, never kept. */
+  validated: AcceptedEvent[];
   close(): Promise<void>;
 };
 
@@ -44,7 +52,8 @@ const pixelId = '1234567890';
 const yahooTagId = 'yahoo-tag-1';
 const lineTagId = '00000000-0000-0000-0000-000000000000';
 
-type Check = { problems: string[]; dedupId?: string };
+/** `answer`: the platform's own error body for the refusal. */
+type Check = { problems: string[]; dedupId?: string; answer?: unknown; validateOnly?: boolean };
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -86,10 +95,12 @@ function checkGoogle(body: unknown, auth: string | undefined): Check {
     problems.push('eventTimestamp out of window');
   }
   const ids = record(event.adIdentifiers);
-  if (Object.keys(ids).filter((key) => ['gclid', 'gbraid', 'wbraid'].includes(key)).length !== 1) {
-    problems.push('not exactly one of gclid, gbraid, wbraid');
-  }
+  const clickIds = Object.keys(ids).filter((key) => ['gclid', 'gbraid', 'wbraid'].includes(key));
   const identifiers = (record(event.userData).userIdentifiers as unknown[] | undefined) ?? [];
+  if (clickIds.length > 1) problems.push('more than one of gclid, gbraid, wbraid');
+  if (clickIds.length === 0 && identifiers.length === 0) {
+    problems.push('neither a click id nor user identifiers');
+  }
   hashes(
     problems,
     'userIdentifiers',
@@ -101,7 +112,12 @@ function checkGoogle(body: unknown, auth: string | undefined): Check {
       problems.push(`consent.${key} missing`);
     }
   }
-  return { problems, dedupId: String(event.transactionId) };
+  return {
+    problems,
+    dedupId: String(event.transactionId),
+    answer: googleFixtures.invalidArgument(problems.join('; ')),
+    validateOnly: request.validateOnly === true,
+  };
 }
 
 function checkMeta(body: unknown): Check {
@@ -120,9 +136,11 @@ function checkMeta(body: unknown): Check {
   if (typeof event.event_id !== 'string') problems.push('no event_id');
   const user = record(event.user_data);
   if (typeof user.client_user_agent !== 'string') problems.push('no client_user_agent');
-  if (!user.fbc && !user.fbp) problems.push('neither fbc nor fbp');
+  if (!user.fbc && !user.fbp && !user.em && !user.ph) problems.push('no customer information');
   hashes(problems, 'em/ph', [...((user.em as unknown[]) ?? []), ...((user.ph as unknown[]) ?? [])]);
-  return { problems, dedupId: String(event.event_id) };
+  const answer =
+    request.access_token !== metaToken ? metaFixtures.invalidToken : metaFixtures.missingUserAgent;
+  return { problems, dedupId: String(event.event_id), answer };
 }
 
 function checkYahoo(body: unknown, token: string | undefined): Check {
@@ -191,6 +209,9 @@ export async function startConversionReceivers(
   const duplicates: AcceptedEvent[] = [];
   const refused: ConversionReceivers['refused'] = [];
   const failing = new Set<ConversionPlatform>();
+  const googleStatus = new Map<string, unknown>();
+  const validated: AcceptedEvent[] = [];
+  const googleRequests = new Map<string, string>();
   let origin = '';
 
   const server = createServer((req, res) => {
@@ -201,6 +222,20 @@ export async function startConversionReceivers(
         res.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close' });
         res.end(body === undefined ? '' : JSON.stringify(body));
       };
+      if (req.method === 'GET' && path === '/v1/requestStatus:retrieve') {
+        if (req.headers.authorization !== `Bearer ${googleToken}`) return answer(401);
+        const requestId = new URL(req.url ?? '', origin).searchParams.get('requestId') ?? '';
+        const transactionId = googleRequests.get(requestId);
+        if (transactionId === undefined) {
+          return answer(404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } });
+        }
+        return answer(
+          200,
+          googleStatus.get(requestId) ??
+            googleStatus.get(transactionId) ??
+            googleFixtures.statusSuccess,
+        );
+      }
       if (req.method !== 'POST') return answer(405);
       if (path === '/google/token') {
         const form = new URLSearchParams(text);
@@ -260,17 +295,26 @@ export async function startConversionReceivers(
         refused.push({ platform, problems: ['body is not JSON'] });
         return answer(400);
       }
-      const { problems, dedupId = '' } = check(body);
+      const { problems, dedupId = '', answer: refusal, validateOnly } = check(body);
       if (problems.length > 0) {
         refused.push({ platform, problems });
-        return answer(400, { error: problems });
+        return answer(400, refusal ?? { error: problems });
       }
       const event = { platform, dedupId, body };
+      // The Data Manager API checks a validateOnly request and issues no requestId.
+      if (validateOnly) {
+        validated.push(event);
+        return answer(200, {});
+      }
       const seen = accepted.some(
         (other) => other.platform === platform && other.dedupId === dedupId,
       );
       (seen ? duplicates : accepted).push(event);
-      if (platform === 'google') return answer(200, { requestId: `request-${accepted.length}` });
+      if (platform === 'google') {
+        const requestId = `request-${googleRequests.size + 1}`;
+        googleRequests.set(requestId, dedupId);
+        return answer(200, { requestId });
+      }
       if (platform === 'meta') return answer(200, { events_received: 1 });
       return answer(202);
     })();
@@ -287,6 +331,8 @@ export async function startConversionReceivers(
     duplicates,
     refused,
     failing,
+    googleStatus,
+    validated,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

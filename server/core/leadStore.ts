@@ -5,6 +5,7 @@
 import type { BrandId } from '../../src/brand/brands';
 import type { EstimateRequest } from '../../src/estimate/contract/validation/estimateSchema';
 import type { MatchingData } from '../../src/tracking/matchingFields';
+import type { PlatformReport } from './deliveryChannel';
 import type { StoredRequest } from './storedRequest';
 
 export type NewLead = {
@@ -76,4 +77,9 @@ export type ChannelDelivery = {
   attempts: number;
   lastError: string | null;
   deadLetteredAt: string | null;
+  /** What the platform reported later (Google), and when; absent where none is asked. */
+  report?: PlatformReport | null;
+  reportedAt?: string | null;
+  /** The platform's id for the request, to ask it about it. */
+  receipt?: string | null;
 };

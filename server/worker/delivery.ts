@@ -2,11 +2,19 @@
  * The Worker's per-channel delivery (decision 008): the notifier queues one message per channel to
  * send; the consumer sends it alone, retrying with doubling delays, until the dead-letter queue's
  * consumer marks it dead and mails the brand's alert. Past its retryWindowMs (an ad platform
- * refuses older events) a channel is dead-lettered at once; server/core/resend.ts revives it.
+ * refuses older events), or refused for good (PermanentRefusal), a channel is dead-lettered at
+ * once; server/core/resend.ts revives it. A platform that reports later (Google) is asked by
+ * delayed messages of its own (decision 014).
  */
 import { brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
-import type { ChannelDecision } from '../core/deliveryChannel';
+import {
+  PermanentRefusal,
+  type ChannelDecision,
+  type CheckResult,
+  type PlatformReport,
+  type SendResult,
+} from '../core/deliveryChannel';
 import type {
   ChannelDelivery,
   LeadNotifier,
@@ -46,7 +54,14 @@ export interface Deliveries {
     leadId: string,
     decisions: readonly (readonly [string, ChannelDecision])[],
   ): Promise<void>;
-  sent(leadId: string, channel: string, at: string): Promise<void>;
+  sent(leadId: string, channel: string, at: string, result?: SendResult): Promise<void>;
+  reported(
+    leadId: string,
+    channel: string,
+    report: PlatformReport,
+    reason: string | null,
+    at: string,
+  ): Promise<void>;
   failed(leadId: string, channel: string, error: unknown): Promise<void>;
   deadLettered(leadId: string, channel: string, at: string): Promise<void>;
   requeued(leadId: string, channel: string): Promise<boolean>;
@@ -179,6 +194,51 @@ async function alert(env: DeliveryEnv, brand: BrandId, deliveries: Deliveries, w
   await deliveries.alerted(brand, new Date().toISOString());
 }
 
+type CheckMessage = { id: string; channel?: string; check: number };
+
+/**
+ * One question to the platform about a sent lead: a final answer is recorded (a failure turns the
+ * channel dead, for the alert); none yet asks again later, doubling, until `maxChecks` (不明).
+ * Returns the lead's brand when it needs the alert.
+ */
+async function checkReport(
+  body: CheckMessage,
+  env: DeliveryEnv,
+  store: LeadReader,
+  deliveries: Deliveries,
+  context: DeliveryContext,
+): Promise<BrandId | undefined> {
+  const name = body.channel ?? '';
+  const followUp = channelNamed(name)?.followUp;
+  const lead = followUp && (await store.get(body.id));
+  const delivery = lead ? deliveryOf(lead, name) : undefined;
+  if (!followUp || !lead || delivery?.state !== 'sent' || delivery.report !== 'waiting') return;
+  if (!delivery.receipt) return;
+  let result: CheckResult;
+  try {
+    result = await followUp.check(delivery.receipt, context);
+  } catch (error) {
+    console.error(`[leads] ${lead.id} ${name}: status check ${body.check}: ${String(error)}`);
+    result = { report: 'waiting' };
+  }
+  const at = context.now().toISOString();
+  if (result.report === 'waiting') {
+    const { firstSeconds, maxChecks } = followUp.schedule(context);
+    if (body.check >= maxChecks) {
+      await deliveries.reported(lead.id, name, 'unknown', null, at);
+      return;
+    }
+    await env.LEADS.send(
+      { id: lead.id, channel: name, check: body.check + 1 },
+      { delaySeconds: retryDelaySeconds(body.check + 1, firstSeconds) },
+    );
+    return;
+  }
+  const reason = 'reason' in result ? result.reason : null;
+  await deliveries.reported(lead.id, name, result.report, reason, at);
+  return result.report === 'failed' ? lead.brand : undefined;
+}
+
 export async function consumeLeads(
   batch: LeadBatch,
   env: DeliveryEnv,
@@ -203,6 +263,18 @@ export async function consumeLeads(
         console.error(`[leads] ${brand}: alert`, error);
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts, base) });
       }
+      continue;
+    }
+    if (body.check !== undefined) {
+      const failedBrand = await checkReport(
+        { ...body, check: body.check },
+        env,
+        store,
+        deliveries,
+        context,
+      );
+      if (failedBrand) alertBrands.add(failedBrand);
+      message.ack();
       continue;
     }
     // A message from before the channels names none: it was the webhook's.
@@ -230,15 +302,30 @@ export async function consumeLeads(
       message.ack();
       continue;
     }
+    let result: SendResult | void;
     try {
-      await channel.send(lead, context);
-      await deliveries.sent(lead.id, name, new Date().toISOString());
-      message.ack();
+      result = await channel.send(lead, context);
     } catch (error) {
       console.error(`[leads] ${lead.id} ${name}: ${String(error)} (attempt ${message.attempts})`);
       await deliveries.failed(lead.id, name, error);
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts, base) });
+      if (error instanceof PermanentRefusal) {
+        await deliveries.deadLettered(lead.id, name, new Date().toISOString());
+        alertBrands.add(lead.brand);
+        message.ack();
+      } else {
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts, base) });
+      }
+      continue;
     }
+    await deliveries.sent(lead.id, name, new Date().toISOString(), result ?? undefined);
+    if (result?.receipt && channel.followUp) {
+      const { firstSeconds } = channel.followUp.schedule(context);
+      await env.LEADS.send(
+        { id: lead.id, channel: name, check: 1 },
+        { delaySeconds: Math.min(firstSeconds, maxRetryDelaySeconds) },
+      );
+    }
+    message.ack();
   }
   // One alert for the batch, once every dead letter of it is marked: it lists them all.
   for (const alertBrand of alertBrands) {

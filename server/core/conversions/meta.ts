@@ -25,8 +25,23 @@ function fbcOf(lead: StoredLead): string | undefined {
   return fbclid ? `fb.1.${Date.parse(lead.receivedAt)}.${fbclid}` : undefined;
 }
 
+/**
+ * Meta refuses a website event without client_user_agent (and event_source_url): the lead is not
+ * sent, and says why, rather than retried into the same refusal.
+ */
+function unsendable(lead: StoredLead): string | undefined {
+  if (!lead.matching?.userAgent)
+    return 'ユーザーエージェントなし（Metaのウェブサイトイベントに必須）';
+  if (!lead.matching.eventSourceUrl)
+    return '送信元ページのURLなし（Metaのウェブサイトイベントに必須）';
+  return undefined;
+}
+
 /** @internal The request body without the token; exported for the payload's tests. */
-export async function metaEvent(lead: StoredLead): Promise<Record<string, unknown>> {
+export async function metaEvent(
+  lead: StoredLead,
+  options: { testEventCode?: string } = {},
+): Promise<Record<string, unknown>> {
   const contact = contactToHash(lead);
   const matching = lead.matching;
   const userData: Record<string, unknown> = {};
@@ -50,6 +65,8 @@ export async function metaEvent(lead: StoredLead): Promise<Record<string, unknow
         user_data: userData,
       },
     ],
+    // Events Manager's テストイベント shows these apart; they are not counted.
+    ...(options.testEventCode && { test_event_code: options.testEventCode }),
   };
 }
 
@@ -60,22 +77,27 @@ export const metaChannel: ConversionChannel = {
   retryWindowMs: 7 * dayMs - 60 * 60 * 1000,
   decide: (lead, ctx) =>
     decideConversion('meta', lead, ctx, {
-      has: Boolean(fbcOf(lead) ?? cookieValue(lead, '_fbp')),
+      has:
+        Boolean(fbcOf(lead) ?? cookieValue(lead, '_fbp')) ||
+        Object.keys(contactToHash(lead)).length > 0,
       missing: 'fbclid・_fbc・_fbp',
+      unsendable: unsendable(lead),
     }),
   async send(lead, ctx) {
     const config = configOf('meta', ctx.env);
     if (!config) throw new Error('Meta: not configured');
     const url = `${config.META_CONVERSIONS_ENDPOINT.replace(/\/$/, '')}/${encodeURIComponent(config.META_PIXEL_ID)}/events`;
+    const testEventCode = ctx.env.META_TEST_EVENT_CODE?.trim() || undefined;
     await postJson(
       ctx,
       'Meta',
       url,
       {},
       {
-        ...(await metaEvent(lead)),
+        ...(await metaEvent(lead, { testEventCode })),
         access_token: config.META_ACCESS_TOKEN,
       },
     );
+    return testEventCode ? { test: true } : undefined;
   },
 };
