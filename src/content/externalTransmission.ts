@@ -17,14 +17,17 @@ export type ExternalTransmission = {
 };
 
 /** Its 最終更新日, and the version a lead records as agreed to. */
-export const privacyPolicyVersion = '2026-11-25';
+export const privacyPolicyVersion = '2026-11-26';
 
-/** @internal Exported for tests. A lead agreed to an earlier version sends the click id alone. */
-export const hashedContactProvisionSince = '2026-11-25';
+/**
+ * @internal Exported for tests. The first version asking for the provision to the ad platforms as
+ * a choice of its own (adConsent): a lead under an earlier one sends the platforms nothing.
+ */
+export const adProvisionSince = '2026-11-26';
 
-export function namesHashedContactProvision(version: string | undefined): boolean {
+export function asksAdProvision(version: string | undefined): boolean {
   return version !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(version)
-    ? version >= hashedContactProvisionSince
+    ? version >= adProvisionSince
     : false;
 }
 
