@@ -20,9 +20,7 @@ export type PlatformReport = 'waiting' | 'accepted' | 'partial' | 'failed' | 'un
 export type SendResult = { receipt?: string; test?: boolean } | undefined;
 
 export type CheckResult =
-  | { report: 'waiting' }
-  | { report: 'accepted' }
-  | { report: 'partial' | 'failed'; reason: string };
+  { report: 'waiting' } | { report: 'accepted' } | { report: 'partial' | 'failed'; reason: string };
 
 export interface DeliveryChannel<Context> {
   /** Stable: kept in the store, the CSV's headers and the re-send route. */

@@ -2,10 +2,7 @@
  * Added to the bindings `bash deploy/cloudflare/types.sh` generates (worker-configuration.d.ts):
  * what the wrangler config cannot say.
  */
-import type {
-  conversionOptions,
-  conversionVariables,
-} from '../core/conversions/conversionChannel';
+import type { conversionOptions, conversionVariables } from '../core/conversions/conversionChannel';
 
 /** `check`: the how-many-th question to the platform about what it did with the sent lead. */
 export type LeadMessage = { id: string; channel?: string; check?: number } | { alert: true };

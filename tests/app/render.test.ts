@@ -3,7 +3,7 @@
 import { brandIds, brands } from '../../src/brand/brands';
 import { externalTransmissions } from '../../src/content/externalTransmission';
 import {
-  contactDataProvision,
+  adConsentNote,
   externalTransmissionHeading,
   externalTransmissionHref,
   externalTransmissionSectionId,
@@ -50,7 +50,7 @@ describe.each(brandIds)('render for %s', (brand) => {
 
   it("says in the estimate form's consent line what goes to the ad platforms, as the answer pages do", async () => {
     const { html } = await render('/', brand);
-    expect(html).toContain(contactDataProvision);
+    expect(html).toContain(adConsentNote);
   });
 
   it.each(pageTable)('links 「外部送信について」 from the footer of $path', async (page) => {
