@@ -88,9 +88,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: framework },
-                // Two helpers of a few lines that several lazy chunks share, both in the landing
-                // page's first view: one small chunk, not one each (each costs its own imports).
-                { name: 'shared', test: /src[\\/]lib[\\/](pendingInput|formatJapaneseDate)\.ts$/ },
+                // Helpers of a few lines that several lazy chunks share, all in the landing page's
+                // first view: one small chunk, not one each (each costs its own imports).
+                { name: 'shared', test: /src[\\/]lib[\\/](pendingInput|plainFormats)\.ts$/ },
                 // The furigana's library, loaded once the form's code has taken over: named, so
                 // the form's size budget (bench/sizes.ts formCodeChunks) finds it.
                 { name: 'autokana', test: /node_modules[\\/]vanilla-autokana[\\/]/ },

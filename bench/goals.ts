@@ -1,7 +1,7 @@
 /** The bench's goals, the rows it summarises its runs into, and the goals each row missed. */
 import type { BrandId } from '../src/brand/brands';
 import type { FirstViewSizes } from './sizes';
-import { ms, score, summarize, type Summary } from './stats';
+import { ms, score, summarize, type StaffQueryTiming, type Summary } from './stats';
 import { finishScenarios, type FinishRun, type FinishScenarioId } from './finishProfile';
 import { tapScenarios, type TapRun, type TapScenarioId } from './tapProfile';
 
@@ -86,6 +86,8 @@ export type Report = {
   pages: PageRow[];
   taps: TapRow[];
   finish: FinishRow[];
+  /** The staff's D1 queries on 100,000 leads (staffQueries.ts): information, no goal. */
+  staffQueries: StaffQueryTiming[];
   formChunk: Partial<Record<BrandId, { js: number; files: string[] }>>;
   misses: string[];
   notes: string[];

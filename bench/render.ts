@@ -121,6 +121,21 @@ export function renderReport(report: Report): string {
         `- ${brand} estimate form code with its aids: ${kb(chunk.js)} gzip, what it adds to the first view at most (${chunk.files.map((f) => f.replace('/assets/', '')).join(', ')}; some may have loaded in idle time already).`,
     ),
     '',
+    ...(report.staffQueries.length
+      ? [
+          '## Staff queries (information)',
+          '',
+          'The inbox, its searches, the funnel and the Cron job on a year of one brand (100,000 leads in a local D1 on workerd, deploy/cloudflare/seedLeads.ts), each run 5 times; rows read as D1 counts them (index entries and rows). The query plans and a rows-read budget are held by tests/server/worker/d1/queryPlans.test.ts.',
+          '',
+          '| query | time (ms) | rows read |',
+          '| --- | --- | --- |',
+          ...report.staffQueries.map(
+            (q) =>
+              `| ${q.name} | ${formatSummary(q.ms, ms)} | ${q.rowsRead.toLocaleString('en')} |`,
+          ),
+          '',
+        ]
+      : []),
     '## Goals',
     '',
     `performance ≥ ${goals.performance}; accessibility, best practices, SEO = 1.00; CLS < ${goals.cls}; LCP ratio ≤ ${goals.lcpRatio} (all medians); initial JS ≤ ${kb(goals.initialJsBytes)}; tap to dialog as above.`,

@@ -8,11 +8,12 @@
  *
  * Environment: BENCH_SKIP_BUILD=1 reuses dist/; BENCH_RUNS (default 3) runs per page, tap and
  * visitor; BENCH_PORT (default 4176; the script-free copy uses the next port);
- * BENCH_ONLY=lighthouse, taps or finish runs one part and prints it without writing any report;
+ * BENCH_ONLY=lighthouse, taps, finish or staff (the staff's D1 queries) runs one part and prints it without writing any report;
  * BENCH_NOTE adds a sentence about the machine to the report (e.g. what else was running).
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { brandIds, localOrigin, type BrandId } from '../src/brand/brands';
 import { measureLighthouse, type LighthouseSample } from './lighthouse';
 import {
@@ -25,6 +26,7 @@ import {
 import { measureFinish } from './finish';
 import type { FinishRun } from './finishProfile';
 import { renderReport } from './render';
+import type { StaffQueryTiming } from './stats';
 import { measureTaps } from './tap';
 import type { TapRun } from './tapProfile';
 import { assembleReport, writeReport } from './writeReport';
@@ -32,12 +34,29 @@ import { assembleReport, writeReport } from './writeReport';
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 const port = Number(process.env.BENCH_PORT ?? 4176);
 const noScriptPort = port + 1;
-const parts = ['lighthouse', 'taps', 'finish'] as const;
+const parts = ['lighthouse', 'taps', 'finish', 'staff'] as const;
 const only = process.env.BENCH_ONLY;
 if (only && !parts.includes(only as (typeof parts)[number])) {
   console.error(`BENCH_ONLY is one of ${parts.join(', ')}; got ${only}`);
   process.exit(2);
 }
+/** Miniflare needs Node 22: the one deploy/cloudflare installs for wrangler. */
+function measureStaffQueries(): StaffQueryTiming[] {
+  spawnSync('bash', ['deploy/cloudflare/wrangler.sh'], { stdio: 'inherit' });
+  const node22 = join('deploy', 'cloudflare', 'node_modules', 'node', 'bin', 'node');
+  const child = spawnSync(node22, ['--import', 'tsx', 'bench/staffQueries.ts'], {
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
+  const last = child.stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    return JSON.parse(last) as StaffQueryTiming[];
+  } catch {
+    console.error(`staff queries: no timings (${child.stderr.slice(-500)})`);
+    return [];
+  }
+}
+
 const measures = (part: (typeof parts)[number]) => !only || only === part;
 
 async function main(): Promise<void> {
@@ -54,6 +73,7 @@ async function main(): Promise<void> {
   let lighthouseSamples: LighthouseSample[] = [];
   let tapSamples: TapRun[] = [];
   let finishSamples: FinishRun[] = [];
+  let staffQueries: StaffQueryTiming[] = [];
   const durationMs = { total: 0, lighthouse: 0, taps: 0, finish: 0 };
   const origins = Object.fromEntries(brandIds.map((b) => [b, localOrigin(b, port)])) as Record<
     BrandId,
@@ -77,6 +97,7 @@ async function main(): Promise<void> {
       finishSamples = await measureFinish(origins, runs, log);
       durationMs.finish = Date.now() - t0;
     }
+    if (measures('staff')) staffQueries = measureStaffQueries();
   } finally {
     clearInterval(loadSampler);
     killStartedProcesses();
@@ -90,6 +111,7 @@ async function main(): Promise<void> {
     lighthouseSamples,
     tapSamples,
     finishSamples,
+    staffQueries,
   });
 
   if (only) {

@@ -37,3 +37,6 @@ export function formatSummary(s: Summary, format: (n: number) => string, unit = 
 export const ms = (n: number) => String(Math.round(n));
 export const fixed = (digits: number) => (n: number) => n.toFixed(digits);
 export const score = fixed(2);
+
+/** One of the staff's D1 queries (staffQueries.ts): its time over the runs and the rows it read. */
+export type StaffQueryTiming = { name: string; ms: Summary; rowsRead: number };

@@ -21,7 +21,7 @@ import {
 import { lighthouseVersion, pageRows, type LighthouseSample } from './lighthouse';
 import { renderReport } from './render';
 import { firstViewSizes, formCodeSizes } from './sizes';
-import { summarize } from './stats';
+import { summarize, type StaffQueryTiming } from './stats';
 import type { TapRun } from './tapProfile';
 
 function chromiumVersion(): string {
@@ -63,6 +63,7 @@ export function assembleReport(input: {
   lighthouseSamples: LighthouseSample[];
   tapSamples: TapRun[];
   finishSamples: FinishRun[];
+  staffQueries: StaffQueryTiming[];
 }): Report {
   const { lighthouseSamples, tapSamples, finishSamples } = input;
   const pages = pageRows(lighthouseSamples);
@@ -84,6 +85,7 @@ export function assembleReport(input: {
     pages,
     taps,
     finish,
+    staffQueries: input.staffQueries,
     formChunk: Object.fromEntries(
       brandIds.flatMap((brand) => {
         const tree = join('dist', brand);

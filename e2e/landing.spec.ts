@@ -227,9 +227,22 @@ for (const brand of brandList) {
         }
       });
 
-      test('a call is one tap away: the sticky bar shows a tel: link on arrival', async ({
+      test('a price is in the first view and its link lands on the cost table', async ({
         page,
       }) => {
+        await page.goto(originFor(brand.id) + '/');
+        const price = page.locator('[data-section="main-visual"] strong', { hasText: /円〜$/u });
+        await expect(price).toBeInViewport({ ratio: 1 });
+        await waitForApp(page);
+        await page.getByRole('link', { name: '車種別の料金を見る' }).click();
+        await expect(page.locator('[data-section="example"] [role="tablist"]')).toBeInViewport();
+      });
+
+      test('a call is one tap away within the hours: the sticky bar shows a tel: link on arrival', async ({
+        page,
+      }) => {
+        // After hours it says when the phone rings instead (visitor-state.spec.ts).
+        await openAllDay(page);
         await page.goto(originFor(brand.id) + '/');
         await waitForApp(page);
         const call = page.locator('[data-section="tracking-footer"] a[href^="tel:"]');

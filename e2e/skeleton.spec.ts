@@ -1,4 +1,4 @@
-import { brandIds, brands, defaultBrandId, telHref } from '../src/brand/brands';
+import { brandIds, brands, defaultBrandId, receptionText, telHref } from '../src/brand/brands';
 import {
   brandList,
   otherBrands,
@@ -90,6 +90,10 @@ for (const brand of brandList) {
       await expect(
         page.getByRole('heading', { name: 'ページが見つかりませんでした。' }),
       ).toBeVisible();
+      // The number comes with when it is answered.
+      const phone = page.locator('[data-phone-link="not-found"]');
+      await expect(phone).toHaveAttribute('href', telHref(brand.phone));
+      await expect(phone.locator('..')).toContainText(receptionText(brand));
       await waitForApp(page);
       await page.getByRole('link', { name: 'TOPページへ戻る' }).click();
       await expect(page).toHaveURL(`${originFor(brand.id)}/`);

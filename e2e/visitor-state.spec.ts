@@ -144,12 +144,18 @@ for (const brand of brandList) {
       await expect(cta).toHaveCount(0);
       await expect(page.locator('[data-section="direction"]')).toBeVisible();
       expect(endpoint.count()).toBe(1);
+      // The sticky bar follows the same rule: while closed it says when the phone rings.
+      const bar = page.locator('[data-section="tracking-footer"]');
+      const call = bar.locator('[data-phone-link="tracking-footer"]');
+      await expect(call).toHaveCount(0);
+      await expect(bar).toContainText('9:00〜19:00');
 
       // 8:59 is still before 9:00; 9:00 is inside (hour*100+minute is not before the start).
       await page.clock.runFor(60_000);
       await expect(cta).toHaveCount(0);
       await page.clock.runFor(60_000);
       await expect(cta).toBeVisible();
+      await expect(call).toBeVisible();
       // 9:02 is still open (not after the end); 9:03 is after it.
       await page.clock.runFor(2 * 60_000);
       await expect(cta).toBeVisible();

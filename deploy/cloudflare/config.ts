@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brandIds, brands, localOrigin, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { brandEnvName } from '../../server/core/brandEnv';
+import { checkRelease } from '../releaseCheck';
 import {
   conversionVariables,
   productionEndpoints,
@@ -15,6 +16,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const workerDir = resolve(here, '../../server/worker');
 const compatibilityDate = '2026-11-01';
 const devRouterFolder = 'dev-router';
+/**
+ * Every 10 minutes: a lead stranded between the insert and the queue waits at most ~25 minutes;
+ * the 新規 alert mails each lead once, so it may run as often.
+ */
+const cronSchedule = '*/10 * * * *';
 
 type Environment = Record<string, string | undefined>;
 
@@ -66,7 +72,10 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     DEAD_LETTER_QUEUE: names.deadLetterQueue,
     RETRY_BASE_SECONDS: String(retryBase),
   };
-  for (const name of ['BUSINESS_START_TIME', 'BUSINESS_END_TIME', 'SHOP_MAIL_TO', 'OPS_MAIL_TO']) {
+  if (options.env.ACCESS_TEAM_DOMAIN) vars.ACCESS_TEAM_DOMAIN = options.env.ACCESS_TEAM_DOMAIN;
+  // ACCESS_AUD: the brand's Cloudflare Access application (docs/deploy.md, "Staff").
+  const perBrand = ['BUSINESS_START_TIME', 'BUSINESS_END_TIME', 'SHOP_MAIL_TO', 'OPS_MAIL_TO'];
+  for (const name of [...perBrand, 'ACCESS_AUD', 'NEW_LEAD_ALERT_HOURS']) {
     const value = options.env[brandEnvName(name, brand)];
     if (value) vars[name] = value;
   }
@@ -79,6 +88,8 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
   else if (options.local) vars.SITE_URL = localOrigin(brand, Number(options.env.PORT) || 4173);
   // Locally, mail goes nowhere: stand-in addresses let every mail be composed and kept.
   if (options.local) {
+    if (options.env.OUTBOX_GRACE_SECONDS)
+      vars.OUTBOX_GRACE_SECONDS = options.env.OUTBOX_GRACE_SECONDS;
     vars.SHOP_MAIL_TO ??= `shop@${brand}.localhost`;
     vars.OPS_MAIL_TO ??= `ops@${brand}.localhost`;
   }
@@ -126,6 +137,8 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
       send_email: [{ name: 'EMAIL', allowed_sender_addresses: [sender.email] }],
     }),
     vars,
+    // Every job of server/worker/cron/ (worker.ts scheduled): the outbox sweep, the 新規 alert.
+    triggers: { crons: [cronSchedule] },
     observability: { enabled: true },
   };
 }
@@ -150,6 +163,7 @@ export function devVars(brand: BrandId, env: Environment): string {
     WEBHOOK_URL: env.WEBHOOK_URL?.replaceAll('{brand}', brand),
     WEBHOOK_SECRET: env.WEBHOOK_SECRET,
     EXPORT_SECRET: env.EXPORT_SECRET,
+    STAFF_SECRET: env.STAFF_SECRET,
   };
   for (const name of Object.values(conversionVariables).flat()) values[name] = env[name];
   return Object.entries(values)
@@ -191,11 +205,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     );
     process.exit(2);
   }
+  const local = args.includes('--local');
+  // A production config only for a release whose operator facts are all given.
+  if (!local && !checkRelease(process.env)) process.exit(1);
   try {
     const files = writeConfigs({
       outDir: resolve(outArg),
       distDir: resolve(distAt >= 0 ? args[distAt + 1]! : 'dist'),
-      local: args.includes('--local'),
+      local,
       env: process.env,
     });
     process.stdout.write(`${files.join('\n')}\n`);

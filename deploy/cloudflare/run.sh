@@ -6,7 +6,7 @@
 # The configs are generated from the brand table (config.ts) into a temporary folder. State (D1,
 # queues) is kept in CLOUDFLARE_STATE_DIR when set, so a restart on the same folder keeps the
 # leads; otherwise in the temporary folder, removed on exit. WEBHOOK_URL (`{brand}` replaced by the
-# brand id), WEBHOOK_SECRET and EXPORT_SECRET go to each Worker's .dev.vars there;
+# brand id), WEBHOOK_SECRET, EXPORT_SECRET and STAFF_SECRET go to each Worker's .dev.vars there;
 # RETRY_BASE_SECONDS tunes the retry delays (config.ts). The inspector listens on
 # INSPECTOR_PORT (default PORT + 10).
 # wrangler and the Node 22 it needs are installed into this folder on first run (wrangler.sh).

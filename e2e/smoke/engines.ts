@@ -49,6 +49,11 @@ export const engines: Record<EngineName, Engine> = {
  */
 export const smokeApi = {
   exportSecret: 'smoke-export-secret',
+  /** Opens the staff routes; carsupport's Worker takes Cloudflare Access instead (staff.spec.ts). */
+  staffSecret: 'smoke-staff-secret',
+  /** The stand-in for the Access team's key set (staff.spec.ts serves it), and its audience. */
+  accessPort: Number(process.env.ACCESS_PORT ?? engines.cloudflare.port + 4),
+  accessAudience: 'smoke-access-aud-carsupport',
   stateDir: `.data/smoke-cloudflare-state-${engines.cloudflare.port}`,
   webhookPort: Number(process.env.WEBHOOK_PORT ?? engines.cloudflare.port + 1),
   webhookSecret: 'smoke-webhook-secret',
@@ -83,6 +88,7 @@ export function apiEnv(engine: EngineName, stateDir = smokeApi.stateDir): Record
     // Every test posts from 127.0.0.1, the one address the origin's limiter sees: no 429 here.
     return {
       EXPORT_SECRET: smokeApi.exportSecret,
+      STAFF_SECRET: smokeApi.staffSecret,
       ESTIMATES_FILE: smokeApi.estimatesFile,
       MAIL_DIR: `.data/smoke-mail-${engines.origin.port}`,
       ESTIMATES_RATE_LIMIT: '100000',
@@ -96,6 +102,9 @@ export function apiEnv(engine: EngineName, stateDir = smokeApi.stateDir): Record
     WEBHOOK_URL: `http://127.0.0.1:${smokeApi.webhookPort}/{brand}`,
     WEBHOOK_SECRET: smokeApi.webhookSecret,
     EXPORT_SECRET: smokeApi.exportSecret,
+    STAFF_SECRET: smokeApi.staffSecret,
+    ACCESS_TEAM_DOMAIN: `http://127.0.0.1:${smokeApi.accessPort}`,
+    ACCESS_AUD_CARSUPPORT: smokeApi.accessAudience,
     RETRY_BASE_SECONDS: '1',
     // Every ad platform's channel, pointed at the receivers (the PEM's line breaks as \n, which
     // the Google channel reads back: .dev.vars holds one line per variable).

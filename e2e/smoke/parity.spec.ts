@@ -101,6 +101,57 @@ const exportPath = `${apiPaths.export}?from=${today}&to=${today}`;
 /** No route: answered as a route that is off (no secret configured) is. */
 const offPath = '/api/estimates/off';
 const bearer = { Authorization: `Bearer ${smokeApi.exportSecret}` };
+const staff = { Authorization: `Bearer ${smokeApi.staffSecret}` };
+const unknownLead = '/api/staff/leads/261124-ABCDEFGH';
+
+/** The staff routes, on the brand whose Worker takes the staff secret (carsupport's takes Access). */
+function staffCalls(): Array<[string, () => Call]> {
+  const stage = (headers: Record<string, string>): Call => ({
+    method: 'POST',
+    path: `${unknownLead}/stages`,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ stage: 'contacted' }),
+  });
+  return [
+    ['staff api: no credential', () => ({ method: 'GET', path: unknownLead })],
+    [
+      'staff api: a wrong secret',
+      () => ({ method: 'GET', path: unknownLead, headers: { Authorization: 'Bearer nope' } }),
+    ],
+    ['staff api: the export secret', () => ({ method: 'GET', path: unknownLead, headers: bearer })],
+    ['staff api: an unknown lead', () => ({ method: 'GET', path: unknownLead, headers: staff })],
+    ['staff api: a stage of an unknown lead', () => stage({ ...staff, 'Idempotency-Key': 'k' })],
+    ['staff api: a stage without Idempotency-Key', () => stage(staff)],
+    [
+      'staff api: GET on stages',
+      () => ({ method: 'GET', path: `${unknownLead}/stages`, headers: staff }),
+    ],
+    ['staff page: no credential', () => ({ method: 'GET', path: '/staff' })],
+    [
+      'staff page: an unknown lead',
+      () => ({ method: 'GET', path: '/staff/leads/261124-ABCDEFGH', headers: staff }),
+    ],
+    [
+      'staff page: a cross-site stage post',
+      () => ({
+        method: 'POST',
+        path: '/staff/leads/261124-ABCDEFGH/stages',
+        headers: { ...staff, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'stage=contacted',
+      }),
+    ],
+    [
+      'staff sign-in: a wrong secret',
+      () => ({
+        method: 'POST',
+        path: '/staff/login',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'name=x&secret=nope',
+        sameSite: true,
+      }),
+    ],
+  ];
+}
 
 /** Every route and method, each with its case. */
 function calls(brand: BrandId): Array<[string, () => Call]> {
@@ -155,9 +206,29 @@ function calls(brand: BrandId): Array<[string, () => Call]> {
     ['business hours: GET', () => ({ method: 'GET', path: apiPaths.businessTime })],
     ['business hours: HEAD', () => ({ method: 'HEAD', path: apiPaths.businessTime })],
     ['business hours: POST', () => ({ method: 'POST', path: apiPaths.businessTime, body: '{}' })],
+    [
+      'estimate: JSON nested 15,000 deep',
+      () => ({ ...jsonPost({}), body: `${'['.repeat(15_000)}${']'.repeat(15_000)}` }),
+    ],
+    // One path answer (routePath): each non-canonical spelling is the path it spells.
+    ['path: a backslash', () => ({ ...jsonPost(valid()), path: '/api\\estimates' })],
+    ['path: an encoded letter', () => ({ ...jsonPost(valid()), path: '/api/%65stimates' })],
+    [
+      'path: a dot segment',
+      () => ({ method: 'GET', path: exportPath.replace('/api/', '/api/./'), headers: bearer }),
+    ],
+    [
+      'path: an encoded dot segment',
+      () => ({ method: 'GET', path: `/%2e${exportPath}`, headers: bearer }),
+    ],
+    [
+      'path: a parent segment',
+      () => ({ method: 'GET', path: exportPath.replace('/api/', '/api/x/../'), headers: bearer }),
+    ],
     // The answer of a route that is off (no secret configured), as of any unknown API path.
     ['a route that is off: GET', () => ({ method: 'GET', path: offPath })],
     ['a route that is off: POST', () => ({ method: 'POST', path: offPath, body: '' })],
+    ...(brand === 'yamada' ? staffCalls() : []),
   ];
 }
 
@@ -182,12 +253,13 @@ test('the local origin and the Worker answer every API request alike', async () 
       expect(normalised(cloud, call), `${brand}: ${name}`).toEqual(normalised(local, call));
     }
     // Declared in router.ts: re-send exists on the Worker only; the origin answers it as a route
-    // that is off.
+    // that is off: the site's 404 page, whatever the method.
     const resend = { method: 'POST', path: apiPaths.resend, headers: bearer, body: '' };
     const off = { method: 'POST', path: offPath, body: '' };
     expect(normalised(await send(brand, origin, resend), resend)).toEqual(
       normalised(await send(brand, origin, off), off),
     );
+    expect((await send(brand, origin, resend)).status).toBe(404);
     expect((await send(brand, worker, { ...resend, headers: {} })).status).toBe(401);
   }
 });

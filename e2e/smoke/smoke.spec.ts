@@ -88,6 +88,20 @@ for (const brand of Object.values(brands)) {
       }
     });
 
+    test('the staff pages: the 404 page on a static engine, a credential asked where the API runs', async () => {
+      const paths = ['/staff', '/staff/leads/261124-ABCDEFGH', '/api/staff/leads/261124-ABCDEFGH'];
+      for (const path of paths) {
+        const answer = await send(portOf(test.info()), brand.id, path);
+        if (test.info().project.name === 'nginx') {
+          expect(answer.status, path).toBe(404);
+          expect(answer.body, path).toContain(notFoundTitle);
+        } else {
+          expect(answer.status, path).toBe(401);
+          expect(answer.body, path).not.toContain('261124-ABCDEFGH');
+        }
+      }
+    });
+
     test('/term/ answers 301 to /term, keeping the query', async () => {
       const cases = [
         ['/term/', '/term'],

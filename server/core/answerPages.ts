@@ -1,5 +1,5 @@
 /** The no-JS post's HTML answers, rendered from strings (decision 012): escape every value. */
-import { brands, telHref, type BrandId } from '../../src/brand/brands';
+import { brands, receptionText, telHref, type BrandId } from '../../src/brand/brands';
 import { receiptNotice } from '../../src/brand/mail';
 import type { FieldSpec } from '../../src/estimate/contract/fieldSpec';
 import {
@@ -68,7 +68,7 @@ ${body}
 
 function phoneLine(brand: BrandId, lead: string): string {
   const { phone } = brands[brand];
-  return `<p>${escapeHtml(lead)}<br><a class="tel" href="${escapeHtml(telHref(phone))}">${escapeHtml(phone)}</a></p>`;
+  return `<p>${escapeHtml(lead)}<br><a class="tel" href="${escapeHtml(telHref(phone))}">${escapeHtml(phone)}</a><br>${escapeHtml(receptionText(brands[brand]))}</p>`;
 }
 
 const homeLink = '<p><a href="/">トップページへ戻る</a></p>';

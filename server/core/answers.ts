@@ -18,6 +18,8 @@ export const answers = {
   unauthorized: '認証が必要です',
   exportRange: 'from と to を YYYY-MM-DD で指定してください（from ≦ to）',
   notFound: '見つかりません',
+  jsonOnly: '送信内容はJSON（application/json）で送信してください',
+  staffUnavailable: 'ただいま処理できません。時間をおいてもう一度お試しください',
   unknownChannel: (names: readonly string[]) => `channel は ${names.join('、')} のいずれかです`,
 } as const;
 

@@ -10,8 +10,8 @@ export type BusinessHours = {
   mode?: string | undefined;
 };
 
-const defaultStart = '9:00';
-const defaultEnd = '19:00';
+export const defaultStart = '9:00';
+export const defaultEnd = '19:00';
 /** @internal Past the client's 5 s timeout; exported for tests, which advance the clock by it. */
 export const slowAnswerDelayMs = 8000;
 

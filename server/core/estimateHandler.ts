@@ -19,10 +19,11 @@ import { leadContentHash, requestFingerprint } from './contentHash';
 import { jsonAnswer, pageAnswer, type Answer } from './estimateAnswers';
 import { isSameSitePost, postedValues, requestFromForm } from './formPost';
 import { html, json, mediaType, notUtf8, readBody, tooLarge } from './http';
+import { readKeyedJson } from './jsonRequest';
 import { createKeyedQueue } from './keyedQueue';
 import { leadMatching } from './leadMatching';
 import type { KeyedLead, LeadNotifier, LeadStore, NewLead, RateLimiter } from './leadStore';
-import { rateLimitKey } from './rateLimitPolicy';
+import { newLeadRateLimitKey } from './rateLimitPolicy';
 import { receiptId } from './receiptId';
 
 /** What the runtime knows of a request that the request itself does not say reliably. */
@@ -45,8 +46,6 @@ export type EstimateHandlerOptions = {
 /** @internal Exported for tests, which move the clock across it. */
 export const duplicateWindowMs = 10 * 60 * 1000;
 
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
-
 type Validated =
   { ok: true; output: EstimateRequest } | { ok: false; errors: Record<string, string> };
 
@@ -66,6 +65,14 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
   const { store, rateLimiter, notifier } = options;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? (() => receiptId(now()));
+
+  /** A request answered with a lead stored before: what a crash left unqueued is queued now. */
+  async function stored(id: string): Promise<Answer & { kind: 'accepted' }> {
+    await notifier.replayed(id).catch((error: unknown) => {
+      console.error('[estimates] notify', error);
+    });
+    return { kind: 'accepted', id };
+  }
 
   /**
    * One (brand, key) and one (brand, content) at a time in this process, so racing repeats find the
@@ -95,8 +102,8 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
       const receivedAt = now();
       const since = new Date(receivedAt.getTime() - duplicateWindowMs).toISOString();
       const duplicate = await store.findDuplicate(ctx.brand, contentHash, since);
-      if (duplicate) return { kind: 'accepted', id: duplicate };
-      const limit = await rateLimiter.hit(rateLimitKey(ctx.clientKey));
+      if (duplicate) return stored(duplicate);
+      const limit = await rateLimiter.hit(newLeadRateLimitKey(ctx.brand, ctx.clientKey));
       if (!limit.ok) return { kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
       const lead: NewLead = {
         id: newId(),
@@ -108,13 +115,12 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
         request: output,
       };
       const { id, created } = await store.insert(lead, since);
+      if (!created) return stored(id);
       // Every new lead, spam too (each channel decides). Stored is what counts: a lead the
-      // notifier could not take stays in the store to be re-sent (docs/deploy.md).
-      if (created) {
-        await notifier.created({ ...lead, id }).catch((error: unknown) => {
-          console.error('[estimates] notify', error);
-        });
-      }
+      // notifier could not take stays in the store, for a replay or the sweep (docs/deploy.md).
+      await notifier.created({ ...lead, id }).catch((error: unknown) => {
+        console.error('[estimates] notify', error);
+      });
       return { kind: 'accepted', id };
     } catch (error) {
       console.error('[estimates] store', error);
@@ -123,19 +129,9 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
   }
 
   async function handleJson(request: Request, ctx: EstimateContext): Promise<Response> {
-    const raw = await readBody(request);
-    if (raw === tooLarge) return json(413, { error: answers.tooLarge });
-    const key = request.headers.get('idempotency-key');
-    if (key === null || !idempotencyKeyPattern.test(key)) {
-      return json(400, { error: answers.idempotencyKey });
-    }
-    let body: unknown;
-    try {
-      if (raw === notUtf8) throw new TypeError('not UTF-8');
-      body = JSON.parse(raw);
-    } catch {
-      return json(400, { error: answers.invalidJson });
-    }
+    const read = await readKeyedJson(request);
+    if (read instanceof Response) return read;
+    const { key, body } = read;
     const requestHash = await requestFingerprint(body);
     return oneAtATime(`${ctx.brand}\n${key}`, async () => {
       let known: KeyedLead | null;
@@ -147,14 +143,14 @@ export function createEstimateHandler(options: EstimateHandlerOptions): Estimate
       }
       // The same body again is answered before validation: a retry the next day still gets its id.
       const replay = known && (known.requestHash ?? requestHash) === requestHash;
-      if (known && replay) return json(201, { id: known.id });
+      if (known && replay) return jsonAnswer(await stored(known.id), ctx.brand);
       const result = validate(body, ctx.brand);
       if (!result.ok) return json(422, { errors: result.errors });
       const hash = await leadContentHash(ctx.brand, result.output);
       if (known) {
         // Other tracking with the same content is still this lead; other content is not.
         return known.contentHash === hash
-          ? json(201, { id: known.id })
+          ? jsonAnswer(await stored(known.id), ctx.brand)
           : json(422, { error: answers.keyReused, code: keyReusedCode });
       }
       const matching = leadMatching(request, ctx, result.output);

@@ -29,21 +29,27 @@ export function text(status: number, body: string, headers: Record<string, strin
   });
 }
 
-let styleSource: Promise<string> | undefined;
+const styleSources = new Map<string, Promise<string>>();
 
-function styleHashSource(): Promise<string> {
-  styleSource ??= crypto.subtle
-    .digest('SHA-256', new TextEncoder().encode(pageStyle))
-    .then((digest) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
-  return styleSource;
+function styleHashSource(style: string): Promise<string> {
+  let source = styleSources.get(style);
+  if (!source) {
+    source = crypto.subtle
+      .digest('SHA-256', new TextEncoder().encode(style))
+      .then((digest) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
+    styleSources.set(style, source);
+  }
+  return source;
 }
 
+/** A page of strings under a strict CSP: its one inline style sheet allowed by its hash. */
 export async function html(
   status: number,
   body: string,
   headers: Record<string, string> = {},
+  style: string = pageStyle,
 ): Promise<Response> {
-  const csp = `default-src 'none'; style-src ${await styleHashSource()}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+  const csp = `default-src 'none'; style-src ${await styleHashSource(style)}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
   return new Response(body, {
     status,
     headers: {
@@ -96,7 +102,7 @@ export async function readBody(
 }
 
 /** In time that does not depend on where they differ. */
-async function secretMatches(given: string, secret: string): Promise<boolean> {
+export async function secretMatches(given: string, secret: string): Promise<boolean> {
   if (!secret) return false;
   const encoder = new TextEncoder();
   // Digests first: equal lengths, so neither the length nor the first difference shows.
@@ -113,4 +119,27 @@ async function secretMatches(given: string, secret: string): Promise<boolean> {
 export function bearerMatches(request: Request, secret: string): Promise<boolean> {
   const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   return secretMatches(token, secret);
+}
+
+/**
+ * Nesting deeper than `maxDepth` in a JSON text, counted in one pass over its characters with no
+ * recursion, before any parse or fingerprint walks it: a 15,000-deep body must be a 400, never a
+ * stack overflow's 5xx.
+ */
+export function jsonTooDeep(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c)
+        index += 1; // backslash: the next character is escaped
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      depth += 1;
+      if (depth > maxDepth) return true;
+    } else if (code === 0x7d || code === 0x5d) depth -= 1;
+  }
+  return false;
 }

@@ -3,6 +3,7 @@
  * iterate (decision 008). The Worker runs each through its queue (server/worker/delivery.ts); the
  * local origin at once, keeping no state (server/node/localMail.ts).
  */
+import { bookingMailChannel } from './bookingMail';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { conversionChannels } from './conversions/channels';
 import type { ConversionContext } from './conversions/conversionChannel';
@@ -15,6 +16,8 @@ export type DeliveryContext = MailContext & WebhookContext & ConversionContext;
 
 type ListedChannel = DeliveryChannel<DeliveryContext> & {
   readonly label: string;
+  /** Set off by a stage change (stageChange.ts), never on receipt. */
+  readonly onStage?: true;
 };
 
 const conversionLabels: Record<ConversionPlatform, string> = {
@@ -28,11 +31,15 @@ export const leadChannels: readonly ListedChannel[] = [
   { ...webhookChannel, label: 'Webhook' },
   { ...shopNoticeChannel, label: '店舗通知メール' },
   { ...receiptChannel, label: '確認メール' },
+  { ...bookingMailChannel, label: '予約確定メール', onStage: true },
   ...conversionChannels.map((channel) => ({
     ...channel,
     label: conversionLabels[channel.platform],
   })),
 ];
+
+/** What a new lead is decided for. */
+export const channelsOnReceipt = leadChannels.filter((channel) => !channel.onStage);
 
 export function channelNamed(name: string): ListedChannel | undefined {
   return leadChannels.find((channel) => channel.name === name);

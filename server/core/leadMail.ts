@@ -7,8 +7,10 @@ import type { MailSender } from '../../src/brand/mail';
 import type { CompanyFacts } from '../../src/content/types';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { field } from '../../src/estimate/contract/fieldTable';
-import { japaneseDate, japaneseDateTime } from '../../src/lib/peopleFormats';
+import { japaneseDateTime } from '../../src/lib/serverFormats';
+import { japaneseDate } from '../../src/lib/peopleFormats';
 import type { StoredLead } from './leadStore';
+import { plainCarModel, plainName } from './receiptRules';
 import { attributionRows, entryPointText } from './leadWords';
 import { columnHeader, columnText, columnWords, roughPriceWords } from './leadValues';
 import { staffLeadPath } from './paths';
@@ -23,6 +25,7 @@ export type MailMessage = {
   text: string;
   /** `X-` names only: the mail service sets Date, Message-ID and the rest. */
   headers: Record<string, string>;
+  attachments?: { filename: string; type: string; content: string }[];
 };
 
 // C0 and C1 controls (CR and LF included), bidi marks and overrides, zero-width characters.
@@ -30,30 +33,19 @@ const notInHeaders =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
 
-function headerText(value: string): string {
-  return value.replace(notInHeaders, ' ').replace(/\s+/g, ' ').trim();
+/**
+ * One line of plain text: an RFC 2047 encoded word (`=?UTF-8?Q?…?=`) is broken up, so no reader
+ * decodes a field into a line break; the MIME writer then encodes what is not ASCII itself.
+ */
+/** One line of safe text: what any field may be in a header (decision 016). */
+export function headerText(value: string): string {
+  return value.replace(notInHeaders, ' ').replace(/\s+/g, ' ').replaceAll('=?', '= ?').trim();
 }
 
 /** The schema validated the address already; this guards the header all the same. */
 function bareAddress(value: string): string | null {
   const address = value.trim();
   return /^[^\s<>,;:"()[\]\\@]{1,64}@[A-Za-z0-9.-]{1,253}$/.test(address) ? address : null;
-}
-
-/**
- * Any width (NFKC): a receipt never carries a URL or address to a possible victim's inbox.
- * @internal Exported for tests, which try each form of a link.
- */
-export function carriesLinkOrAddress(value: string): boolean {
-  const text = value.normalize('NFKC').toLowerCase();
-  return (
-    /[a-z][a-z0-9+.-]*:\/\//.test(text) ||
-    /\bwww\d?\./.test(text) ||
-    text.includes('@') ||
-    // A host name: labels joined by dots, ending in a top-level domain (example.com, x.co.jp).
-    /[a-z0-9-]+(?:[.。][a-z0-9-]+)*[.。][a-z]{2,}\b/.test(text) ||
-    /\b(?:https?|ftp|mailto|tel|line)\s*:/.test(text)
-  );
 }
 
 function line(label: string, value: string): string[] {
@@ -83,15 +75,20 @@ const receiptColumns = [
   'contactTime',
 ] as const satisfies readonly ExportColumnKey[];
 
-/** The free text the receipt may echo: name and 車種, each only without a URL or address. */
-const echoedFreeText = ['name', 'model'] as const satisfies readonly ExportColumnKey[];
+/** The free text the receipt may echo, each only when plainly what it says (receiptRules.ts). */
+const echoedFreeText: Partial<Record<ExportColumnKey, (text: string) => boolean>> = {
+  name: plainName,
+  model: plainCarModel,
+};
 
-function echoable(text: string): boolean {
-  return text !== '' && !carriesLinkOrAddress(text);
+export function leadHeaders(lead: StoredLead, kind: string): Record<string, string> {
+  return { 'X-Lead-Id': headerText(lead.id), 'X-Lead-Mail': kind };
 }
 
-function leadHeaders(lead: StoredLead, kind: string): Record<string, string> {
-  return { 'X-Lead-Id': headerText(lead.id), 'X-Lead-Mail': kind };
+/** The close of every mail to a visitor: who sent it. */
+export function signature(brandName: string, company: CompanyFacts): string[] {
+  const rule = '――――――――――';
+  return [rule, brandName, company.name, company.address, rule, ''];
 }
 
 /** No advertising: the receipt stays a transactional message. */
@@ -105,15 +102,16 @@ export function receiptMail(
   const brand = brands[lead.brand];
   const name = visitorName(lead);
   const copy = receiptColumns.flatMap((key) => {
-    if ((echoedFreeText as readonly string[]).includes(key)) {
-      const value = columnText(lead.request, key);
-      return echoable(value) ? line(columnHeader(key), headerText(value)) : [];
+    const plain = echoedFreeText[key];
+    if (plain) {
+      const value = headerText(columnText(lead.request, key));
+      return plain(value) ? line(columnHeader(key), value) : [];
     }
     return columnLine(lead, key);
   });
   copy.push(...line(roughPriceLabel, roughPriceWords(lead.request)));
   const text = [
-    echoable(name) ? `${name} 様` : 'お客様',
+    plainName(name) ? `${name} 様` : 'お客様',
     '',
     `${brand.name}へのお見積もり依頼を受け付けました。`,
     'このメールは受付の確認です。まだご予約は確定していません。',
@@ -134,12 +132,7 @@ export function receiptMail(
     `このメールは送信専用のアドレス（${sender.email}）からお送りしています。ご返信いただいてもお答えできません。`,
     'お心当たりのない場合は、お手数ですが上記の番号までお電話ください。',
     '',
-    '――――――――――',
-    brand.name,
-    company.name,
-    company.address,
-    '――――――――――',
-    '',
+    ...signature(brand.name, company),
   ].join('\n');
   return {
     from: { name: sender.name, email: sender.email },
@@ -191,7 +184,7 @@ export function shopNoticeMail(
   return {
     from: { name: sender.name, email: sender.email },
     to: [...to],
-    ...(replyTo && { replyTo: { name: echoable(name) ? name : '', email: replyTo } }),
+    ...(replyTo && { replyTo: { name: plainName(name) ? name : '', email: replyTo } }),
     subject: headerText(
       `${lead.suspectedSpam ? '【スパム疑い】' : ''}お見積もり依頼 受付番号 ${lead.id} ${model} ${field('request.preferredDate1').label} ${date}`,
     ),
@@ -228,5 +221,29 @@ export function deadLetterAlertMail(
       '',
     ].join('\n'),
     headers: { 'X-Lead-Mail': 'dead-letter-alert' },
+  };
+}
+
+/** The outbox sweep's report (server/worker/cron/outboxSweep.ts): what it found and queued. */
+export function outboxAlertMail(
+  brand: BrandId,
+  sender: MailSender,
+  to: readonly string[],
+  found: readonly { leadId: string; channel: string }[],
+): MailMessage {
+  const { name } = brands[brand];
+  return {
+    from: { name: sender.name, email: sender.email },
+    to: [...to],
+    subject: headerText(`【${name}】送られていなかった配信を${found.length}件、送り直しました`),
+    text: [
+      `${name}のお見積もり依頼のうち、次の配信はキューに入らないまま止まっていました（依頼の保存と配信の間で処理が止まった、またはキューへの送信が失敗したため）。`,
+      '定期の点検で見つけ、いまキューに入れ直しました。お見積もり依頼そのものは保存されています。',
+      'この通知が続くときは、Cloudflare Queues の状態を確認してください（docs/deploy.md）。',
+      '',
+      ...found.map((entry) => `受付番号 ${entry.leadId}  ${headerText(entry.channel)}`),
+      '',
+    ].join('\n'),
+    headers: { 'X-Lead-Mail': 'outbox-alert' },
   };
 }

@@ -6,6 +6,7 @@ import type { BrandId } from '../../src/brand/brands';
 import type { EstimateRequest } from '../../src/estimate/contract/validation/estimateSchema';
 import type { MatchingData } from '../../src/tracking/matchingFields';
 import type { PlatformReport } from './deliveryChannel';
+import type { CurrentStage } from './leadStages';
 import type { StoredRequest } from './storedRequest';
 
 export type NewLead = {
@@ -30,19 +31,27 @@ export type StoredLead = Omit<NewLead, 'request'> & {
   request: StoredRequest;
   /** Only where the store keeps delivery state (D1). */
   deliveries?: readonly ChannelDelivery[];
+  /** Where the staff's work stands (leadStages.ts), for the channels a stage sets off. */
+  stage?: CurrentStage;
 };
 
 export interface LeadStore {
   /**
    * Atomically stores the lead unless one of its brand has the same idempotencyKey, or the same
    * contentHash since `duplicateSince`: concurrent inserts store one row. Returns its id anyway.
+   * A lead staff enter (a phone call) is stored as it is read back, its request not validated.
    */
-  insert(lead: NewLead, duplicateSince: string): Promise<{ id: string; created: boolean }>;
+  insert(lead: StoredLead, duplicateSince: string): Promise<{ id: string; created: boolean }>;
   /** `requestHash` is null for leads stored before it was kept. */
   findByKey(brand: BrandId, idempotencyKey: string): Promise<KeyedLead | null>;
   findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null>;
   /** Received in [from, to), oldest first. */
   list(brand: BrandId, from: string, to: string): Promise<StoredLead[]>;
+  /**
+   * Non-spam leads of the brand to the mailbox (receiptRules.ts mailboxKey) received since `since`
+   * and stored before the lead `leadId`, in the store's order of insertion (the receipt cap).
+   */
+  earlierToMailbox(brand: BrandId, mailbox: string, since: string, leadId: string): Promise<number>;
 }
 
 export interface RateLimiter {
@@ -52,20 +61,34 @@ export interface RateLimiter {
 export interface LeadNotifier {
   /** Called once per newly created lead, spam too: each channel decides (deliveryChannel.ts). */
   created(lead: NewLead): Promise<void>;
+  /**
+   * Called when a request is answered with a stored lead (a replay, a duplicate): queues what a
+   * crash between the insert and the queue left unqueued. Nothing where no delivery state is kept.
+   */
+  replayed(id: string): Promise<void>;
 }
 
 /** Re-send's needs (resend.ts): only the Worker keeps delivery state (router.ts). */
 export interface Redelivery {
   get(id: string): Promise<StoredLead | null>;
-  /** Pairs not sent and out of the queue's hands: dead, or pending since before `staleBefore`. */
+  /**
+   * Pairs out of the queue's hands: dead, or pending and never queued or past their retry time
+   * before `staleBefore`, of `channels` or of any channel stored; with every channel of a lead
+   * whose channels were never decided.
+   */
   undelivered(
     brand: BrandId,
     staleBefore: string,
-    channels: readonly string[],
+    channels: readonly string[] | undefined,
   ): Promise<{ id: string; channel: string }[]>;
-  /** Clears the dead-letter mark and queues it again; false when sent, skipped or off. */
-  resend(id: string, channel: string): Promise<boolean>;
+  /**
+   * Queues it again unless the queue has it: `resent`; `queued` when it is pending in the queue's
+   * hands (before its retry time and the grace); `none` when sent, skipped or off.
+   */
+  resend(id: string, channel: string, staleBefore: string): Promise<ResendOutcome>;
 }
+
+export type ResendOutcome = 'resent' | 'queued' | 'none';
 
 /** Kept per (lead, channel) in D1's lead_deliveries; for `skipped`, lastError holds the reason. */
 export type DeliveryState = 'pending' | 'sent' | 'dead' | 'skipped' | 'off';

@@ -9,7 +9,8 @@ import {
   formLabel,
   type FieldPath,
 } from '../../src/estimate/contract/fieldTable';
-import { displayPhone, displayPostalCode, japaneseDate, yen } from '../../src/lib/peopleFormats';
+import { displayPhone } from '../../src/lib/serverFormats';
+import { displayPostalCode, japaneseDate, yen } from '../../src/lib/peopleFormats';
 import { legalFeeRates } from '../../src/content/legalFees';
 import type { StoredRequest } from './storedRequest';
 
@@ -73,7 +74,7 @@ export function columnWords(request: StoredRequest, column: ExportColumnKey, are
       return paths
         .map((path) => fieldText(request, path))
         .filter(Boolean)
-        .map(japaneseDate)
+        .map((day) => japaneseDate(day))
         .join('、');
     case 'phone':
       return displayPhone(text);
@@ -91,4 +92,9 @@ export function roughPriceWords({ quote }: StoredRequest): string {
   if (!quote || quote.roughTotal <= 0) return '';
   const label = legalFeeRates.classes[quote.vehicleClass].label;
   return `${yen(quote.roughTotal)}（${label}）`;
+}
+
+/** The reading, last name first, as the inbox searches it by prefix (katakana, no space). */
+export function leadKana(request: StoredRequest): string {
+  return columnText(request, 'kana').replace(/\s/g, '');
 }

@@ -10,6 +10,7 @@ const entryPointWords: Readonly<Record<string, string>> = {
   'simple-form-2': 'かんたん見積もりフォーム（2つ目）',
   'simple-form-3': 'かんたん見積もりフォーム（3つ目）',
   'price-check': '料金チェック（概算）',
+  phone: '電話（スタッフが入力）',
 };
 
 /** What the visitor used; a name no release knows reads as it was stored. */
@@ -27,7 +28,7 @@ const campaignWords = [
 ] as const satisfies readonly (readonly [TrackingKey, string])[];
 
 /** In the order a lead is attributed: a Google click first (its own tag's key is gaid). */
-const clickWords = [
+export const clickWords = [
   ['gaid', 'Google 広告', 'gclid'],
   ['gbraid', 'Google 広告', 'gbraid'],
   ['wbraid', 'Google 広告', 'wbraid'],

@@ -1,7 +1,9 @@
 import { brands } from '../../src/brand/brands';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
-import { japaneseDateTime } from '../../src/lib/peopleFormats';
+import { japaneseDateTime } from '../../src/lib/serverFormats';
+import { yen } from '../../src/lib/peopleFormats';
 import { toCsv } from './csv';
+import { stageLabels, type CurrentStage } from './leadStages';
 import { deliveryOf, leadChannels } from './leadChannels';
 import type { ChannelDelivery, StoredLead } from './leadStore';
 import { columnHeader, columnWords, roughPriceWords } from './leadValues';
@@ -52,18 +54,42 @@ function deliveryText(delivery: ChannelDelivery | undefined): string {
   }
 }
 
-type Column = { header: string; value: (lead: StoredLead, areas: PostalAreas) => string };
+/** Looked up once per export: postal code → its area (postalArea.ts), lead → its stage. */
+type Lookups = {
+  areas: ReadonlyMap<string, string>;
+  stages: ReadonlyMap<string, CurrentStage>;
+};
 
-/** Postal code → its area, looked up once per export (postalArea.ts). */
-type PostalAreas = ReadonlyMap<string, string>;
+type Column = { header: string; value: (lead: StoredLead, lookups: Lookups) => string };
 
 function formColumn(key: ExportColumnKey): Column {
   return {
     header: columnHeader(key),
-    value: (lead, areas) =>
+    value: (lead, { areas }) =>
       columnWords(lead.request, key, areas.get(lead.request.vehicle.postalCode) ?? ''),
   };
 }
+
+/** Blank where the runtime keeps no stages (the export without the staff store). */
+function stageColumn(header: string, words: (stage: CurrentStage) => string): Column {
+  return {
+    header,
+    value: (lead, { stages }) => {
+      const stage = stages.get(lead.id);
+      return stage ? words(stage) : '';
+    },
+  };
+}
+
+const stageColumns: Column[] = [
+  stageColumn('段階', (stage) => stageLabels[stage.stage]),
+  stageColumn('段階の更新日時', (stage) =>
+    stage.changedAt ? japaneseDateTime(stage.changedAt) : '',
+  ),
+  stageColumn('予約日時', (stage) => (stage.bookedFor ? japaneseDateTime(stage.bookedFor) : '')),
+  stageColumn('店舗', (stage) => stage.shop ?? ''),
+  stageColumn('金額（税込）', (stage) => (stage.amount === undefined ? '' : yen(stage.amount))),
+];
 
 /** Blank where the runtime keeps no state, or for a lead from before the channel existed. */
 function channelColumn(channel: { name: string; label: string }): Column {
@@ -73,7 +99,7 @@ function channelColumn(channel: { name: string; label: string }): Column {
   };
 }
 
-/** For people: the lead, what the visitor sent, where they came from, then each delivery. */
+/** For people: the lead, what the visitor sent, where they came from, its stage, each delivery. */
 const columns: Column[] = [
   { header: '受付日時', value: (lead) => japaneseDateTime(lead.receivedAt) },
   { header: '受付番号', value: (lead) => lead.id },
@@ -86,13 +112,18 @@ const columns: Column[] = [
     header,
     value: (lead: StoredLead) => value(lead.request.tracking),
   })),
+  ...stageColumns,
   ...leadChannels.map((channel) => channelColumn(channel)),
 ];
 
-export async function leadsCsv(leads: readonly StoredLead[]): Promise<string> {
+export async function leadsCsv(
+  leads: readonly StoredLead[],
+  stages: ReadonlyMap<string, CurrentStage> = new Map(),
+): Promise<string> {
   const areas = await postalAreas(leads.map((lead) => lead.request.vehicle.postalCode));
+  const lookups = { areas, stages };
   return toCsv([
     columns.map((column) => column.header),
-    ...leads.map((lead) => columns.map((column) => column.value(lead, areas))),
+    ...leads.map((lead) => columns.map((column) => column.value(lead, lookups))),
   ]);
 }

@@ -1,21 +1,29 @@
 /** `GET /api/estimates.csv?from=YYYY-MM-DD&to=YYYY-MM-DD` (staff): days in Japan, both included. */
 import { brands } from '../../src/brand/brands';
+import { japaneseDate } from '../../src/lib/peopleFormats';
 import { isRealDate, tokyoOffset } from '../../src/lib/tokyoTime';
 import { answers } from './answers';
 import type { EstimateHandler } from './estimateHandler';
 import { bearerMatches, text } from './http';
 import type { LeadStore } from './leadStore';
 import { leadsCsv } from './leadsCsv';
+import type { StaffStore } from './staffStore';
 
 export type ExportHandlerOptions = {
   store: LeadStore;
   secret: string;
+  /** Where the runtime keeps stages: their columns, and the export in the staff's audit log. */
+  staff?: StaffStore;
+  now?: () => Date;
 };
+
+/** Whoever holds the export secret (a spreadsheet job, ops): the audit log's actor. */
+const exportActor = 'CSV書き出し（EXPORT_SECRET）';
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dayMs = 24 * 3600_000;
 
-function tokyoDayStart(day: string | null, addDays = 0): string | null {
+export function tokyoDayStart(day: string | null, addDays = 0): string | null {
   const match = day ? dayPattern.exec(day) : null;
   if (!match) return null;
   const [year, month, date] = match.slice(1).map(Number) as [number, number, number];
@@ -41,7 +49,15 @@ export function createExportHandler(options: ExportHandlerOptions): EstimateHand
     if (!start || !end || start >= end) return text(400, answers.exportRange);
     try {
       const leads = await store.list(ctx.brand, start, end);
-      return new Response(request.method === 'HEAD' ? null : await leadsCsv(leads), {
+      const stages = await options.staff?.stagesOf(ctx.brand, start, end);
+      await options.staff?.audit({
+        brand: ctx.brand,
+        at: (options.now ?? (() => new Date()))().toISOString(),
+        actor: exportActor,
+        action: 'export',
+        target: `${japaneseDate(from ?? '')}〜${japaneseDate(to ?? '')}（${leads.length}件）`,
+      });
+      return new Response(request.method === 'HEAD' ? null : await leadsCsv(leads, stages), {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="estimates-${ctx.brand}-${from}-${to}.csv"`,

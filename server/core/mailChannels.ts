@@ -4,6 +4,7 @@ import { companies } from '../../src/content/companies';
 import type { ChannelDecision, DeliveryChannel } from './deliveryChannel';
 import { receiptMail, shopNoticeMail, visitorAddress, type MailMessage } from './leadMail';
 import type { LeadStore, StoredLead } from './leadStore';
+import { mailboxKey } from './receiptRules';
 import { postalArea } from './postalArea';
 
 export interface Mailer {
@@ -13,7 +14,7 @@ export interface Mailer {
 export type MailContext = {
   mailer: Mailer;
   shopAddresses: (brand: BrandId) => readonly string[];
-  store: Pick<LeadStore, 'list'>;
+  store: Pick<LeadStore, 'earlierToMailbox'>;
   /** The brand's site (its SITE_URL), for links in staff mails; unset, no link. */
   siteOrigin?: (brand: BrandId) => string | undefined;
 };
@@ -33,16 +34,14 @@ function senderOf(lead: StoredLead) {
   return mailSender(brands[lead.brand]);
 }
 
-/** Earlier non-spam leads to the address in 24 hours: leads, not mails, count (decision 008). */
-async function earlierLeadsTo(lead: StoredLead, address: string, store: MailContext['store']) {
+/**
+ * Earlier non-spam leads to the mailbox in 24 hours: leads, not mails, count (decision 008), and a
+ * mailbox, not a spelling (decision 016). "Earlier" is the store's order of insertion, so leads of
+ * one millisecond count each other and the decision is the same whenever it is taken.
+ */
+function earlierLeadsTo(lead: StoredLead, address: string, store: MailContext['store']) {
   const since = new Date(Date.parse(lead.receivedAt) - receiptCapWindowMs).toISOString();
-  const recent = await store.list(lead.brand, since, lead.receivedAt);
-  return recent.filter(
-    (other) =>
-      other.id !== lead.id &&
-      !other.suspectedSpam &&
-      visitorAddress(other)?.toLowerCase() === address.toLowerCase(),
-  ).length;
+  return store.earlierToMailbox(lead.brand, mailboxKey(address), since, lead.id);
 }
 
 export const shopNoticeChannel: DeliveryChannel<MailContext> = {

@@ -63,6 +63,30 @@ export function decidePath(target: string): PathDecision {
   return { kind: 'serve', path, url: url + query };
 }
 
+/** RFC 3986's unreserved characters, percent-encoded: the same path as the characters themselves. */
+const encodedUnreserved = /%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2D|2E|5F|7E)/gi;
+
+/**
+ * The one path both runtimes route the API by, from a request target or a URL's path: the WHATWG
+ * URL parser's (a backslash is a slash; `.`, `..` and `%2e` segments resolved), as workerd and
+ * Cloudflare's edge hand the Worker its URL; then unreserved characters decoded (`%65` is `e`) and
+ * repeated slashes merged. So `/api\estimates`, `/api/./x`, `/%2e/api/x` and `/api/%65stimates`
+ * answer alike on both, as the path they spell.
+ */
+export function routePath(target: string): string {
+  let url: URL;
+  try {
+    url = new URL(target.startsWith('/') ? `http://route.invalid${target}` : target);
+  } catch {
+    return '';
+  }
+  const decoded = url.pathname.replace(encodedUnreserved, (code) =>
+    String.fromCharCode(parseInt(code.slice(1), 16)),
+  );
+  // Decoding may spell a dot segment anew (`/%2E%2E/` is one already; `/.%2E/` too): parse again.
+  return new URL(`http://route.invalid${decoded}`).pathname.replace(/\/{2,}/g, '/');
+}
+
 /** The staff page of one lead, on the brand's own host. */
 export function staffLeadPath(leadId: string): string {
   return `/staff/leads/${encodeURIComponent(leadId)}`;

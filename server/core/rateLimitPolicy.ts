@@ -1,4 +1,5 @@
 /** Both runtimes' new-lead limit; README.md and docs/deploy.md state it in these words. */
+import type { BrandId } from '../../src/brand/brands';
 
 /**
  * Generous: Japanese carriers put many phones behind one IPv4 address (carrier-grade NAT) and a
@@ -29,6 +30,15 @@ function ipv6Groups(address: string): number[] | null {
 }
 
 /**
+ * What is counted: one client's new leads to one brand. Each brand's Worker has its own database,
+ * so the Worker counts per brand anyway; the local origin serves both brands from one process.
+ */
+export function newLeadRateLimitKey(brand: BrandId, address: string): string {
+  return `${brand} ${rateLimitKey(address)}`;
+}
+
+/**
+ * @internal Exported for tests.
  * One client: an IPv4 address, or an IPv6 /64 (a phone or home router picks any address in its /64
  * at will); an IPv4-mapped address (as a dual-stack socket reports it) is its IPv4 address.
  */

@@ -1,14 +1,18 @@
 /**
- * The API, routed once for both runtimes from a table of exact paths (decision 011); each runtime
- * gives its adapters and adds the site's security headers. A route that is off is not routed: the
- * request falls through to the site's 404 page, the same on both runtimes.
+ * The API, routed once for both runtimes from a table of exact paths (decision 011), matched on the
+ * one normalised path (paths.ts routePath); each runtime gives its adapters and adds the site's
+ * security headers. A path of the API no route takes (a route that is off, an unknown one) is
+ * answered with the site's 404 page whatever the method, the same on both runtimes. The staff's
+ * routes, whose paths carry a 受付番号, are matched after the table: `/api/staff/…` by staffApi.ts
+ * and `/staff…` by staffSite.ts, only where an access is configured (staffAuth.ts).
  *
  * What a runtime cannot do, declared once:
  * - re-send exists on the Worker only: the local origin runs each lead's channels at once
  *   (localMail.ts) and keeps no delivery state, so it has nothing to re-send;
  * - the webhook and the conversions are off locally: without delivery state a failure could be
  *   neither retried nor kept from repeating, so a developer's machine never reports a lead;
- * - the business-hours test faults (BUSINESS_TIME_MODE) exist locally only, for e2e.
+ * - the business-hours test faults (BUSINESS_TIME_MODE) exist locally only, for e2e;
+ * - Cloudflare Access guards the staff routes on the Worker only; locally STAFF_SECRET does.
  */
 import { businessTimePath } from '../../src/business-hours/businessHoursNames';
 import { businessTimeAnswer, type BusinessHours } from './businessTime';
@@ -16,6 +20,11 @@ import { createEstimateHandler, type EstimateHandler } from './estimateHandler';
 import { createExportHandler } from './leadsExport';
 import type { LeadNotifier, LeadStore, RateLimiter, Redelivery } from './leadStore';
 import { createResendHandler } from './resend';
+import { createStaffApi } from './staffApi';
+import { createStaffSite, defaultStaleAfterHours } from './staffSite';
+import type { StaffAccess } from './staffAuth';
+import type { StageNotifier } from './stageChange';
+import type { StaffStore } from './staffStore';
 
 export type ApiAdapters = {
   store: LeadStore;
@@ -23,6 +32,14 @@ export type ApiAdapters = {
   notifier: LeadNotifier;
   staffSecret: string | undefined;
   redelivery?: Redelivery | undefined;
+  /** The staff's inbox and API: not routed without an access (staffAuth.ts). */
+  staff?: {
+    store: StaffStore;
+    access: StaffAccess | null;
+    notifier: StageNotifier;
+    /** A lead still 新規 this many hours is 未対応 (the inbox, the Cron alert). */
+    staleAfterHours?: number;
+  };
   /** Read on each request: the environment may change them. */
   businessHours: () => BusinessHours;
   now?: () => Date;
@@ -37,8 +54,13 @@ export const apiPaths = {
 } as const;
 
 export type Api = {
+  /** `path`: routePath's. */
   route(path: string): EstimateHandler | undefined;
+  /** The API's paths: routed, or the site's 404 page. */
+  owns(path: string): boolean;
 };
+
+const apiPrefix = '/api/';
 
 export function createApi(adapters: ApiAdapters): Api {
   const { store, staffSecret: secret, redelivery } = adapters;
@@ -55,7 +77,15 @@ export function createApi(adapters: ApiAdapters): Api {
     [apiPaths.businessTime, (request) => businessTimeAnswer(request, adapters.businessHours())],
   ]);
   if (secret) {
-    routes.set(apiPaths.export, createExportHandler({ store, secret }));
+    routes.set(
+      apiPaths.export,
+      createExportHandler({
+        store,
+        secret,
+        ...(adapters.staff && { staff: adapters.staff.store }),
+        ...(adapters.now && { now: adapters.now }),
+      }),
+    );
     if (redelivery) {
       const resend = createResendHandler({
         redelivery,
@@ -65,5 +95,22 @@ export function createApi(adapters: ApiAdapters): Api {
       routes.set(apiPaths.resend, resend);
     }
   }
-  return { route: (path) => routes.get(path) };
+  const { staff } = adapters;
+  const now = adapters.now ?? (() => new Date());
+  const staffOptions = staff?.access && { ...staff, access: staff.access, now };
+  const staffApi = staffOptions && createStaffApi(staffOptions);
+  const staffSite =
+    staffOptions &&
+    createStaffSite({
+      ...staffOptions,
+      leads: store,
+      businessHours: adapters.businessHours,
+      staleAfterHours: staff.staleAfterHours ?? defaultStaleAfterHours,
+    });
+  const staffRoute = (path: string) =>
+    path.startsWith('/api/staff/') ? staffApi?.(path) : staffSite?.(path);
+  return {
+    route: (path) => routes.get(path) ?? staffRoute(path),
+    owns: (path) => path.startsWith(apiPrefix) || path === apiPaths.businessTime,
+  };
 }

@@ -10,8 +10,9 @@ import { isRecord } from '../../src/lib/isRecord';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { createKeyedQueue } from '../core/keyedQueue';
 import { parseStoredRequest } from '../core/storedRequest';
+import { mailboxKey } from '../core/receiptRules';
 import { newLeadRateLimit } from '../core/rateLimitPolicy';
-import type { LeadNotifier, LeadStore, NewLead, RateLimiter, StoredLead } from '../core/leadStore';
+import type { LeadNotifier, LeadStore, RateLimiter, StoredLead } from '../core/leadStore';
 
 const slowModeDelayMs = 20_000;
 
@@ -120,7 +121,7 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
   const serially = <T>(run: () => Promise<T>): Promise<T> => writes('insert', run);
 
   return {
-    async insert(lead: NewLead, duplicateSince: string) {
+    async insert(lead: StoredLead, duplicateSince: string) {
       checkMode();
       if (process.env.ESTIMATES_MODE === 'slow') {
         await new Promise((resolve) => setTimeout(resolve, options.slowDelayMs ?? slowModeDelayMs));
@@ -153,6 +154,18 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
     async findDuplicate(brand, contentHash, since) {
       checkMode();
       return duplicateIn((await loaded()).leads, brand, contentHash, since)?.id ?? null;
+    },
+    async earlierToMailbox(brand, mailbox, since, leadId) {
+      checkMode();
+      const { leads } = await loaded();
+      const at = leads.findIndex((lead) => lead.id === leadId);
+      return (at < 0 ? leads : leads.slice(0, at)).filter(
+        (lead) =>
+          lead.brand === brand &&
+          !lead.suspectedSpam &&
+          lead.receivedAt >= since &&
+          mailboxKey(lead.request.customer.email) === mailbox,
+      ).length;
     },
     async list(brand, from, to) {
       checkMode();
@@ -199,4 +212,5 @@ export function createMemoryRateLimiter(
 /** @internal For tests only: the local origin mails with createLocalMailNotifier (localMail.ts). */
 export const localNotifier: LeadNotifier = {
   created: () => Promise.resolve(),
+  replayed: () => Promise.resolve(),
 };

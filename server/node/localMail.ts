@@ -9,7 +9,9 @@ import { brands, localOrigin, type BrandId } from '../../src/brand/brands';
 import { brandEnvName } from '../core/brandEnv';
 import type { MailMessage } from '../core/leadMail';
 import type { LeadNotifier, LeadStore } from '../core/leadStore';
-import { leadChannels, type DeliveryContext } from '../core/leadChannels';
+import type { StoredLead } from '../core/leadStore';
+import { channelNamed, channelsOnReceipt, type DeliveryContext } from '../core/leadChannels';
+import type { StageNotifier } from '../core/stageChange';
 import { addressList, type Mailer } from '../core/mailChannels';
 
 /** @internal Exported for tests, which parse what it writes. */
@@ -27,13 +29,23 @@ export async function mimeOf(message: MailMessage): Promise<Buffer> {
     text: message.text,
     headers: message.headers,
     textEncoding: 'base64',
+    ...(message.attachments && {
+      attachments: message.attachments.map((file) => ({
+        filename: file.filename,
+        content: file.content,
+        contentType: file.type,
+      })),
+    }),
   });
   return composer.compile().build();
 }
 
 let sequence = 0;
 
-function createFileMailer(dir: string): Mailer {
+/** Each lead's .eml paths, until its log line is written. */
+type WrittenMail = Map<string, string[]>;
+
+function createFileMailer(dir: string, written: WrittenMail): Mailer {
   return {
     async send(message) {
       const raw = await mimeOf(message);
@@ -44,7 +56,7 @@ function createFileMailer(dir: string): Mailer {
       await mkdir(dir, { recursive: true });
       const path = join(dir, name);
       await writeFile(path, raw);
-      console.log(`[mail] ${kind} to ${message.to.join(', ')}: ${path}`);
+      written.set(lead, [...(written.get(lead) ?? []), path]);
     },
   };
 }
@@ -56,14 +68,16 @@ function localShopAddresses(env: Record<string, string | undefined>) {
   };
 }
 
-export function createLocalMailNotifier(options: {
+type LocalMailOptions = {
   store: LeadStore;
   mailDir: string;
   env?: Record<string, string | undefined>;
-}): LeadNotifier {
+};
+
+function localContext(options: LocalMailOptions, written: WrittenMail): DeliveryContext {
   const env = options.env ?? process.env;
-  const context: DeliveryContext = {
-    mailer: createFileMailer(options.mailDir),
+  return {
+    mailer: createFileMailer(options.mailDir, written),
     shopAddresses: localShopAddresses(env),
     siteOrigin: (brand) =>
       env[brands[brand].siteUrlVariable] || localOrigin(brand, Number(env.PORT) || 4173),
@@ -74,20 +88,60 @@ export function createLocalMailNotifier(options: {
     env: {},
     now: () => new Date(),
   };
-  return {
-    async created(lead) {
-      for (const channel of leadChannels) {
-        try {
-          const decision = await channel.decide(lead, context);
-          if (decision.kind === 'send') await channel.send(lead, context);
-          else
-            console.log(
-              `[mail] ${lead.id} ${channel.name}: ${decision.kind === 'skip' ? decision.reason : 'off'}`,
-            );
-        } catch (error) {
-          console.error(`[mail] ${lead.id} ${channel.name}:`, error);
-        }
+}
+
+/** One line per lead: each channel's state, a mail's with the file it was written to. */
+async function runChannels(
+  lead: StoredLead,
+  channels: readonly NonNullable<ReturnType<typeof channelNamed>>[],
+  context: DeliveryContext,
+  written: WrittenMail,
+): Promise<void> {
+  const states: string[] = [];
+  for (const channel of channels) {
+    try {
+      const decision = await channel.decide(lead, context);
+      if (decision.kind === 'send') {
+        await channel.send(lead, context);
+        const paths = (written.get(lead.id) ?? []).map((path) => ` → ${path}`).join('');
+        states.push(`${channel.name} sent${paths}`);
+        written.delete(lead.id);
+      } else {
+        states.push(
+          `${channel.name} ${decision.kind === 'skip' ? `skipped (${decision.reason})` : 'off'}`,
+        );
       }
+    } catch (error) {
+      states.push(`${channel.name} failed (${String(error)})`);
+    }
+  }
+  written.delete(lead.id);
+  console.log(`[lead] ${lead.id}: ${states.join(', ')}`);
+}
+
+export function createLocalMailNotifier(options: LocalMailOptions): LeadNotifier {
+  const written: WrittenMail = new Map();
+  const context = localContext(options, written);
+  return {
+    created: (lead) => runChannels(lead, channelsOnReceipt, context, written),
+    // No delivery state here (router.ts): what a crash left unsent stays so.
+    replayed: () => Promise.resolve(),
+  };
+}
+
+/** A stage change's channels, run at once on the lead as it now stands (with its stage). */
+export function createLocalStageNotifier(
+  options: LocalMailOptions & {
+    lead: (brand: StoredLead['brand'], id: string) => Promise<StoredLead | null>;
+  },
+): StageNotifier {
+  const written: WrittenMail = new Map();
+  const context = localContext(options, written);
+  return {
+    async stageChanged({ id, brand }, names) {
+      const lead = await options.lead(brand, id);
+      const channels = names.flatMap((name) => channelNamed(name) ?? []);
+      if (lead) await runChannels(lead, channels, context, written);
     },
   };
 }

@@ -9,6 +9,7 @@ const handler = createOrigin({
   distDir,
   estimatesFile: process.env.ESTIMATES_FILE ?? '.data/estimates.jsonl',
   exportSecret: process.env.EXPORT_SECRET || undefined,
+  staffSecret: process.env.STAFF_SECRET || undefined,
   newLeadsPerWindow: Number(process.env.ESTIMATES_RATE_LIMIT) || undefined,
   mailDir: process.env.MAIL_DIR || '.data/mail',
 });

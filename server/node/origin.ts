@@ -8,10 +8,12 @@ import sirv from 'sirv';
 import { brandIdForHost, brandIds, type BrandId } from '../../src/brand/brands';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../core/headers';
 import { clientErrorPage, clientErrorReasons, clientErrorStatus } from './clientError';
-import { decidePath } from '../core/paths';
+import { decidePath, routePath, type PathDecision } from '../core/paths';
 import type { EstimateHandler } from '../core/estimateHandler';
 import { createLocalLeadStore, createMemoryRateLimiter } from './localLeadStore';
-import { createLocalMailNotifier } from './localMail';
+import { createLocalMailNotifier, createLocalStageNotifier } from './localMail';
+import { createLocalStaffStore } from './localStaff';
+import { staffAccessOf } from '../core/staffAuth';
 import { serveFetch } from './nodeFetch';
 import { createApi } from '../core/router';
 
@@ -19,6 +21,8 @@ export type OriginOptions = {
   distDir: string;
   estimatesFile: string;
   exportSecret?: string;
+  /** Opens the staff's inbox and API (STAFF_SECRET); without it they are not routed. */
+  staffSecret?: string;
   /** e2e posts far more. */
   newLeadsPerWindow?: number;
   mailDir?: string;
@@ -80,11 +84,18 @@ export function createOrigin(options: OriginOptions): Handler {
   ) as Record<BrandId, Tree>;
   const compress = compression();
   const store = createLocalLeadStore({ file: options.estimatesFile });
+  const mailDir = options.mailDir ?? '.data/mail';
+  const staffStore = createLocalStaffStore({ store, file: options.estimatesFile });
   const api = createApi({
     store,
     rateLimiter: createMemoryRateLimiter({ limit: options.newLeadsPerWindow }),
-    notifier: createLocalMailNotifier({ store, mailDir: options.mailDir ?? '.data/mail' }),
+    notifier: createLocalMailNotifier({ store, mailDir }),
     staffSecret: options.exportSecret,
+    staff: {
+      store: staffStore,
+      access: staffAccessOf({ secret: options.staffSecret }),
+      notifier: createLocalStageNotifier({ store, mailDir, lead: staffStore.lead }),
+    },
     businessHours: () => ({
       start: process.env.BUSINESS_START_TIME,
       end: process.env.BUSINESS_END_TIME,
@@ -115,7 +126,12 @@ export function createOrigin(options: OriginOptions): Handler {
       }
       const brand = brandIdForHost(host);
       const tree = trees[brand];
-      const decision = decidePath(req.url ?? '/');
+      // The API's paths are normalised as the Worker's are (routePath), the pages' by decidePath.
+      const apiPath = routePath(req.url ?? '/');
+      const onApi = api.owns(apiPath);
+      const decision: PathDecision = onApi
+        ? { kind: 'serve', path: apiPath, url: apiPath }
+        : decidePath(req.url ?? '/');
       const rules = readRules(tree.dir);
       const rulePath = decision.kind === 'serve' ? decision.path : '/';
       for (const [name, value] of Object.entries(headersFor(rules, rulePath))) {
@@ -132,6 +148,7 @@ export function createOrigin(options: OriginOptions): Handler {
       const { path } = decision;
       const route = api.route(path);
       if (route) return serveApi(route, req, res, brand);
+      if (onApi) return sendNotFound(tree, res);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD' });
         res.end();

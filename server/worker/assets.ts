@@ -17,7 +17,8 @@ export async function siteHeaders(env: Pick<Env, 'ASSETS'>, url: URL): Promise<H
   return headers;
 }
 
-async function notFound(env: Pick<Env, 'ASSETS'>, url: URL): Promise<Response> {
+/** The site's 404 page, status 404. */
+export async function notFound(env: Pick<Env, 'ASSETS'>, url: URL): Promise<Response> {
   // `/404` is the 404 page itself (404.html, by the asset server's clean URLs).
   const page = await env.ASSETS.fetch(new URL('/404', url));
   const headers = new Headers(page.headers);

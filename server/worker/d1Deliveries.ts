@@ -1,7 +1,7 @@
 import type { BrandId } from '../../src/brand/brands';
 import type { ChannelDecision, PlatformReport, SendResult } from '../core/deliveryChannel';
 import type { ChannelDelivery, DeliveryState } from '../core/leadStore';
-import type { Deliveries } from './delivery';
+import type { Deliveries, RequeueOptions } from './delivery';
 import type { D1Database } from './env';
 
 export type DeliveryRecord = {
@@ -56,6 +56,7 @@ export class D1Deliveries implements Deliveries {
   async decided(
     leadId: string,
     decisions: readonly (readonly [string, ChannelDecision])[],
+    at: string,
   ): Promise<void> {
     if (decisions.length === 0) return;
     await this.db.batch(
@@ -63,10 +64,33 @@ export class D1Deliveries implements Deliveries {
         const { state, note } = initialState(decision);
         return this.db
           .prepare(
-            'INSERT INTO lead_deliveries (lead_id, channel, state, last_error) VALUES (?, ?, ?, ?) ' +
-              'ON CONFLICT (lead_id, channel) DO NOTHING',
+            'INSERT INTO lead_deliveries (lead_id, channel, state, last_error, decided_at) ' +
+              'VALUES (?, ?, ?, ?, ?) ON CONFLICT (lead_id, channel) DO NOTHING',
           )
-          .bind(leadId, channel, state, note);
+          .bind(leadId, channel, state, note, at);
+      }),
+    );
+  }
+
+  /** A stage's channel decided again (a new booking): its earlier state, sent too, is replaced. */
+  async redecided(
+    leadId: string,
+    decisions: readonly (readonly [string, ChannelDecision])[],
+    at: string,
+  ): Promise<void> {
+    if (decisions.length === 0) return;
+    await this.db.batch(
+      decisions.map(([channel, decision]) => {
+        const { state, note } = initialState(decision);
+        return this.db
+          .prepare(
+            'INSERT INTO lead_deliveries (lead_id, channel, state, last_error, decided_at) ' +
+              'VALUES (?, ?, ?, ?, ?) ' +
+              'ON CONFLICT (lead_id, channel) DO UPDATE SET state = excluded.state, ' +
+              'last_error = excluded.last_error, sent_at = NULL, attempts = 0, dead_lettered_at = NULL, ' +
+              'decided_at = excluded.decided_at, queued_at = NULL, retry_at = NULL',
+          )
+          .bind(leadId, channel, state, note, at);
       }),
     );
   }
@@ -109,14 +133,16 @@ export class D1Deliveries implements Deliveries {
       .run();
   }
 
-  async failed(leadId: string, channel: string, error: unknown): Promise<void> {
+  /** `retryAt`: when the queue is to hand it back; past it (and the grace) it is swept. */
+  async failed(leadId: string, channel: string, error: unknown, retryAt: string): Promise<void> {
     await this.db
       .prepare(
-        "INSERT INTO lead_deliveries (lead_id, channel, state, attempts, last_error) VALUES (?, ?, 'pending', 1, ?) " +
+        'INSERT INTO lead_deliveries (lead_id, channel, state, attempts, last_error, retry_at) ' +
+          "VALUES (?, ?, 'pending', 1, ?, ?) " +
           'ON CONFLICT (lead_id, channel) DO UPDATE SET attempts = attempts + 1, ' +
-          'last_error = excluded.last_error',
+          'last_error = excluded.last_error, retry_at = excluded.retry_at',
       )
-      .bind(leadId, channel, errorText(error))
+      .bind(leadId, channel, errorText(error), retryAt)
       .run();
   }
 
@@ -132,33 +158,64 @@ export class D1Deliveries implements Deliveries {
       .run();
   }
 
-  async requeued(leadId: string, channel: string): Promise<boolean> {
-    const result = await this.db
-      .prepare(
-        "UPDATE lead_deliveries SET state = 'pending', dead_lettered_at = NULL " +
-          "WHERE lead_id = ? AND channel = ? AND state IN ('pending', 'dead')",
-      )
-      .bind(leadId, channel)
-      .run();
-    return result.meta.changes === 1;
+  /**
+   * Marks each channel queued at `at` where it is not in the queue's hands: pending and never
+   * queued, pending past `staleBefore` (its retry time and the grace), or dead when `dead`. One
+   * UPDATE per channel, so of racing callers (the notifier, a replay, the sweep, a re-send) one
+   * wins each channel; returns the channels won, for the caller to queue.
+   */
+  async requeued(
+    leadId: string,
+    channels: readonly string[],
+    options: RequeueOptions,
+  ): Promise<string[]> {
+    if (channels.length === 0) return [];
+    const results = await this.db.batch(
+      channels.map((channel) =>
+        this.db
+          .prepare(
+            "UPDATE lead_deliveries SET state = 'pending', dead_lettered_at = NULL, " +
+              'queued_at = ?, retry_at = ? WHERE lead_id = ? AND channel = ? AND ' +
+              "((state = 'pending' AND (queued_at IS NULL OR COALESCE(retry_at, queued_at) < ?)) " +
+              "OR (state = 'dead' AND ? = 1))",
+          )
+          .bind(
+            options.at,
+            options.at,
+            leadId,
+            channel,
+            options.staleBefore ?? '',
+            options.dead ? 1 : 0,
+          ),
+      ),
+    );
+    return channels.filter((_, index) => results[index]?.meta.changes === 1);
   }
 
-  /** Also every channel of leads with no delivery row at all (the notifier failed). */
+  /**
+   * Pairs out of the queue's hands: pending and never queued or past their retry time before
+   * `staleBefore`, dead ones when `dead`, of the given channels or of any channel in the table;
+   * and the leads with no delivery row at all (their channels were never decided).
+   */
   async undelivered(
     brand: BrandId,
     staleBefore: string,
-    channels: readonly string[],
-  ): Promise<{ id: string; channel: string }[]> {
-    const marks = channels.map(() => '?').join(', ');
+    options: { channels?: readonly string[] | undefined; dead: boolean },
+  ): Promise<{ pairs: { id: string; channel: string }[]; undecided: string[] }> {
+    const { channels } = options;
+    const onlyChannels = channels
+      ? `d.channel IN (${channels.map(() => '?').join(', ')}) AND `
+      : '';
     const [rows, leadsWithout] = await this.db.batch<{ id: string; channel?: string }>([
       this.db
         .prepare(
           'SELECT d.lead_id AS id, d.channel AS channel FROM lead_deliveries d ' +
-            'JOIN leads l ON l.id = d.lead_id WHERE l.brand = ? AND ' +
-            `d.channel IN (${marks}) AND (d.state = 'dead' OR ` +
-            "(d.state = 'pending' AND l.received_at < ?)) ORDER BY l.received_at LIMIT 500",
+            `JOIN leads l ON l.id = d.lead_id WHERE l.brand = ? AND ${onlyChannels}` +
+            "((d.state = 'dead' AND ? = 1) OR (d.state = 'pending' AND " +
+            'COALESCE(d.retry_at, d.queued_at, d.decided_at, l.received_at) < ?)) ' +
+            'ORDER BY l.received_at LIMIT 500',
         )
-        .bind(brand, ...channels, staleBefore),
+        .bind(brand, ...(channels ?? []), options.dead ? 1 : 0, staleBefore),
       this.db
         .prepare(
           'SELECT id FROM leads l WHERE brand = ? AND received_at < ? AND NOT EXISTS ' +
@@ -166,9 +223,10 @@ export class D1Deliveries implements Deliveries {
         )
         .bind(brand, staleBefore),
     ]);
-    const results = (rows?.results ?? []) as { id: string; channel: string }[];
-    const bare = (leadsWithout?.results ?? []) as { id: string }[];
-    return [...results, ...bare.flatMap(({ id }) => channels.map((channel) => ({ id, channel })))];
+    return {
+      pairs: (rows?.results ?? []) as { id: string; channel: string }[],
+      undecided: ((leadsWithout?.results ?? []) as { id: string }[]).map(({ id }) => id),
+    };
   }
 
   async deadLetters(brand: BrandId): Promise<(ChannelDelivery & { leadId: string })[]> {

@@ -8,9 +8,11 @@ import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract
 import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { trackingKeys } from '../../src/tracking/trackingFields';
-import type { ChannelDelivery, KeyedLead, LeadStore, NewLead, StoredLead } from '../core/leadStore';
-import { columnText, fieldText } from '../core/leadValues';
+import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../core/leadStore';
+import { columnText, fieldText, leadKana } from '../core/leadValues';
 import { parseStoredRequest } from '../core/storedRequest';
+import { mailboxKey } from '../core/receiptRules';
+import { currentOf, stageColumnNames, type StageColumns } from './d1Staff';
 import { channelDelivery, deliveryColumns, type DeliveryRecord } from './d1Deliveries';
 import type { D1Database } from './env';
 
@@ -34,6 +36,7 @@ export function leadRow(lead: StoredLead): Record<string, Cell> {
     suspected_spam: lead.suspectedSpam ? 1 : 0,
     request_json: JSON.stringify(request),
     matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
+    receipt_mailbox: mailboxKey(request.customer.email),
   };
   for (const path of fieldPaths) {
     const { stored } = field(path);
@@ -43,6 +46,7 @@ export function leadRow(lead: StoredLead): Record<string, Cell> {
     if ('stored' in column) row[column.stored] = cell(columnText(request, key as ExportColumnKey));
   }
   for (const key of trackingKeys) row[key] = request.tracking[key] || null;
+  row.kana = leadKana(request);
   return row;
 }
 
@@ -56,11 +60,11 @@ type LeadRecord = {
   suspected_spam: number;
   request_json: string;
   matching_json: string | null;
-};
+} & StageColumns;
 
 const leadColumns =
   'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
-  'request_json, matching_json';
+  `request_json, matching_json, ${stageColumnNames}`;
 
 function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
   if (json === null) return {};
@@ -86,6 +90,7 @@ function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]):
     deliveries,
     request: parseStoredRequest(JSON.parse(record.request_json), record.brand),
     ...storedMatching(record.matching_json),
+    stage: currentOf(record),
   };
 }
 
@@ -121,7 +126,10 @@ const storedOrMetStatement =
 export class D1LeadStore implements LeadStore {
   constructor(private readonly db: D1Database) {}
 
-  async insert(lead: NewLead, duplicateSince: string): Promise<{ id: string; created: boolean }> {
+  async insert(
+    lead: StoredLead,
+    duplicateSince: string,
+  ): Promise<{ id: string; created: boolean }> {
     const row = leadRow(lead);
     const columns = Object.keys(row);
     const { brand, idempotencyKey, contentHash } = lead;
@@ -159,6 +167,27 @@ export class D1LeadStore implements LeadStore {
       .bind(brand, contentHash, since)
       .first<{ id: string }>();
     return found?.id ?? null;
+  }
+
+  /**
+   * One statement over rows the inserts ordered (rowid): racing leads to one mailbox each count the
+   * ones inserted before them, so no more than the cap get a receipt, whatever the interleaving.
+   */
+  async earlierToMailbox(
+    brand: BrandId,
+    mailbox: string,
+    since: string,
+    leadId: string,
+  ): Promise<number> {
+    const found = await this.db
+      .prepare(
+        'SELECT COUNT(*) AS earlier FROM leads WHERE brand = ? AND receipt_mailbox = ? ' +
+          'AND suspected_spam = 0 AND received_at >= ? AND id != ? AND rowid < ' +
+          'COALESCE((SELECT rowid FROM leads WHERE id = ?), 9223372036854775807)',
+      )
+      .bind(brand, mailbox, since, leadId, leadId)
+      .first<{ earlier: number }>();
+    return found?.earlier ?? 0;
   }
 
   async list(brand: BrandId, from: string, to: string): Promise<StoredLead[]> {

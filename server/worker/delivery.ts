@@ -21,14 +21,22 @@ import type {
   LeadStore,
   NewLead,
   Redelivery,
+  ResendOutcome,
+  StoredLead,
 } from '../core/leadStore';
 import { deadLetterAlertMail } from '../core/leadMail';
-import { channelNamed, deliveryOf, leadChannels, type DeliveryContext } from '../core/leadChannels';
+import {
+  channelNamed,
+  channelsOnReceipt,
+  deliveryOf,
+  type DeliveryContext,
+} from '../core/leadChannels';
+import type { StageNotifier } from '../core/stageChange';
 import { addressList } from '../core/mailChannels';
 import type { ConversionEnv, Env, LeadMessage, MessageBatch } from './env';
 import { BindingMailer } from './mailer';
 
-export type LeadReader = Pick<LeadStore, 'list'> & Pick<Redelivery, 'get'>;
+export type LeadReader = Pick<LeadStore, 'earlierToMailbox'> & Pick<Redelivery, 'get'>;
 
 /** The bindings delivery uses, of the Worker's Env. */
 export type DeliveryEnv = Pick<
@@ -49,10 +57,16 @@ export type DeliveryEnv = Pick<
     EMAIL?: Pick<SendEmail, 'send'>;
   };
 
+/** `staleBefore`: a pending channel due before it is lost; `dead`: dead ones are queued too. */
+export type RequeueOptions = { at: string; staleBefore?: string; dead?: boolean };
+
+type Undelivered = { pairs: { id: string; channel: string }[]; undecided: string[] };
+
 export interface Deliveries {
   decided(
     leadId: string,
     decisions: readonly (readonly [string, ChannelDecision])[],
+    at: string,
   ): Promise<void>;
   sent(leadId: string, channel: string, at: string, result?: SendResult): Promise<void>;
   reported(
@@ -62,10 +76,14 @@ export interface Deliveries {
     reason: string | null,
     at: string,
   ): Promise<void>;
-  failed(leadId: string, channel: string, error: unknown): Promise<void>;
+  failed(leadId: string, channel: string, error: unknown, retryAt: string): Promise<void>;
   deadLettered(leadId: string, channel: string, at: string): Promise<void>;
-  requeued(leadId: string, channel: string): Promise<boolean>;
-  undelivered: Redelivery['undelivered'];
+  requeued(leadId: string, channels: readonly string[], options: RequeueOptions): Promise<string[]>;
+  undelivered(
+    brand: BrandId,
+    staleBefore: string,
+    options: { channels?: readonly string[] | undefined; dead: boolean },
+  ): Promise<Undelivered>;
   deadLetters(brand: BrandId): Promise<(ChannelDelivery & { leadId: string })[]>;
   lastAlert(brand: BrandId): Promise<string | null>;
   alerted(brand: BrandId, at: string): Promise<void>;
@@ -91,7 +109,7 @@ export function retryDelaySeconds(attempts: number, baseSeconds: number): number
 
 export function deliveryContext(
   env: DeliveryEnv,
-  store: Pick<LeadReader, 'list'>,
+  store: Pick<LeadReader, 'earlierToMailbox'>,
   fetcher: typeof fetch = fetch,
 ): DeliveryContext {
   const shop = addressList(env.SHOP_MAIL_TO);
@@ -111,50 +129,122 @@ export function deliveryContext(
   };
 }
 
+/**
+ * Decides a lead's channels, records them, then queues each channel it wins (requeued): a crash
+ * in between leaves rows never queued, which a replay of the lead or the outbox sweep queues.
+ */
 export class QueueNotifier implements LeadNotifier {
   constructor(
-    private readonly env: DeliveryEnv,
-    private readonly deliveries: Pick<Deliveries, 'decided'>,
+    private readonly env: Pick<DeliveryEnv, 'LEADS'>,
+    private readonly deliveries: Pick<Deliveries, 'decided' | 'requeued'>,
     private readonly context: DeliveryContext,
+    private readonly store: Pick<LeadReader, 'get'>,
   ) {}
 
-  async created(lead: NewLead): Promise<void> {
+  created(lead: NewLead): Promise<void> {
+    return this.decideAndQueue(lead);
+  }
+
+  async decideAndQueue(lead: StoredLead): Promise<void> {
+    const at = this.context.now().toISOString();
     const decisions = await Promise.all(
-      leadChannels.map(
+      channelsOnReceipt.map(
         async (channel) => [channel.name, await channel.decide(lead, this.context)] as const,
       ),
     );
-    await this.deliveries.decided(lead.id, decisions);
+    await this.deliveries.decided(lead.id, decisions, at);
     const toSend = decisions.filter(([, decision]) => decision.kind === 'send');
-    if (toSend.length > 0) {
-      await this.env.LEADS.sendBatch(
-        toSend.map(([channel]) => ({ body: { id: lead.id, channel } })),
-      );
+    await this.queue(
+      lead.id,
+      toSend.map(([name]) => name),
+      { at },
+    );
+  }
+
+  async replayed(id: string): Promise<void> {
+    const lead = await this.store.get(id);
+    if (!lead) return;
+    if (!lead.deliveries?.length) return this.decideAndQueue(lead);
+    const pending = lead.deliveries.filter((delivery) => delivery.state === 'pending');
+    await this.queue(
+      id,
+      pending.map((delivery) => delivery.channel),
+      { at: this.context.now().toISOString() },
+    );
+  }
+
+  /** Queues the channels this call wins; returns them. */
+  async queue(id: string, channels: readonly string[], options: RequeueOptions): Promise<string[]> {
+    const won = await this.deliveries.requeued(id, channels, options);
+    if (won.length > 0) {
+      await this.env.LEADS.sendBatch(won.map((channel) => ({ body: { id, channel } })));
     }
+    return won;
   }
 }
 
-export function queueRedelivery(
+/** A stage change's channels (server/core/stageChange.ts), decided again and queued. */
+export function queueStageNotifier(
   env: DeliveryEnv,
   store: LeadReader,
+  deliveries: { redecided: Deliveries['decided'] } & Pick<Deliveries, 'requeued'>,
+  context: DeliveryContext,
+): StageNotifier {
+  return {
+    async stageChanged({ id: leadId }, names) {
+      const lead = await store.get(leadId);
+      if (!lead) return;
+      const decisions: (readonly [string, ChannelDecision])[] = [];
+      for (const name of names) {
+        const channel = channelNamed(name);
+        if (channel) decisions.push([name, await channel.decide(lead, context)]);
+      }
+      const at = context.now().toISOString();
+      await deliveries.redecided(leadId, decisions, at);
+      // Marked queued first, as the notifier does: the outbox sweep takes what is never sent.
+      const toSend = decisions.flatMap(([name, decision]) =>
+        decision.kind === 'send' ? [name] : [],
+      );
+      const won = await deliveries.requeued(leadId, toSend, { at });
+      if (won.length > 0) {
+        await env.LEADS.sendBatch(won.map((channel) => ({ body: { id: leadId, channel } })));
+      }
+    },
+  };
+}
+
+export function queueRedelivery(
+  store: LeadReader,
   deliveries: Deliveries,
+  notifier: QueueNotifier,
   context: DeliveryContext,
 ): Redelivery {
   return {
     get: (id) => store.get(id),
-    undelivered: (brand, staleBefore, channels) =>
-      deliveries.undelivered(brand, staleBefore, channels),
-    async resend(id, name) {
-      const channel = channelNamed(name);
-      const lead = channel && (await store.get(id));
-      if (!channel || !lead) return false;
-      if (!deliveryOf(lead, name)) {
+    async undelivered(brand, staleBefore, channels) {
+      const { pairs, undecided } = await deliveries.undelivered(brand, staleBefore, {
+        channels,
+        dead: true,
+      });
+      const names = channels ?? channelsOnReceipt.map((channel) => channel.name);
+      return [...pairs, ...undecided.flatMap((id) => names.map((channel) => ({ id, channel })))];
+    },
+    async resend(id, name, staleBefore): Promise<ResendOutcome> {
+      const lead = await store.get(id);
+      if (!lead) return 'none';
+      let state = deliveryOf(lead, name)?.state;
+      if (!state) {
         // Never decided (the notifier failed): decide now.
-        await deliveries.decided(id, [[name, await channel.decide(lead, context)]]);
+        const channel = channelNamed(name);
+        if (!channel) return 'none';
+        const decision = await channel.decide(lead, context);
+        await deliveries.decided(id, [[name, decision]], context.now().toISOString());
+        state = decision.kind === 'send' ? 'pending' : 'off';
       }
-      if (!(await deliveries.requeued(id, name))) return false;
-      await env.LEADS.send({ id, channel: name });
-      return true;
+      const at = context.now().toISOString();
+      const won = await notifier.queue(id, [name], { at, staleBefore, dead: true });
+      if (won.length > 0) return 'resent';
+      return state === 'pending' ? 'queued' : 'none';
     },
   };
 }
@@ -280,10 +370,16 @@ export async function consumeLeads(
     // A message from before the channels names none: it was the webhook's.
     const name = body.channel ?? 'webhook';
     const channel = channelNamed(name);
-    const lead = channel && (await store.get(body.id));
+    const lead = await store.get(body.id);
     const state = lead && deliveryOf(lead, name)?.state;
-    if (!channel || !lead || (state && state !== 'pending' && state !== 'dead')) {
-      // Gone, unknown, already sent (a replayed message), skipped or off.
+    if (!lead || (state && state !== 'pending' && state !== 'dead')) {
+      // Gone, already sent (a replayed message), skipped or off.
+      message.ack();
+      continue;
+    }
+    if (!channel) {
+      // A channel this code does not know (a release rolled back): dead, so the sweep leaves it.
+      if (state) await deliveries.deadLettered(lead.id, name, context.now().toISOString());
       message.ack();
       continue;
     }
@@ -293,7 +389,8 @@ export async function consumeLeads(
       window !== undefined &&
       context.now().getTime() - Date.parse(lead.receivedAt) > window;
     if (pastWindow) {
-      await deliveries.failed(lead.id, name, new Error(`past ${name}'s window for this lead`));
+      const at = context.now().toISOString();
+      await deliveries.failed(lead.id, name, new Error(`past ${name}'s window for this lead`), at);
     }
     if (deadLetters || pastWindow) {
       await deliveries.deadLettered(lead.id, name, new Date().toISOString());
@@ -307,13 +404,17 @@ export async function consumeLeads(
       result = await channel.send(lead, context);
     } catch (error) {
       console.error(`[leads] ${lead.id} ${name}: ${String(error)} (attempt ${message.attempts})`);
-      await deliveries.failed(lead.id, name, error);
       if (error instanceof PermanentRefusal) {
-        await deliveries.deadLettered(lead.id, name, new Date().toISOString());
+        const at = context.now().toISOString();
+        await deliveries.failed(lead.id, name, error, at);
+        await deliveries.deadLettered(lead.id, name, at);
         alertBrands.add(lead.brand);
         message.ack();
       } else {
-        message.retry({ delaySeconds: retryDelaySeconds(message.attempts, base) });
+        const delaySeconds = retryDelaySeconds(message.attempts, base);
+        const retryAt = new Date(context.now().getTime() + delaySeconds * 1000).toISOString();
+        await deliveries.failed(lead.id, name, error, retryAt);
+        message.retry({ delaySeconds });
       }
       continue;
     }

@@ -7,12 +7,22 @@ import type { conversionOptions, conversionVariables } from '../core/conversions
 /** `check`: the how-many-th question to the platform about what it did with the sent lead. */
 export type LeadMessage = { id: string; channel?: string; check?: number } | { alert: true };
 
-export type Env = Omit<Cloudflare.Env, 'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS_MAIL_TO'> & {
+export type Env = Omit<
+  Cloudflare.Env,
+  'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS_MAIL_TO' | 'SITE_URL'
+> & {
   LEADS: Queue<LeadMessage>;
   /** Absent for a brand that sends no mail (deploy/cloudflare/config.ts). */
   EMAIL?: SendEmail;
   /** Secrets (wrangler secret put; .dev.vars locally): not in the config, and may be unset. */
   EXPORT_SECRET?: string;
+  /** Opens the staff's pages and API where Cloudflare Access is not configured. */
+  STAFF_SECRET?: string;
+  /** Cloudflare Access: the team's domain and this brand's application audience (vars). */
+  ACCESS_TEAM_DOMAIN?: string;
+  ACCESS_AUD?: string;
+  /** Business hours a lead may stay 新規 before ops are alerted (default 3). */
+  NEW_LEAD_ALERT_HOURS?: string;
   WEBHOOK_URL?: string;
   WEBHOOK_SECRET?: string;
   /** Set only when the brand's environment gives them. */
@@ -22,6 +32,8 @@ export type Env = Omit<Cloudflare.Env, 'LEADS' | 'EMAIL' | 'SHOP_MAIL_TO' | 'OPS
   OPS_MAIL_TO?: string;
   /** The brand's site origin (SITE_URL_<BRAND> at deploy), for links in staff mails. */
   SITE_URL?: string;
+  /** Local only (the smoke suite): the outbox sweep's grace in seconds, instead of 15 minutes. */
+  OUTBOX_GRACE_SECONDS?: string;
 } & ConversionEnv;
 
 /** Endpoints are vars deploy/cloudflare/config.ts sets; the rest are secrets (docs/deploy.md). */

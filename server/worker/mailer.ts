@@ -17,6 +17,12 @@ export class BindingMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       headers: message.headers,
+      ...(message.attachments && {
+        attachments: message.attachments.map((file) => ({
+          ...file,
+          disposition: 'attachment' as const,
+        })),
+      }),
     });
   }
 }

@@ -5,12 +5,26 @@
 import { brandIdForHost, defaultBrandId, isBrandId, type BrandId } from '../../src/brand/brands';
 import type { EstimateContext } from '../core/estimateHandler';
 import { createApi, type Api } from '../core/router';
-import { serveAsset, siteHeaders } from './assets';
+import { routePath } from '../core/paths';
+import { notFound, serveAsset, siteHeaders } from './assets';
+import { sweepOutbox } from './cron/outboxSweep';
+import { staffAccessOf } from '../core/staffAuth';
 import { D1LeadStore } from './d1LeadStore';
 import { D1Deliveries } from './d1Deliveries';
-import { consumeLeads, deliveryContext, QueueNotifier, queueRedelivery } from './delivery';
+import { newLeadAlert } from './cron/newLeadAlert';
+import { D1Staff } from './d1Staff';
+import {
+  consumeLeads,
+  deliveryContext,
+  QueueNotifier,
+  queueRedelivery,
+  queueStageNotifier,
+} from './delivery';
 import type { Env, LeadMessage, MessageBatch } from './env';
 import { D1RateLimiter } from './rateLimiter';
+
+/** The Cron Triggers' jobs (server/worker/cron/), each `(env, now)`. */
+const cronJobs: readonly ((env: Env, now: Date) => Promise<void>)[] = [sweepOutbox, newLeadAlert];
 
 function brandOf(request: Request, env: Env): BrandId {
   return isBrandId(env.BRAND) ? env.BRAND : brandIdForHost(new URL(request.url).host);
@@ -25,12 +39,24 @@ function apiOf(env: Env): Api {
     const store = new D1LeadStore(env.DB);
     const deliveries = new D1Deliveries(env.DB);
     const context = deliveryContext(env, store);
+    const notifier = new QueueNotifier(env, deliveries, context, store);
+    const access = staffAccessOf({
+      teamDomain: env.ACCESS_TEAM_DOMAIN,
+      audience: env.ACCESS_AUD,
+      secret: env.STAFF_SECRET,
+    });
     api = createApi({
       store,
       rateLimiter: new D1RateLimiter(env.DB),
-      notifier: new QueueNotifier(env, deliveries, context),
+      notifier,
       staffSecret: env.EXPORT_SECRET,
-      redelivery: queueRedelivery(env, store, deliveries, context),
+      redelivery: queueRedelivery(store, deliveries, notifier, context),
+      staff: {
+        staleAfterHours: Number(env.NEW_LEAD_ALERT_HOURS) || undefined,
+        store: new D1Staff(env.DB, store),
+        access,
+        notifier: queueStageNotifier(env, store, deliveries, context),
+      },
       businessHours: () => ({ start: env.BUSINESS_START_TIME, end: env.BUSINESS_END_TIME }),
     });
     apis.set(env, api);
@@ -53,8 +79,10 @@ async function withSiteHeaders(answer: Response, env: Env, url: URL): Promise<Re
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
-    const route = apiOf(env).route(url.pathname);
-    if (!route) return serveAsset(request, env);
+    const api = apiOf(env);
+    const path = routePath(url.pathname);
+    const route = api.route(path);
+    if (!route) return api.owns(path) ? notFound(env, url) : serveAsset(request, env);
     const ctx: EstimateContext = {
       brand: brandOf(request, env),
       clientKey: request.headers.get('CF-Connecting-IP') ?? 'unknown',
@@ -74,5 +102,16 @@ export default {
       deliveryContext(env, store),
       brand,
     );
+  },
+
+  /** Every Cron Trigger of deploy/cloudflare/config.ts: each job runs, one's failure aside. */
+  async scheduled(controller: ScheduledController, env: Env): Promise<void> {
+    const now = new Date(controller.scheduledTime);
+    const results = await Promise.allSettled(cronJobs.map((job) => job(env, now)));
+    for (const result of results) {
+      if (result.status === 'rejected') console.error('[cron]', result.reason);
+    }
+    if (results.some((result) => result.status === 'rejected'))
+      throw new Error('a cron job failed');
   },
 } satisfies ExportedHandler<Env, LeadMessage>;

@@ -7,6 +7,7 @@ export function MessagePage({
   title,
   text,
   action,
+  note,
 }: {
   /** The <h1>'s id, which names the section (aria-labelledby). */
   titleId: string;
@@ -14,6 +15,7 @@ export function MessagePage({
   text: string;
   /** The way on; styled with `messagePageActionClass`. */
   action: ReactNode;
+  note?: ReactNode;
 }) {
   return (
     <section className={styles.page} aria-labelledby={titleId}>
@@ -22,6 +24,7 @@ export function MessagePage({
       </h1>
       <p className={styles.text}>{text}</p>
       {action}
+      {note && <p className={styles.text}>{note}</p>}
     </section>
   );
 }

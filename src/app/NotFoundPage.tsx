@@ -1,8 +1,11 @@
 import { Link } from 'react-router-dom';
+import { receptionText, telHref } from '../brand/brands';
+import { useBrand } from '../brand/useBrand';
 import { MessagePage, messagePageActionClass } from './MessagePage';
 
-/** The spec's not-found page. */
+/** The spec's not-found page, with the phone and when it is answered. */
 export function NotFoundPage() {
+  const brand = useBrand();
   return (
     <MessagePage
       titleId="not-found-title"
@@ -12,6 +15,15 @@ export function NotFoundPage() {
         <Link to="/" className={messagePageActionClass}>
           TOPページへ戻る
         </Link>
+      }
+      note={
+        <>
+          お電話でのお問い合わせ：
+          <a href={telHref(brand.phone)} data-phone-link="not-found">
+            {brand.phone}
+          </a>
+          （{receptionText(brand)}）
+        </>
       }
     />
   );

@@ -29,6 +29,9 @@ export type Brand = {
   hostMarker: string | null;
   name: string;
   phone: string;
+  /** When the phone is answered, as people read it: every line giving the number says so. */
+  receptionHours: string;
+  holidays: string;
   gtmId: string;
   /** Build env variable with the site's origin, for canonical links and the sitemap. */
   siteUrlVariable: `SITE_URL_${string}`;
@@ -46,6 +49,9 @@ export const brands: Record<BrandId, Brand> = {
     hostMarker: null,
     name: 'カーサポート車検',
     phone: '0120-104-631',
+    // The default business_time (9:00–19:00) of the local API and the Worker.
+    receptionHours: '9:00〜19:00',
+    holidays: '年末年始',
     gtmId: 'GTM-PF46FXZL',
     siteUrlVariable: 'SITE_URL_CARSUPPORT',
     sections: [
@@ -74,6 +80,8 @@ export const brands: Record<BrandId, Brand> = {
     hostMarker: 'yamada-shaken',
     name: 'ヤマダ車検',
     phone: '0120-012-402',
+    receptionHours: '9:00〜19:00',
+    holidays: '年末年始',
     gtmId: 'GTM-KZQ4D3H8',
     siteUrlVariable: 'SITE_URL_YAMADA',
     sections: [
@@ -126,4 +134,9 @@ export function hasCampaign(brand: Brand): boolean {
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** 受付時間 9:00〜19:00（年末年始を除く） */
+export function receptionText(brand: Brand): string {
+  return `受付時間 ${brand.receptionHours}（${brand.holidays}を除く）`;
 }

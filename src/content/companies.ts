@@ -1,7 +1,24 @@
-// For the server's mails; the pages read their own folder's, and the browser never loads this list.
+// For the server's mails and the release check; the pages read their own folder's, and the
+// browser never loads this list.
 import type { BrandId } from '../brand/brands';
-import { company as carsupport } from './carsupport/company';
+import * as carsupport from './carsupport/company';
+import type { DeclaredCompany } from './operatorFacts';
 import type { CompanyFacts } from './types';
-import { company as yamada } from './yamada/company';
+import * as yamada from './yamada/company';
 
-export const companies: Record<BrandId, CompanyFacts> = { carsupport, yamada };
+interface Folder {
+  company: CompanyFacts;
+  declaredCompany: DeclaredCompany;
+}
+
+const folders: Record<BrandId, Folder> = { carsupport, yamada };
+
+const entries = Object.entries(folders) as [BrandId, Folder][];
+
+export const companies = Object.fromEntries(
+  entries.map(([brand, folder]) => [brand, folder.company]),
+) as Record<BrandId, CompanyFacts>;
+
+export const declaredCompanies = Object.fromEntries(
+  entries.map(([brand, folder]) => [brand, folder.declaredCompany]),
+) as Record<BrandId, DeclaredCompany>;

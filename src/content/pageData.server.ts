@@ -2,6 +2,7 @@
 import type { BrandId } from '../brand/brands';
 import { brands } from '../brand/brands';
 import { pageOf, type RouteName, type TextRouteName } from './pageTable';
+import { withPhraseBreaks } from './phraseBreaks.server';
 import type { LandingContent, PageData, PageMeta, TextPageContent } from './types';
 
 // Each brand's copy lives in its folder, src/content/<id>/: the landing page, the text pages
@@ -31,7 +32,7 @@ export function getPageData(brand: BrandId, route: RouteName): PageData {
     description: fromFolder(descriptions, brand, 'descriptions.ts')[route],
   };
   if (route === 'index') {
-    return { route, meta, landing: fromFolder(landings, brand, 'landing.ts') };
+    return { route, meta, landing: withPhraseBreaks(fromFolder(landings, brand, 'landing.ts')) };
   }
   return { route, meta, page: fromFolder(textPages, brand, 'pages.ts')[route] };
 }

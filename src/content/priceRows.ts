@@ -1,4 +1,4 @@
-import { formatJapaneseDate } from '../lib/formatJapaneseDate';
+import { japaneseDay, yen } from '../lib/plainFormats';
 import {
   legalFeeRates,
   legalFeesAsOf,
@@ -7,6 +7,7 @@ import {
   type WeightTaxAgeBand,
 } from './legalFees';
 import type { VehicleClassCost } from './legalFees';
+import type { LandingContent } from './types';
 
 export type PriceBreakdown = Pick<
   VehicleClassCost,
@@ -19,12 +20,6 @@ export type PriceRow = {
   detail?: string;
   isTotal?: boolean;
 };
-
-const yen = new Intl.NumberFormat('ja-JP');
-
-export function formatYen(amount: number): string {
-  return `${yen.format(amount)}円`;
-}
 
 /** @internal Exported for tests, which check each total's parts. */
 export function legalFees(cost: PriceBreakdown): number {
@@ -46,14 +41,14 @@ export function priceRows(cost: PriceBreakdown, discountLabel: string): PriceRow
   return [
     {
       label: '法定費用',
-      text: `例 ${formatYen(legalFees(cost))}（非課税）`,
-      detail: `重量税${bandLabels[cost.band ?? 'standard']} ${formatYen(cost.weightTax)}＋自賠責保険料（24か月・本土）${formatYen(cost.liabilityInsurance)}＋印紙代（指定工場）${formatYen(cost.stampFee)}`,
+      text: `例 ${yen(legalFees(cost))}（非課税）`,
+      detail: `重量税${bandLabels[cost.band ?? 'standard']} ${yen(cost.weightTax)}＋自賠責保険料（24か月・本土）${yen(cost.liabilityInsurance)}＋印紙代（指定工場）${yen(cost.stampFee)}`,
     },
-    { label: '車検基本料', text: `例 ${formatYen(cost.basicFee)}〜（税込）` },
-    { label: discountLabel, text: `例 −${formatYen(cost.discount)}（税込）` },
+    { label: '車検基本料', text: `例 ${yen(cost.basicFee)}〜（税込）` },
+    { label: discountLabel, text: `例 −${yen(cost.discount)}（税込）` },
     {
       label: '総額',
-      text: `例 ${formatYen(totalPrice(cost))}〜（税込・法定費用込み）`,
+      text: `例 ${yen(totalPrice(cost))}〜（税込・法定費用込み）`,
       isTotal: true,
     },
   ];
@@ -67,10 +62,24 @@ export function legalFeeNotes(
   const stamp = rowInForce(rates.stampFee, date);
   const weightTax = rowInForce(rates.weightTax, date);
   return [
-    `${formatJapaneseDate(date)}より後の自賠責保険料と印紙代（検査手数料）の改定は確認できていないため、その時点の額で計算しています。`,
-    `印紙代は指定工場で受ける場合の額です（登録車は電子申請で${formatYen(stamp.designated.registeredOss)}、窓口申請で${formatYen(stamp.designated.registeredCounter)}。軽自動車は${formatYen(stamp.designated.kei)}、電子申請で${formatYen(stamp.designated.keiOss)}）。検査場への持込では、普通車${formatYen(stamp.broughtIn.ordinary)}・小型車${formatYen(stamp.broughtIn.small)}・軽自動車${formatYen(stamp.broughtIn.kei)}です。`,
+    `${japaneseDay(date)}より後の自賠責保険料と印紙代（検査手数料）の改定は確認できていないため、その時点の額で計算しています。`,
+    `印紙代は指定工場で受ける場合の額です（登録車は電子申請で${yen(stamp.designated.registeredOss)}、窓口申請で${yen(stamp.designated.registeredCounter)}。軽自動車は${yen(stamp.designated.kei)}、電子申請で${yen(stamp.designated.keiOss)}）。検査場への持込では、普通車${yen(stamp.broughtIn.ordinary)}・小型車${yen(stamp.broughtIn.small)}・軽自動車${yen(stamp.broughtIn.kei)}です。`,
     '自賠責保険料は本土（沖縄県・離島を除く）の24か月契約の額です。沖縄県と離島では保険料が異なります。',
     '重量税は、登録車は初度登録の月から数えて13年・18年を経過する月から、軽自動車は初度検査年の13年後・18年後の11月から上がります。車検はいつでも受けられ、満了日の2か月前から満了日までに受ければ次の満了日は変わりません。その間の上がる前の月に受ければ、上がる前の額になります。',
-    `重量税はエコカー減税なしの額です。ハイブリッド車など減税や本則税率（0.5tごと${formatYen(weightTax.basePerHalfTonne)}、軽自動車${formatYen(weightTax.baseKei)}）の対象車は安くなりますが、対象かどうかは車種・燃費性能・登録時期で決まるため含めていません。`,
+    `重量税はエコカー減税なしの額です。ハイブリッド車など減税や本則税率（0.5tごと${yen(weightTax.basePerHalfTonne)}、軽自動車${yen(weightTax.baseKei)}）の対象車は安くなりますが、対象かどうかは車種・燃費性能・登録時期で決まるため含めていません。`,
   ];
+}
+
+/** The main visual's price: a 軽 (the commonest car) at the table's as-of date, 法定費用込み. */
+export function headlinePrice(
+  classes: readonly VehicleClassCost[],
+  asOf: string = legalFeesAsOf,
+): LandingContent['mainVisual']['price'] {
+  const kei = classes.find((cost) => cost.id === 'kei') ?? classes[0]!;
+  return {
+    car: `${kei.label}（${kei.models}）`,
+    total: `${yen(totalPrice(kei))}〜`,
+    basis: `税込・法定費用込み、${japaneseDay(asOf)}時点`,
+    linkLabel: '車種別の料金を見る',
+  };
 }

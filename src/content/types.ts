@@ -26,7 +26,7 @@ export type LogoMark = readonly (
   | { shape: 'path'; paint: LogoPaint; d: string }
 )[];
 
-/** Unknown facts are placeholders starting with 【要確認】. */
+/** As people read them: an operator fact not given yet reads 【未設定】… (operatorFacts.ts). */
 export type CompanyFacts = {
   name: string;
   representative: string;
@@ -46,6 +46,8 @@ export type LandingContent = {
     badges: string[];
     formLinkLabel: string;
     note: string;
+    /** From the cost section's own table (priceRows.ts headlinePrice), linking to it. */
+    price: { car: string; total: string; basis: string; linkLabel: string };
   };
   /** Rendered only for a brand whose section order lists 'campaign' (src/brand/brands.ts). */
   campaign: {
@@ -117,6 +119,10 @@ export type LandingContent = {
   stickyCallBar: {
     estimateLabel: string;
     callLabel: string;
+    /** Outside the hours: the phone's place says when it rings, the estimate takes the tap. */
+    closedLabel: string;
+    closedNote: string;
+    closedEstimateLabel: string;
   };
 };
 

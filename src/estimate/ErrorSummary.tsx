@@ -12,7 +12,6 @@ export function ErrorSummary() {
   const handled = useRef(0);
   const {
     formState: { errors, submitCount },
-    setFocus,
   } = useFormContext<EstimateFormValues>();
   // In the field table's order, as the no-JS page lists them (summaryEntries).
   const entries = fieldMessages(errors);
@@ -33,7 +32,7 @@ export function ErrorSummary() {
               href={`#${path}`}
               onClick={(event) => {
                 event.preventDefault();
-                setFocus(path);
+                focusField(event.currentTarget, path);
               }}
             >
               {message}
@@ -43,6 +42,16 @@ export function ErrorSummary() {
       </ul>
     </div>
   );
+}
+
+/**
+ * In the click itself: react-hook-form's setFocus waits for a timer, which a busy phone runs late,
+ * leaving the focus on the link meanwhile (and the field unseen).
+ */
+function focusField(link: HTMLElement, path: string): void {
+  const named = link.closest('form')?.elements.namedItem(path);
+  const field = named instanceof RadioNodeList ? named[0] : named;
+  if (field instanceof HTMLElement) field.focus();
 }
 
 /** Changes only with the count, so screen readers hear each change once; empty until counted. */

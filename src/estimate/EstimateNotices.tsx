@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { telHref } from '../brand/brands';
-import { formatYen } from '../content/priceRows';
+import { yen } from '../lib/plainFormats';
 import { legalFeeRates } from '../content/legalFees';
 import type { RetryReason } from './api';
 import type { EstimateQuote } from './contract/validation/estimateSchema';
@@ -11,7 +11,7 @@ export function QuoteNote({ quote }: { quote: EstimateQuote }) {
   return (
     <p className={styles.quote}>
       ご覧になった概算：{legalFeeRates.classes[quote.vehicleClass].label}・総額 例{' '}
-      {formatYen(quote.roughTotal)}
+      {yen(quote.roughTotal)}
       〜（税込）。この金額もあわせて担当者にお伝えします。
     </p>
   );

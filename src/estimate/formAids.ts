@@ -7,7 +7,7 @@ import { field, fieldPaths } from './contract/fieldTable';
 import type { EstimateFormValues, withEmptyDefaults } from './contract/formValues';
 import { createFunnel } from './funnelEvents';
 import { bindFurigana } from './furigana';
-import { addressConfirmer } from './postalAddress';
+import { addressConfirmer, warmPostalData } from './postalAddress';
 import { atPath, fieldMessages } from './contract/summaryWords';
 import type { requiredLeft } from './progress';
 import type { EstimateFormOutput } from './contract/validation/estimateSchema';
@@ -79,6 +79,7 @@ export function attachFormAids(
   };
   document.addEventListener('visibilitychange', onHide);
   window.addEventListener('pagehide', onHide);
+  const stopWarming = warmPostalData(parts.normalizePostalCode);
   const unbindFurigana = bindFurigana(element, (path, reading) =>
     setValue(path, reading, { shouldDirty: true, shouldValidate: getFieldState(path).invalid }),
   );
@@ -91,6 +92,7 @@ export function attachFormAids(
       document.removeEventListener('visibilitychange', onHide);
       window.removeEventListener('pagehide', onHide);
       unbindFurigana();
+      stopWarming();
     },
   };
 }

@@ -1,7 +1,10 @@
 // Values as a person reads them, for every page, mail and CSV: one formatter each. JSON, D1 and
-// the webhook keep machine formats (docs/architecture.md, "People's formats").
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { isRealDate, tokyoDateTime } from './tokyoTime';
+// the webhook keep machine formats (docs/architecture.md, "People's formats"). Phones and instants
+// are in serverFormats.ts; the first view imports plainFormats.ts (as-of dates, yen) alone.
+import { japaneseDay } from './plainFormats';
+import { isRealDate } from './tokyoTime';
+
+export { yen } from './plainFormats';
 
 const weekdays = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
@@ -16,7 +19,7 @@ export function japaneseDate(iso: string): string {
     const [year, month, date] = day.slice(1).map(Number) as [number, number, number];
     if (!isRealDate(year, month, date)) return value;
     const weekday = weekdays[new Date(Date.UTC(year, month - 1, date)).getUTCDay()]!;
-    return `${year}年${month}月${date}日（${weekday}）`;
+    return `${japaneseDay(value)}（${weekday}）`;
   }
   return japaneseMonth(value);
 }
@@ -29,21 +32,6 @@ function japaneseMonth(iso: string): string {
   return month >= 1 && month <= 12 ? `${year}年${month}月` : iso.trim();
 }
 
-/** An instant in Japan's clock: 2027年1月20日（水）14:05. */
-export function japaneseDateTime(when: Date | string): string {
-  const time = typeof when === 'string' ? Date.parse(when) : when.getTime();
-  if (Number.isNaN(time)) return '';
-  const [day = '', clock = ''] = tokyoDateTime(new Date(time)).split(' ');
-  const [hour = '', minute = ''] = clock.split(':');
-  return `${japaneseDate(day)}${Number(hour)}:${minute}`;
-}
-
-/** 09012345678 → 090-1234-5678, 0312345678 → 03-1234-5678 (by Japan's numbering plan). */
-export function displayPhone(value: string): string {
-  const phone = parsePhoneNumberFromString(value.normalize('NFKC'), 'JP');
-  return phone?.isValid() && phone.country === 'JP' ? phone.formatNational() : value;
-}
-
 /** 〒150-0001, １５００００１ → 1500001; '' for anything that is not a postal code. */
 export function postalDigits(value: string): string {
   const digits = value.normalize('NFKC').replace(/[-‐－ー−\s〒]/g, '');
@@ -54,9 +42,4 @@ export function postalDigits(value: string): string {
 export function displayPostalCode(value: string): string {
   const digits = postalDigits(value);
   return digits ? `〒${digits.slice(0, 3)}-${digits.slice(3)}` : value;
-}
-
-/** 54321 → 54,321円. */
-export function yen(amount: number): string {
-  return `${Math.round(amount).toLocaleString('ja-JP')}円`;
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { phrases } from './phrases';
 
 type LabelledSectionProps = {
   /** Analytics, e2e and the section map in docs/ read it. */
@@ -24,7 +25,7 @@ export function LabelledSection({
   return (
     <section id={id} data-section={section} className={className} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
-        {copy.heading}
+        {phrases(copy.heading)}
       </h2>
       {copy.lead === undefined ? null : <p className={styles.lead}>{copy.lead}</p>}
       {children}

@@ -41,6 +41,8 @@ const row = `  '${id}': {
     hostMarker: '${id}',
     name: '${fixture.name}',
     phone: '${fixture.phone}',
+    receptionHours: '10:00〜18:00',
+    holidays: '水曜日',
     gtmId: '${fixture.gtmId}',
     siteUrlVariable: 'SITE_URL_FIXTURE_SHAKEN',
     sections: ${JSON.stringify(fixture.sections)},
@@ -78,6 +80,7 @@ function writeBrandFolder(): void {
     const path = join(to, file);
     const text = readFileSync(path, 'utf8')
       .replaceAll(`.${source}.`, `['${id}'].`)
+      .replaceAll(`brands.${source})`, `brands['${id}'])`)
       .replaceAll(`'${source}'`, `'${id}'`)
       .replaceAll(brands[source].name, fixture.name)
       .replace(/(--c-primary:\s*)#[0-9a-f]+/, `$1${fixture.primary}`);
@@ -102,7 +105,7 @@ function addRow(): void {
   const companies = readFileSync(companiesPath, 'utf8');
   const withCompany = companies
     .replace(/= \{ ([^}]*) \};/, `= { $1, '${id}': fixtureCompany };`)
-    .replace(/^/, `import { company as fixtureCompany } from './${id}/company';\n`);
+    .replace(/^/, `import * as fixtureCompany from './${id}/company';\n`);
   expect(withCompany).toContain(`'${id}': fixtureCompany`);
   writeFileSync(companiesPath, withCompany);
   // It sends no mail until its domain is onboarded.

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { brandIds, brands, type BrandId } from '../../src/brand/brands';
 import { company as carsupportCompany } from '../../src/content/carsupport/company';
+import { landing as carsupportLanding } from '../../src/content/carsupport/landing';
 import { getPageData } from '../../src/content/pageData.server';
+import { landing as yamadaLanding } from '../../src/content/yamada/landing';
+import { phraseBreak } from '../../src/lib/phraseBreaks';
 import { legalFees, priceRows, totalPrice } from '../../src/content/priceRows';
 import { pageOf, pageTable, type TextRouteName } from '../../src/content/pageTable';
 import type { LandingContent, TextPageContent } from '../../src/content/types';
@@ -143,14 +146,11 @@ describe('company facts', () => {
   it.each([
     ['carsupport', carsupportCompany],
     ['yamada', yamadaCompany],
-  ])('of %s are given, or marked as placeholders the same way', (_brand, company) => {
-    for (const value of Object.values(company)) {
-      expect(value.trim()).not.toBe('');
-      // One marker, at the start, so a search for 【要確認】 finds every fact still to confirm.
-      if (value.includes('要確認')) expect(value).toMatch(/^【要確認】/);
+  ])('of %s read as not set, never as a plausible company, until given', (_brand, company) => {
+    for (const value of [company.name, company.representative, company.address, company.email]) {
+      expect(value).toMatch(/^【未設定】/u);
+      expect(value).not.toMatch(/株式会社|〇〇|example/u);
     }
-    // No registration numbers (e.g. 古物商許可番号, 登録番号) may be made up.
-    expect(JSON.stringify(company)).not.toMatch(/(許可|登録)番号/);
   });
 
   it('reach the legal page of each brand', () => {
@@ -159,6 +159,39 @@ describe('company facts', () => {
     expect(seller?.paragraphs).toEqual([yamadaCompany.name]);
     const phone = legal.sections.find((section) => section.heading === '電話番号');
     expect(phone?.paragraphs.join('')).toContain(brands.yamada.phone);
+  });
+});
+
+describe.each(brandIds)('the %s copy on what to bring and when', (brand) => {
+  it('asks for the 納税証明書 only where the payment cannot be confirmed electronically', () => {
+    const texts = JSON.stringify(landingOf(brand)).match(/[^"]*納税証明書[^"]*/gu) ?? [];
+    expect(texts.length).toBeGreaterThanOrEqual(2);
+    for (const text of texts) expect(text).toContain('電子的に確認できない');
+  });
+
+  it('says a 車検 can be taken any time, and from two months before expiry without losing time', () => {
+    const answer = landingOf(brand)
+      .question.items.filter((item) => /いつ/u.test(item.question))
+      .flatMap((item) => item.answer)
+      .join('');
+    expect(answer).toContain('いつでも');
+    expect(answer).toMatch(/2か月前から満了日まで.*短くなりません/u);
+  });
+});
+
+describe.each(brandIds)('the %s headings', (brand) => {
+  it('carry phrase breaks from the prerender, between words and never inside one', () => {
+    const { catchcopy } = landingOf(brand).mainVisual;
+    const source = brand === 'yamada' ? yamadaLanding : carsupportLanding;
+    expect(catchcopy.split(phraseBreak).join('')).toBe(source.mainVisual.catchcopy);
+    expect(catchcopy.split(phraseBreak).length).toBeGreaterThan(2);
+    // The brand's name and a 「…、」 clause stay whole.
+    expect(catchcopy.split(phraseBreak)).toContainEqual(
+      expect.stringContaining(brands[brand].name.slice(0, 3)),
+    );
+    expect(landingOf(brand).question.heading.split(phraseBreak).join('')).toBe(
+      source.question.heading,
+    );
   });
 });
 

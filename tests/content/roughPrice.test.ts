@@ -14,7 +14,7 @@ import {
 import { legalFeeNotes, priceRows, totalPrice } from '../../src/content/priceRows';
 import { nextExpiry, roughPrice, weightTaxAgeBand } from '../../src/content/roughPrice';
 import type { VehicleClassCost } from '../../src/content/legalFees';
-import { formatJapaneseDate } from '../../src/lib/formatJapaneseDate';
+import { japaneseDay } from '../../src/lib/plainFormats';
 
 /**
  * 重量税, 2 years, エコカー減税なし, as checked on 2026-11-24: 登録車 8,200 / 11,400 / 12,600 per
@@ -345,7 +345,7 @@ describe('what the page says about the 法定費用', () => {
     ]) {
       expect(notes).toContain(`${amount.toLocaleString('ja-JP')}円`);
     }
-    expect(notes).toContain(formatJapaneseDate(legalFeesAsOf));
+    expect(notes).toContain(japaneseDay(legalFeesAsOf));
     expect(notes).toContain('沖縄県と離島では保険料が異なります');
     expect(notes).toContain('0.5tごと5,000円');
   });

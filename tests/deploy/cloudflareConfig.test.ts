@@ -30,6 +30,7 @@ type Config = {
   };
   vars: Record<string, string>;
   routes?: Array<{ pattern: string; custom_domain: boolean }>;
+  triggers: { crons: string[] };
 };
 
 const outDir = '/srv/out';
@@ -56,6 +57,8 @@ describe('Cloudflare config generator', () => {
       ]);
       expect(config.queues.consumers[0]!.dead_letter_queue).toBe(names.deadLetterQueue);
       expect(config.vars).toMatchObject({ BRAND: brand, DEAD_LETTER_QUEUE: names.deadLetterQueue });
+      // One Cron Trigger runs every job of server/worker/cron/ (the sweep, the 新規 alert).
+      expect(config.triggers).toEqual({ crons: ['*/10 * * * *'] });
     }
     const distinct = (values: string[]) => new Set(values).size === values.length;
     expect(distinct(configs.map((config) => config.name))).toBe(true);

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  displayPhone,
-  displayPostalCode,
-  japaneseDate,
-  japaneseDateTime,
-  yen,
-} from '../../src/lib/peopleFormats';
+import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
+import { displayPostalCode, japaneseDate, yen } from '../../src/lib/peopleFormats';
+import { japaneseDay } from '../../src/lib/plainFormats';
 import { postalArea } from '../../server/core/postalArea';
 
 describe('people formats', () => {
@@ -14,6 +10,7 @@ describe('people formats', () => {
     expect(japaneseDate('2026-12-06')).toBe('2026年12月6日（日）');
     expect(japaneseDate('2027-02')).toBe('2027年2月');
     expect(japaneseDate('2027-2-3')).toBe('2027年2月3日（水）');
+    expect(japaneseDay('2026-03-31')).toBe('2026年3月31日');
     for (const odd of ['2027-02-30', '2027-13', 'そのうち', ''])
       expect(japaneseDate(odd)).toBe(odd);
   });

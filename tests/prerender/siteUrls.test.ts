@@ -14,4 +14,11 @@ describe('siteUrl', () => {
     expect(siteUrl('carsupport', {})).toBe('http://localhost:4173');
     expect(siteUrl('yamada', {})).toBe('http://yamada-shaken.localhost:4173');
   });
+
+  it('links a local build to the port it will be served on', () => {
+    expect(siteUrl('yamada', { PORT: '5400' })).toBe('http://yamada-shaken.localhost:5400');
+    expect(siteUrl('yamada', { PORT: '5400', SITE_URL_YAMADA: 'https://y.jp' })).toBe(
+      'https://y.jp',
+    );
+  });
 });

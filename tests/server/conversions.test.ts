@@ -568,7 +568,10 @@ describe('the local origin', () => {
     const mailDir = mkdtempSync(join(tmpdir(), 'local-conversions-'));
     try {
       const notifier = createLocalMailNotifier({
-        store: { list: () => Promise.resolve([]) } as unknown as LeadStore,
+        store: {
+          list: () => Promise.resolve([]),
+          earlierToMailbox: () => Promise.resolve(0),
+        } as unknown as LeadStore,
         mailDir,
         env: Object.fromEntries(
           Object.values(conversionVariables)
@@ -584,9 +587,9 @@ describe('the local origin', () => {
       await notifier.created(clicked);
       expect(fetchSpy).not.toHaveBeenCalled();
       const lines = logged.mock.calls.map((call) => String(call[0]));
-      for (const { name } of conversionChannels) {
-        expect(lines).toContain(`[mail] ${clicked.id} ${name}: off`);
-      }
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/receipt sent → \S+-receipt\.eml/u);
+      for (const { name } of conversionChannels) expect(lines[0]).toContain(`${name} off`);
     } finally {
       fetchSpy.mockRestore();
       logged.mockRestore();

@@ -31,6 +31,7 @@ let dir: string;
 let file: string;
 let clock: number;
 let notified: NewLead[];
+let replayed: string[];
 let handler: ReturnType<typeof createEstimateHandler>;
 
 function make(options: { limit?: number; store?: LeadStore; notifyFails?: boolean } = {}) {
@@ -44,6 +45,10 @@ function make(options: { limit?: number; store?: LeadStore; notifyFails?: boolea
         notified.push(lead);
         return Promise.resolve();
       },
+      replayed: (id) => {
+        replayed.push(id);
+        return Promise.resolve();
+      },
     },
     now: () => new Date(clock),
   });
@@ -54,6 +59,7 @@ beforeEach(async () => {
   file = join(dir, 'estimates.jsonl');
   clock = Date.now();
   notified = [];
+  replayed = [];
   vi.stubEnv('ESTIMATES_MODE', undefined);
   make();
 });
@@ -167,6 +173,14 @@ describe('idempotency', () => {
     expect(await rows()).toHaveLength(2);
   });
 
+  it('hands each answer with a stored lead to the notifier, which queues what a crash left', async () => {
+    const id = await idOf(await postJson(validBody(), 'k1'));
+    expect(await idOf(await postJson(validBody(), 'k1'))).toBe(id); // a replay
+    expect(await idOf(await postJson(validBody(), 'k2'))).toBe(id); // the same content
+    expect(notified.map((lead) => lead.id)).toEqual([id]);
+    expect(replayed).toEqual([id, id]);
+  });
+
   it('refuses a key reused for other content with 422 and its code, losing neither lead', async () => {
     // A tab copied with its draft: the copy sends another car first under the shared key.
     const copy = await idOf(await postJson(validBody('FIT'), 'shared'));
@@ -194,6 +208,35 @@ describe('idempotency', () => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => postForm(validForm())));
     expect(new Set(responses.map((response) => response.status))).toEqual(new Set([201]));
     expect(await rows()).toHaveLength(1);
+  });
+});
+
+describe('deeply nested JSON', () => {
+  const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+  it.each([
+    ['an array 15,000 deep', deep(15_000)],
+    [
+      'a valid lead with a 15,000-deep extra field',
+      JSON.stringify(validBody()).replace(/}$/, `,"pad":${deep(15_000)}}`),
+    ],
+  ])('answers %s with 400, never a 5xx', async (_name, body) => {
+    const answer = await handler(
+      new Request(apiUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'deep' },
+        body,
+      }),
+      ctx,
+    );
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ error: answers.invalidJson });
+    expect(await rows()).toEqual([]);
+  });
+
+  it('reads brackets inside a string as text', async () => {
+    const body = validBody(`${'['.repeat(20)}N-BOX`.slice(0, 25));
+    expect((await postJson(body, 'brackets')).status).not.toBe(400);
   });
 });
 
@@ -328,6 +371,15 @@ describe('rate limit', () => {
     expect((await postJson(validBody('C'), 'c')).status).toBe(429);
     const other = { ...ctx, clientKey: '198.51.100.7' };
     expect((await postJson(validBody('C'), 'c', other)).status).toBe(201);
+  });
+
+  it("counts per brand: a client's limit at one brand leaves the other brand's whole", async () => {
+    make({ limit: 1 });
+    await idOf(await postJson(validBody('A'), 'a'));
+    expect((await postJson(validBody('B'), 'b')).status).toBe(429);
+    const carsupport = { ...ctx, brand: 'carsupport' as const };
+    const other = validRequest('carsupport', { vehicle: { model: 'B' } });
+    expect((await postJson(other, 'c', carsupport)).status).toBe(201);
   });
 
   it('lets the client in again once the window has passed', async () => {
@@ -561,6 +613,7 @@ describe('failures', () => {
     findByKey: () => Promise.resolve(null),
     findDuplicate: () => Promise.resolve(null),
     list: () => Promise.resolve([]),
+    earlierToMailbox: () => Promise.resolve(0),
   };
 
   it('answers a store failure with 503, Retry-After and the phone number (JSON and page)', async () => {

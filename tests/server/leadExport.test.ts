@@ -10,6 +10,8 @@ import { answers } from '../../server/core/answers';
 import { createEstimateHandler, type EstimateContext } from '../../server/core/estimateHandler';
 import { createExportHandler } from '../../server/core/leadsExport';
 import { leadsCsv } from '../../server/core/leadsCsv';
+import type { StageInput } from '../../server/core/leadStages';
+import { createLocalStaffStore } from '../../server/node/localStaff';
 import type { NewLead } from '../../server/core/leadStore';
 import { parseStoredRequest } from '../../server/core/storedRequest';
 import {
@@ -146,7 +148,7 @@ describe('GET /api/estimates.csv', () => {
     expect(header.indexOf('参照元（utm_source）')).toBeLessThan(header.indexOf('配信（Webhook）'));
     // One column per delivery channel; the local store keeps no delivery state: blank.
     expect(lines[0]).toMatch(
-      /,"配信（店舗通知メール）","配信（確認メール）","配信（Google広告）","配信（Meta）","配信（Yahoo!広告）","配信（LINE広告）"$/u,
+      /,"配信（店舗通知メール）","配信（確認メール）","配信（予約確定メール）","配信（Google広告）","配信（Meta）","配信（Yahoo!広告）","配信（LINE広告）"$/u,
     );
     expect(lines[1]).toMatch(/,"","","","","",""$/u);
     expect(lines[2]).toContain('"スパム疑い"');
@@ -154,6 +156,40 @@ describe('GET /api/estimates.csv', () => {
     expect(lines[1]?.slice(1)).toMatch(
       new RegExp(`^${japaneseDate(tokyoToday())}\\d{1,2}:\\d{2}"`),
     );
+  });
+
+  it("shows each lead's stage, booking and amount where the runtime keeps stages", async () => {
+    const store = await storeLeads([lead(), lead({ model: 'FIT' })]);
+    const staff = createLocalStaffStore({ store, file });
+    const [booked, completed] = await store.list('yamada', '', '\uffff');
+    const change = (leadId: string, input: StageInput, progress: number) =>
+      staff.recordStage('yamada', {
+        ...input,
+        leadId,
+        at: '2026-11-25T01:00:00.000Z',
+        actor: 'sato@example.jp',
+        progress,
+        idempotencyKey: null,
+        requestHash: null,
+      });
+    await change(
+      booked!.id,
+      { stage: 'booked', bookedFor: '2026-12-19T10:00+09:00', shop: '渋谷店' },
+      2,
+    );
+    await change(completed!.id, { stage: 'completed', amount: 54321 }, 3);
+    const response = await createExportHandler({ store, secret, staff })(
+      exportRequest(`Bearer ${secret}`),
+      ctx,
+    );
+    const [header = [], ...rows] = parseCsv(await response.text());
+    const cell = (id: string, column: string) =>
+      rows.find((row) => row.includes(id))?.[header.indexOf(column)];
+    expect(cell(booked!.id, '段階')).toBe('予約確定');
+    expect(cell(booked!.id, '予約日時')).toBe('2026年12月19日（土）10:00');
+    expect(cell(booked!.id, '店舗')).toBe('渋谷店');
+    expect(cell(completed!.id, '段階')).toBe('完了');
+    expect(cell(completed!.id, '金額（税込）')).toBe('54,321円');
   });
 
   it('neutralises every formula-like cell, full-width ones included', async () => {

@@ -5,7 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEstimateHandler, type EstimateContext } from '../../server/core/estimateHandler';
-import { createLocalLeadStore, createMemoryRateLimiter } from '../../server/node/localLeadStore';
+import {
+  createLocalLeadStore,
+  createMemoryRateLimiter,
+  localNotifier,
+} from '../../server/node/localLeadStore';
 import { privacyPolicyVersion } from '../../src/content/externalTransmission';
 import { matchingData } from '../../src/tracking/matchingFields';
 
@@ -29,7 +33,7 @@ describe('matching data at submit', () => {
     const handler = createEstimateHandler({
       store: createLocalLeadStore({ file }),
       rateLimiter: createMemoryRateLimiter({}),
-      notifier: { created: () => Promise.resolve() },
+      notifier: localNotifier,
     });
     const body = validRequest('yamada', {
       tracking: { gaid: 'Cj0KCQ-abc', estimate_generated_url: '/?utm_source=google' },

@@ -9,6 +9,8 @@ import { brandIds, brands, localOrigin, type BrandId } from '../../src/brand/bra
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { cacheControl, headerRules, renderHeadersFile } from '../../server/core/headers';
 import { createClientErrorHandler, createOrigin } from '../../server/node/origin';
+import { answers } from '../../server/core/answers';
+import { apiPaths } from '../../server/core/router';
 import { httpRequest, type HttpAnswer } from './httpRequest';
 
 const csp = "default-src 'self'; frame-ancestors 'none'";
@@ -196,6 +198,32 @@ describe('local origin', () => {
     expect(answer.headers.allow).toBe('GET, HEAD');
     expectSecurityHeaders(answer);
   });
+
+  it.each([
+    '/api\\estimates',
+    '/api/./estimates',
+    '/%2e/api/estimates',
+    '/api/x/../estimates',
+    '/api/%65stimates',
+    '//api//estimates',
+  ])('routes %s as the Worker does, as /api/estimates (routePath)', async (path) => {
+    const answer = await send(path, { method: 'POST', body: '{}' });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ error: answers.idempotencyKey });
+  });
+
+  it.each(['GET', 'POST'])(
+    'answers %s to an API path no route takes (re-send here) with the 404 page',
+    async (method) => {
+      const answer = await send(apiPaths.resend, {
+        method,
+        body: method === 'POST' ? '' : undefined,
+      });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toContain('carsupport not found');
+      expectSecurityHeaders(answer);
+    },
+  );
 
   it('puts the security headers on the API answers', async () => {
     const hours = await send(businessTimePath);

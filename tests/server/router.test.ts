@@ -11,11 +11,12 @@ const store: LeadStore = {
   findByKey: () => Promise.resolve(null),
   findDuplicate: () => Promise.resolve(null),
   list: () => Promise.resolve([]),
+  earlierToMailbox: () => Promise.resolve(0),
 };
 const redelivery: Redelivery = {
   get: () => Promise.resolve(null),
   undelivered: () => Promise.resolve([{ id: '261124-AAAAAAAA', channel: 'receipt' }]),
-  resend: () => Promise.resolve(true),
+  resend: () => Promise.resolve('resent'),
 };
 const ctx = { brand: 'yamada' as const, clientKey: '203.0.113.5', siteOrigin: 'https://x.test' };
 
@@ -73,6 +74,7 @@ describe('createApi', () => {
     const done = await post('Bearer s');
     expect(await done.json()).toEqual({
       resent: [{ id: '261124-AAAAAAAA', channel: 'receipt' }],
+      alreadyQueued: [],
     });
   });
 
@@ -84,25 +86,32 @@ describe('createApi', () => {
         ...redelivery,
         get: (id) => Promise.resolve(storedLead({ id, request: parseStoredRequest({}, 'yamada') })),
         resend: (id, channel) =>
-          Promise.resolve(asked.push(`${id} ${channel}`) > 0 && channel !== 'webhook'),
+          Promise.resolve(
+            asked.push(`${id} ${channel}`) > 0 && channel !== 'webhook' ? 'resent' : 'queued',
+          ),
       },
     }).route(apiPaths.resend)!;
     const post = (query: string) => route(resendRequest(query), ctx);
     const one = await post('?id=L-1&channel=receipt');
-    expect(await one.json()).toEqual({ resent: [{ id: 'L-1', channel: 'receipt' }] });
+    expect(await one.json()).toEqual({
+      resent: [{ id: 'L-1', channel: 'receipt' }],
+      alreadyQueued: [],
+    });
     expect(asked).toEqual(['L-1 receipt']);
     const every = await post('?id=L-2');
-    // Every channel of the list but the one whose queue refused (the webhook here).
+    // Every channel of the list, the one the queue holds (the webhook here) said so.
     expect(await every.json()).toEqual({
       resent: ['shopNotice', 'receipt', 'google', 'meta', 'yahoo', 'line'].map((channel) => ({
         id: 'L-2',
         channel,
       })),
+      alreadyQueued: [{ id: 'L-2', channel: 'webhook' }],
     });
     const unknown = await post('?id=L-1&channel=fax');
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
-      error: 'channel は webhook、shopNotice、receipt、google、meta、yahoo、line のいずれかです',
+      error:
+        'channel は webhook、shopNotice、receipt、bookingMail、google、meta、yahoo、line のいずれかです',
     });
   });
 });

@@ -1,15 +1,16 @@
-import type { CompanyFacts } from '../types';
+import { brands } from '../../brand/brands';
+import type { DeclaredCompany } from '../operatorFacts';
+import { shownCompany } from '../operatorFacts';
 
 /**
- * カーサポート車検 operator facts: the ONE place to fill in before launch. Every value marked
- * 【要確認】 is a placeholder; never replace one with a guess or an invented registration number.
- * receptionHours matches the default business_time (9:00–19:00) of the local API.
+ * カーサポート車検's operator: the ONE place to fill in before launch (what each is for:
+ * src/content/operatorFacts.ts). null is not given yet; never replace one with a guess.
  */
-export const company: CompanyFacts = {
-  name: '【要確認】株式会社〇〇（カーサポート車検 運営会社）',
-  representative: '【要確認】代表取締役 〇〇 〇〇',
-  address: '【要確認】〒000-0000 東京都〇〇区〇〇 0-0-0',
-  email: '【要確認】info@example.com',
-  receptionHours: '9:00〜19:00',
-  holidays: '年末年始',
+export const declaredCompany: DeclaredCompany = {
+  name: null,
+  representative: null,
+  address: null,
+  email: null,
 };
+
+export const company = shownCompany(declaredCompany, brands.carsupport);

@@ -1,25 +1,28 @@
-import { brands } from '../../brand/brands';
+import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
-import { legalFeeNotes } from '../priceRows';
+import { headlinePrice, legalFeeNotes } from '../priceRows';
 import type { LandingContent } from '../types';
 import { company } from './company';
 
 // Tone: bright and reassuring, for a first-time or busy driver; polite です・ます.
+const classes = withBrandPrices([13200, 15400, 16500, 17600, 19800], 2200);
+
 export const landing: LandingContent = {
-  receptionNote: `受付時間 ${company.receptionHours}（${company.holidays}を除く）`,
+  receptionNote: receptionText(brands.carsupport),
   mainVisual: {
     catchcopy: '車検の見積もり・予約は、カーサポート車検におまかせ',
     lead: '車検満了日と車種を入れるだけで、お近くの提携工場から無料でお見積もり。整備の内容と費用をご納得いただいてから作業します。',
     badges: ['Web見積もり24時間受付', 'お見積もり無料', '立会い説明つき', '代車あり（要予約）'],
     formLinkLabel: 'かんたん無料見積もりへ',
     note: '※お見積もり後のキャンセルも無料です。',
+    price: headlinePrice(classes),
   },
   campaign: {
     enabled: true,
     label: 'Web予約限定',
     heading: '早期予約で車検基本料から2,200円引き',
-    body: '車検満了日の2か月前からご予約いただけます。お早めのWeb予約で、ご希望の日程も取りやすくなります。',
+    body: '車検満了日の2か月前から受ければ、次の有効期間は短くなりません。お早めのWeb予約で、ご希望の日程も取りやすくなります。',
     notes: [
       '※割引額は一例です。対象店舗・車種により異なります。',
       '※他の割引との併用可否はお見積もり時にご案内します。',
@@ -86,7 +89,7 @@ export const landing: LandingContent = {
     feesAsOf: legalFeesAsOf,
     feesCheckedOn: legalFeesCheckedOn,
     discountLabel: 'Web予約割引',
-    classes: withBrandPrices([13200, 15400, 16500, 17600, 19800], 2200),
+    classes,
     notes: [
       '法定費用（重量税・自賠責保険料・印紙代）は非課税です。重量税はお車の重さ・年数・燃費性能、自賠責保険料は地域、印紙代は車検を受ける工場の種類で決まります。',
       ...legalFeeNotes(),
@@ -118,7 +121,7 @@ export const landing: LandingContent = {
       },
       {
         title: 'ご入庫',
-        body: '車検証・自賠責保険証明書・納税証明書をお持ちください。',
+        body: '車検証と自賠責保険証明書をお持ちください。納税証明書は、納税を電子的に確認できない場合だけ必要です。',
       },
       {
         title: '点検とお見積もりのご説明',
@@ -140,7 +143,8 @@ export const landing: LandingContent = {
       {
         question: '車検はいつから受けられますか？',
         answer: [
-          '2025年4月1日から、車検満了日の2か月前から受けても次回の有効期間が短くならなくなりました。お早めのご予約がおすすめです。',
+          '車検はいつでも受けられます。車検満了日の2か月前から満了日までに受ければ、次回の有効期間は元の満了日から数えるので短くなりません（2025年4月1日から）。それより前に受けると、受けた日から次の期間が始まります。',
+          'お早めのご予約がおすすめです。',
         ],
       },
       {
@@ -158,7 +162,7 @@ export const landing: LandingContent = {
       {
         question: '必要な書類は何ですか？',
         answer: [
-          '車検証、自賠責保険証明書をお持ちください。納税証明書は多くの場合不要になりましたが、念のためご用意いただくと安心です。認印が必要な店舗もあります。',
+          '車検証、自賠責保険証明書をお持ちください。納税証明書は、納税を電子的に確認できない場合（納付から間もない場合など）だけ必要です。認印が必要な店舗もあります。',
         ],
       },
       {
@@ -207,5 +211,8 @@ export const landing: LandingContent = {
   stickyCallBar: {
     estimateLabel: '無料見積もり',
     callLabel: '電話する',
+    closedLabel: `お電話は${company.receptionHours}`,
+    closedNote: `${company.holidays}を除く`,
+    closedEstimateLabel: 'Web見積もり（24時間）',
   },
 };

@@ -1,19 +1,22 @@
-import { brands } from '../../brand/brands';
+import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, legalFeesCheckedOn, withBrandPrices } from '../legalFees';
-import { legalFeeNotes } from '../priceRows';
+import { headlinePrice, legalFeeNotes } from '../priceRows';
 import type { LandingContent } from '../types';
 import { company } from './company';
 
 // Tone: warm and plain-spoken, like a trusted local garage; short sentences, です・ます.
+const classes = withBrandPrices([11000, 13200, 14300, 15400, 17600], 1100);
+
 export const landing: LandingContent = {
-  receptionNote: `受付時間 ${company.receptionHours}（${company.holidays}を除く）`,
+  receptionNote: receptionText(brands.yamada),
   mainVisual: {
     catchcopy: '地元で頼れる車検を、わかりやすい料金で。ヤマダ車検',
     lead: 'ヤマダ車検は、お住まいの近くの提携整備工場で車検を受けられるサービスです。見積もりは無料、整備は納得してから。',
     badges: ['見積もり無料', 'ネット予約は24時間OK', '納得してから整備', '土日の入庫も相談可'],
     formLinkLabel: '車検費用を見積もる',
     note: '※見積もりだけのご依頼も歓迎です。',
+    price: headlinePrice(classes),
   },
   campaign: {
     // Yamada has no campaign (spec 2); the block is never rendered for this brand.
@@ -88,7 +91,7 @@ export const landing: LandingContent = {
     feesAsOf: legalFeesAsOf,
     feesCheckedOn: legalFeesCheckedOn,
     discountLabel: 'ネット予約割引',
-    classes: withBrandPrices([11000, 13200, 14300, 15400, 17600], 1100),
+    classes,
     notes: [
       '法定費用（重量税・自賠責保険料・印紙代）は非課税です。印紙代は車検を受ける工場の種類で、自賠責保険料は地域で金額が変わります。',
       ...legalFeeNotes(),
@@ -120,7 +123,7 @@ export const landing: LandingContent = {
       },
       {
         title: '工場へご入庫',
-        body: '車検証・自賠責保険証明書・納税証明書をお持ちください。',
+        body: '車検証と自賠責保険証明書をお持ちください。納税証明書は、納税を電子的に確認できないときだけ必要です。',
       },
       {
         title: '点検・ご説明・整備',
@@ -136,9 +139,10 @@ export const landing: LandingContent = {
     heading: 'よくある質問',
     items: [
       {
-        question: '車検は満了日のどのくらい前から受けられますか？',
+        question: '車検はいつ受けられますか？',
         answer: [
-          '2025年4月1日から、満了日の2か月前から受けても次の有効期間は短くなりません。混み合う時期もあるので、早めの予約が安心です。',
+          'いつでも受けられます。満了日の2か月前から満了日までなら、次の有効期間は元の満了日から数えるので短くなりません（2025年4月1日から）。それより前だと、受けた日から次の期間が始まります。',
+          '混み合う時期もあるので、早めの予約が安心です。',
         ],
       },
       {
@@ -154,7 +158,7 @@ export const landing: LandingContent = {
       {
         question: '何を持っていけばいいですか？',
         answer: [
-          '車検証と自賠責保険証明書です。納税証明書は省略できることが多くなりましたが、お手元にあればお持ちください。認印をお願いする工場もあります。',
+          '車検証と自賠責保険証明書です。納税証明書は、納税を電子的に確認できないとき（納付から間もないときなど）だけ必要です。認印をお願いする工場もあります。',
         ],
       },
       {
@@ -201,5 +205,8 @@ export const landing: LandingContent = {
   stickyCallBar: {
     estimateLabel: '見積もり（無料）',
     callLabel: '電話',
+    closedLabel: `電話受付 ${company.receptionHours}`,
+    closedNote: `${company.holidays}を除く`,
+    closedEstimateLabel: 'Web見積もり（24時間）',
   },
 };

@@ -11,7 +11,8 @@ export type FieldGroup = { readonly legend: string; readonly required: boolean }
 
 /** The simple forms' control: a first-view form with native constraints only. */
 type SimpleFormControl = {
-  readonly placeholder: string;
+  /** A select's empty choice; a text box's is its field's example, never a value look-alike. */
+  readonly placeholder?: string;
   /** Typed where the estimate form offers a select of numbers. */
   readonly typed?: boolean;
   readonly inputMode?: 'numeric';
@@ -37,6 +38,8 @@ export type FieldSpec = {
   readonly inputMode?: 'numeric' | 'email';
   readonly autoComplete?: string;
   readonly hint?: string;
+  /** The one example both forms show (the dialog in its hint, a simple form as its placeholder). */
+  readonly example?: string;
   readonly simpleForm?: SimpleFormControl;
   readonly column?: ExportColumnKey;
   /** The lead's own D1 column (server/worker/migrations/0001_leads.sql). */

@@ -41,7 +41,7 @@ export const fields = {
     // No token names a car; 'on' lets the browser restore it on Back from a refusal page, which
     // 'off' forbids.
     autoComplete: 'on',
-    hint: '例: プリウス、N-BOX',
+    hint: `例: ${quickFields['vehicle.model'].example}`,
     column: 'model',
     stored: 'model',
   },
@@ -50,7 +50,7 @@ export const fields = {
     control: 'text',
     inputMode: 'numeric',
     autoComplete: 'postal-code',
-    hint: '最寄りの店舗をご案内します（例: 123-4567）',
+    hint: `最寄りの店舗をご案内します（例: ${quickFields['vehicle.postalCode'].example}）`,
     confirmsAddress: true,
     column: 'postalCode',
     stored: 'postal_code',

@@ -4,7 +4,7 @@ import { dayOptions, makers, monthOptions } from './options';
 
 export type QuickFieldSpec = Pick<
   FieldSpec,
-  'label' | 'group' | 'part' | 'options' | 'required' | 'simpleForm'
+  'label' | 'group' | 'part' | 'options' | 'required' | 'example' | 'simpleForm'
 >;
 
 const expiry: FieldGroup = { legend: '車検満了日', required: true };
@@ -17,7 +17,6 @@ export const quickFields = {
     required: true,
     simpleForm: {
       typed: true,
-      placeholder: '2026',
       inputMode: 'numeric',
       // Not 'off', which stops the browser restoring the value on Back (from a refusal page).
       autoComplete: 'on',
@@ -49,13 +48,14 @@ export const quickFields = {
   'vehicle.model': {
     label: '車種',
     required: true,
-    simpleForm: { placeholder: '例：プリウス', autoComplete: 'on' },
+    example: 'プリウス、N-BOX',
+    simpleForm: { autoComplete: 'on' },
   },
   'vehicle.postalCode': {
     label: '郵便番号',
     required: true,
+    example: '123-4567',
     simpleForm: {
-      placeholder: '例：1000001',
       inputMode: 'numeric',
       autoComplete: 'postal-code',
       // 「〒123-4567」 and 「〒 123 4567」 as people write them: 7 digits plus 〒, a hyphen, spaces.

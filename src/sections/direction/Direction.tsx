@@ -1,5 +1,6 @@
 import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
+import shell from '../section.module.css';
 import styles from './Direction.module.css';
 
 /** What the service is (サービス紹介). */
@@ -9,8 +10,8 @@ export function Direction({ copy }: { copy: LandingContent['direction'] }) {
       section="direction"
       id="direction"
       copy={copy}
-      className={styles.direction}
-      styles={styles}
+      className={shell.section}
+      styles={{ heading: shell.heading, lead: styles.lead }}
     >
       {copy.paragraphs.map((paragraph) => (
         <p key={paragraph} className={styles.paragraph}>

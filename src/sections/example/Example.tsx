@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { priceRows } from '../../content/priceRows';
-import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
+import { japaneseDay } from '../../lib/plainFormats';
 import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
+import shell from '../section.module.css';
 import { useHydrated } from '../useHydrated';
 import styles from './Example.module.css';
+import { priceSectionId } from './priceSectionId';
 import type * as PriceCheckModule from './PriceCheck';
 import type { PriceCheckChoice } from './PriceCheck';
 
@@ -47,7 +49,13 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
   }
 
   return (
-    <LabelledSection section="example" copy={copy} className={styles.example} styles={styles}>
+    <LabelledSection
+      section="example"
+      id={priceSectionId}
+      copy={copy}
+      className={shell.section}
+      styles={shell}
+    >
       <div role="tablist" aria-label="車両区分" className={styles.tablist}>
         {copy.classes.map((cost, index) => (
           <button
@@ -82,6 +90,9 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
           <table className={styles.table}>
             <caption className={styles.caption}>
               {cost.label}（{cost.models}）の車検費用の例
+              <span className={styles.captionAsOf}>
+                法定費用は{japaneseDay(copy.feesAsOf)}時点の料率
+              </span>
             </caption>
             <tbody>
               {priceRows(prices?.[index] ?? cost, copy.discountLabel).map((row) => (
@@ -106,8 +117,8 @@ export function Example({ copy }: { copy: LandingContent['example'] }) {
         />
       )}
       <p className={styles.asOf}>
-        法定費用は{formatJapaneseDate(copy.feesAsOf)}時点で確認できた料率（
-        {formatJapaneseDate(copy.feesCheckedOn)}
+        法定費用は{japaneseDay(copy.feesAsOf)}時点で確認できた料率（
+        {japaneseDay(copy.feesCheckedOn)}
         確認）で、指定工場・本土の自賠責保険料（24か月）・エコカー減税なしの例です。
       </p>
       <ul className={styles.notes}>

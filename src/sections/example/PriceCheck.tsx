@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { legalFeeRates, legalFeesAsOf } from '../../content/legalFees';
-import { formatYen } from '../../content/priceRows';
 import { roughPrice, type RoughPrice } from '../../content/roughPrice';
 import type { VehicleClassCost } from '../../content/legalFees';
 import type { LandingContent } from '../../content/types';
@@ -8,9 +7,10 @@ import { expiryYearOptions, firstRegistrationYearOptions } from '../../estimate/
 import { quoteControlNames } from '../../estimate/contract/controlNames';
 import { fields } from '../../estimate/contract/fieldTable';
 import { monthOptions } from '../../estimate/contract/options';
-import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
+import { japaneseDay, yen } from '../../lib/plainFormats';
 import type { YearMonth } from '../../lib/tokyoTime';
 import { EstimateButton } from '../ContactActions';
+import shell from '../section.module.css';
 import styles from './Example.module.css';
 
 /** Strings of the selects, '' (or absent) while not chosen. */
@@ -170,7 +170,7 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
       <p role="status" aria-live="polite" aria-atomic="true" className={styles.result}>
         <span className={styles.resultLabel}>{classLabel}の総額（概算）</span>
         <span className={styles.resultTotal} data-rough-total={price.total}>
-          例 {formatYen(price.total)}〜<span className={styles.resultTax}>（税込）</span>
+          例 {yen(price.total)}〜<span className={styles.resultTax}>（税込）</span>
         </span>
         <span className={styles.resultBasis}>
           {incomplete.length > 0
@@ -178,13 +178,13 @@ export function PriceCheck({ copy, price, choice, onChoice }: PriceCheckProps) {
             : basis}
         </span>
       </p>
-      <EstimateButton entryPoint="price-check" className={styles.submit} values={estimateValues}>
+      <EstimateButton entryPoint="price-check" className={shell.submit} values={estimateValues}>
         {copy.submitLabel}
       </EstimateButton>
       <ul className={styles.checkNotes}>
         <li>{copy.confirmNote}</li>
         <li>
-          法定費用は{formatJapaneseDate(legalFeesAsOf)}
+          法定費用は{japaneseDay(legalFeesAsOf)}
           時点の額で、指定工場での車検・本土（沖縄県・離島を除く）の自賠責保険料として計算しています。
         </li>
         <li>{copy.ecoNote}</li>

@@ -23,7 +23,10 @@ export function LandingPage(props: LandingPageProps) {
           <Fragment key={id}>{sectionRegistry[id](props)}</Fragment>
         ))}
       </div>
-      <StickyCallBar copy={props.content.stickyCallBar} />
+      <StickyCallBar
+        copy={props.content.stickyCallBar}
+        outsideBusinessHours={props.outsideBusinessHours}
+      />
       <div data-section="estimate-modal">
         <EstimateDialog />
       </div>

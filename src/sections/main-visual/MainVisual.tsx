@@ -1,4 +1,6 @@
 import type { LandingContent } from '../../content/types';
+import { priceSectionId } from '../example/priceSectionId';
+import { phrases } from '../phrases';
 import styles from './MainVisual.module.css';
 
 export function MainVisual({ copy }: { copy: LandingContent['mainVisual'] }) {
@@ -6,8 +8,16 @@ export function MainVisual({ copy }: { copy: LandingContent['mainVisual'] }) {
     <section id="top" data-section="main-visual" className={styles.mainVisual}>
       <div className={styles.inner}>
         <div className={styles.text}>
-          <h1 className={styles.catchcopy}>{copy.catchcopy}</h1>
+          <h1 className={styles.catchcopy}>{phrases(copy.catchcopy)}</h1>
           <p className={styles.lead}>{copy.lead}</p>
+          <p className={styles.price}>
+            <span className={styles.priceCar}>{copy.price.car}の例</span>
+            <strong className={styles.priceTotal}>{copy.price.total}</strong>
+            <span className={styles.priceBasis}>（{copy.price.basis}）</span>
+            <a className={styles.priceLink} href={`#${priceSectionId}`}>
+              {copy.price.linkLabel}
+            </a>
+          </p>
           <ul className={styles.badges} aria-label="サービスの特長">
             {copy.badges.map((badge) => (
               <li key={badge}>{badge}</li>

@@ -1,5 +1,6 @@
 import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
+import shell from '../section.module.css';
 import styles from './Point.module.css';
 
 /** The features (選ばれる理由), numbered 01, 02, … */
@@ -9,8 +10,8 @@ export function Point({ copy }: { copy: LandingContent['point'] }) {
       section="point"
       id="point"
       copy={copy}
-      className={styles.point}
-      styles={styles}
+      className={shell.section}
+      styles={shell}
     >
       <ol className={styles.items}>
         {copy.items.map((item, index) => (

@@ -1,5 +1,6 @@
 import type { LandingContent } from '../../content/types';
 import { LabelledSection } from '../LabelledSection';
+import shell from '../section.module.css';
 import styles from './Question.module.css';
 
 /** FAQ as <details>, so answers open without JavaScript. */
@@ -9,8 +10,8 @@ export function Question({ copy }: { copy: LandingContent['question'] }) {
       section="question"
       id="question"
       copy={copy}
-      className={styles.question}
-      styles={styles}
+      className={shell.section}
+      styles={shell}
     >
       <div className={styles.items}>
         {copy.items.map((item) => (

@@ -6,6 +6,8 @@ import { estimatesUrl } from '../../estimate/endpoint';
 import type { EntryPoint } from '../../estimate/contract/types';
 import { setPendingInput } from '../../lib/pendingInput';
 import { Field, Options, RequiredBadge, fieldStyles, type ControlAria } from '../../forms/Field';
+import { phrases } from '../phrases';
+import shell from '../section.module.css';
 import styles from './SimpleForm.module.css';
 
 export type SimpleFormProps = {
@@ -27,7 +29,11 @@ function holdsInput(form: HTMLFormElement): boolean {
   );
 }
 
-/** Native constraints only: the first-paint script copies its values into the estimate dialog. */
+/**
+ * No checks of its own (noValidate: never the browser's bubble): the first-paint script copies its
+ * values into the estimate dialog, whose messages ask for the rest; without JavaScript, the API's
+ * answer page does.
+ */
 export function SimpleForm({
   index,
   heading,
@@ -57,7 +63,7 @@ export function SimpleForm({
     >
       {withHeaderImage ? <HeaderImage /> : null}
       <h2 id={headingId} className={styles.heading}>
-        {heading}
+        {phrases(heading)}
       </h2>
       <p className={styles.lead}>{lead}</p>
       {/* Without JavaScript it posts to the estimate API, whose answer page is the whole form
@@ -67,6 +73,7 @@ export function SimpleForm({
         aria-labelledby={headingId}
         method="post"
         action={estimatesUrl}
+        noValidate
         {...{ [formAttribute]: entryPoint }}
         onChange={handleInput}
         // The first-paint script has moved the values into the estimate form, which holds them now.
@@ -104,7 +111,7 @@ export function SimpleForm({
             {(aria) => <SimpleControl path={path} aria={aria} />}
           </Field>
         ))}
-        <button type="submit" className={styles.submit}>
+        <button type="submit" className={shell.submit}>
           {submitLabel}
         </button>
         <p className={styles.note}>{note}</p>
@@ -121,8 +128,8 @@ const fieldParts = quickPaths.filter((path) => !quick(path).group);
 const expiry = quickFields['vehicle.expiryYear'].group;
 
 function SimpleControl({ path, aria }: { path: QuickPath; aria?: ControlAria }) {
-  const { options, required, simpleForm } = quick(path);
-  const { typed, placeholder, ...constraints } = simpleForm ?? { placeholder: '' };
+  const { options, required, example, simpleForm } = quick(path);
+  const { typed, placeholder = '', ...constraints } = simpleForm ?? {};
   return options && !typed ? (
     <select {...aria} name={path} className={styles.select} required={required} defaultValue="">
       <Options placeholder={placeholder} values={options as readonly string[]} />
@@ -133,7 +140,7 @@ function SimpleControl({ path, aria }: { path: QuickPath; aria?: ControlAria }) 
       {...constraints}
       name={path}
       className={styles.input}
-      placeholder={placeholder}
+      placeholder={example && `例: ${example}`}
       required={required}
     />
   );

@@ -8,21 +8,35 @@ import styles from './StickyCallBar.module.css';
  * reach on phones. Its `tracking-footer` section name, phone-link place and estimate entry point
  * are the names tests and analytics know it by (docs/tracking.md); keep them.
  */
-export function StickyCallBar({ copy }: { copy: LandingContent['stickyCallBar'] }) {
+export function StickyCallBar({
+  copy,
+  outsideBusinessHours,
+}: {
+  copy: LandingContent['stickyCallBar'];
+  /** False on the server, the first render and while the hours are unknown: one tap to call. */
+  outsideBusinessHours: boolean;
+}) {
   const brand = useBrand();
   return (
     <div data-section="tracking-footer" className={styles.bar}>
       <div className={styles.inner}>
-        <PhoneLink
-          place="tracking-footer"
-          className={styles.call}
-          label={`${copy.callLabel} ${brand.phone}`}
-        >
-          <PhoneIcon />
-          <span>{copy.callLabel}</span>
-        </PhoneLink>
+        {outsideBusinessHours ? (
+          <p className={styles.closed}>
+            <span className={styles.closedTitle}>{copy.closedLabel}</span>
+            <span>{copy.closedNote}</span>
+          </p>
+        ) : (
+          <PhoneLink
+            place="tracking-footer"
+            className={styles.call}
+            label={`${copy.callLabel} ${brand.phone}`}
+          >
+            <PhoneIcon />
+            <span>{copy.callLabel}</span>
+          </PhoneLink>
+        )}
         <EstimateButton entryPoint="tracking-footer" className={styles.estimate}>
-          {copy.estimateLabel}
+          {outsideBusinessHours ? copy.closedEstimateLabel : copy.estimateLabel}
         </EstimateButton>
       </div>
     </div>

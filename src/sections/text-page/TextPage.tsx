@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { telHref } from '../../brand/brands';
 import { useBrand } from '../../brand/useBrand';
-import { formatJapaneseDate } from '../../lib/formatJapaneseDate';
+import { japaneseDay } from '../../lib/plainFormats';
 import type { TextPageContent } from '../../content/types';
 import styles from './TextPage.module.css';
 
@@ -12,7 +12,7 @@ export function TextPage({ page }: { page: TextPageContent }) {
     <article className={styles.textPage}>
       <h1 className={styles.heading}>{page.heading}</h1>
       <p className={styles.updated}>
-        最終更新日：<time dateTime={page.updatedAt}>{formatJapaneseDate(page.updatedAt)}</time>
+        最終更新日：<time dateTime={page.updatedAt}>{japaneseDay(page.updatedAt)}</time>
       </p>
       {page.intro ? <p className={styles.intro}>{page.intro}</p> : null}
       {page.sections.map((section) => (

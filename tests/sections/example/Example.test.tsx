@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { landing } from '../../../src/content/carsupport/landing';
 import { legalFeesAsOf, legalFeesCheckedOn } from '../../../src/content/legalFees';
-import { formatJapaneseDate } from '../../../src/lib/formatJapaneseDate';
+import { japaneseDay } from '../../../src/lib/plainFormats';
 import { Example } from '../../../src/sections/example/Example';
 import { renderWithBrand } from '../renderWithBrand';
 
@@ -77,6 +77,10 @@ describe('Example tabs', () => {
     const panels = () => Array.from(container.querySelectorAll('[role="tabpanel"]'));
     expect(panels()).toHaveLength(5);
     expect(panels().filter((panel) => panel.hasAttribute('hidden'))).toHaveLength(0);
+    // Each table's prices carry their as-of date, whichever one a link or a screenshot shows.
+    for (const caption of container.querySelectorAll('caption')) {
+      expect(caption.textContent).toContain(`法定費用は${japaneseDay(legalFeesAsOf)}時点の料率`);
+    }
     // Without scripts the section reads as before: no price check, nothing that cannot work.
     expect(container.querySelector('select, [role="status"]')).toBeNull();
 
@@ -139,9 +143,9 @@ describe('Price check', () => {
     renderWithBrand(<Example copy={landing.example} />);
     await screen.findByRole('status');
     const section = document.body;
-    const asOf = formatJapaneseDate(legalFeesAsOf);
+    const asOf = japaneseDay(legalFeesAsOf);
     expect(section).toHaveTextContent(
-      `法定費用は${asOf}時点で確認できた料率（${formatJapaneseDate(legalFeesCheckedOn)}確認）で、指定工場・本土の自賠責保険料（24か月）・エコカー減税なしの例です。`,
+      `法定費用は${asOf}時点で確認できた料率（${japaneseDay(legalFeesCheckedOn)}確認）で、指定工場・本土の自賠責保険料（24か月）・エコカー減税なしの例です。`,
     );
     expect(section).toHaveTextContent(`法定費用は${asOf}時点の額で、指定工場での車検`);
     expect(section).toHaveTextContent(

@@ -1,8 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { brandIds, brands } from '../../../src/brand/brands';
 import { landing as carsupportLanding } from '../../../src/content/carsupport/landing';
 import { landing as yamadaLanding } from '../../../src/content/yamada/landing';
+import { legalFeesAsOf } from '../../../src/content/legalFees';
+import { totalPrice } from '../../../src/content/priceRows';
+import { japaneseDay } from '../../../src/lib/plainFormats';
+import { getPageData } from '../../../src/content/pageData.server';
 import { LandingPage } from '../../../src/sections/landing/LandingPage';
 import { renderWithBrand } from '../renderWithBrand';
 
@@ -45,14 +49,47 @@ describe('LandingPage', () => {
     expect(sectionOrder(container).slice(0, 3)).toEqual(['main-visual', 'simple-form', 'cta']);
   });
 
+  it('shows a price from the cost table in the main visual, linking to that table', () => {
+    const { container } = renderWithBrand(
+      <LandingPage content={carsupportLanding} showCampaign={false} outsideBusinessHours={false} />,
+      'carsupport',
+    );
+    const kei = carsupportLanding.example.classes.find((cost) => cost.id === 'kei')!;
+    const mainVisual = container.querySelector('[data-section="main-visual"]');
+    expect(mainVisual).toHaveTextContent(`${totalPrice(kei).toLocaleString('ja-JP')}円〜`);
+    expect(mainVisual).toHaveTextContent('法定費用込み');
+    expect(mainVisual).toHaveTextContent(`${japaneseDay(legalFeesAsOf)}時点`);
+    const link = within(mainVisual as HTMLElement).getByRole('link', {
+      name: '車種別の料金を見る',
+    });
+    const target = container.querySelector(link.getAttribute('href')!);
+    expect(target).toHaveAttribute('data-section', 'example');
+  });
+
+  it("renders the prerender's phrase breaks as <wbr>, the text unchanged", () => {
+    const data = getPageData('yamada', 'index');
+    if (data.route !== 'index') throw new Error('not the landing page');
+    const { container } = renderWithBrand(
+      <LandingPage content={data.landing} showCampaign={false} outsideBusinessHours={false} />,
+      'yamada',
+    );
+    const headline = container.querySelector('h1')!;
+    expect(headline.querySelectorAll('wbr').length).toBeGreaterThan(1);
+    expect(headline.textContent).toBe(yamadaLanding.mainVisual.catchcopy);
+    expect(headline.textContent).not.toContain('\u200b');
+  });
+
   it('hides the cta outside business hours', () => {
     const { container } = renderWithBrand(
       <LandingPage content={carsupportLanding} showCampaign={false} outsideBusinessHours />,
       'carsupport',
     );
     expect(sectionOrder(container)).not.toContain('cta');
-    // The phone stays reachable from the sticky bar.
-    expect(container.querySelector('[data-phone-link="tracking-footer"]')).not.toBeNull();
+    // The sticky bar follows the same hours: it says when the phone rings instead of dialling.
+    expect(container.querySelector('[data-phone-link="tracking-footer"]')).toBeNull();
+    expect(container.querySelector('[data-section="tracking-footer"]')).toHaveTextContent(
+      carsupportLanding.stickyCallBar.closedLabel,
+    );
   });
 
   it('renders yamada with flow before example, a third form and never a campaign', () => {

@@ -75,6 +75,22 @@ describe('SimpleForm', () => {
     expect(screen.getByLabelText('年')).toHaveAttribute('inputmode', 'numeric');
   });
 
+  it("never stops a submit with the browser's bubble, and shows no value look-alike", () => {
+    renderForm(1);
+    const form = screen.getByRole('form', { name: 'かんたん見積もり' }) as HTMLFormElement;
+    expect(form.noValidate).toBe(true);
+    expect(screen.getByLabelText('年')).not.toHaveAttribute('placeholder');
+    // One example per field, the one the estimate form's hint gives.
+    for (const path of ['vehicle.model', 'vehicle.postalCode'] as const) {
+      const example = fields[path].example;
+      expect(form.querySelector(`[name="${path}"]`)).toHaveAttribute(
+        'placeholder',
+        `例: ${example}`,
+      );
+      expect(fields[path].hint).toContain(`例: ${example}`);
+    }
+  });
+
   it('holds a deploy reload while it has input, and releases it when emptied', async () => {
     const user = userEvent.setup();
     renderForm(1);

@@ -41,6 +41,7 @@ function storesWith(stored: StoredLead, rows: Record<string, Row> = {}) {
     ]),
   );
   let alertedAt: string | null = null;
+  const queuedChannels = new Set<string>();
   // The lead comes with its delivery rows, as D1LeadStore.get reads them in one batch.
   const deliveryRows = (): ChannelDelivery[] =>
     [...state].map(([channel, row]) => ({
@@ -54,7 +55,7 @@ function storesWith(stored: StoredLead, rows: Record<string, Row> = {}) {
   const store: LeadReader = {
     get: (id: string) =>
       Promise.resolve(id === stored.id ? { ...stored, deliveries: deliveryRows() } : null),
-    list: () => Promise.resolve([]),
+    earlierToMailbox: () => Promise.resolve(0),
   };
   const deliveries: Deliveries = {
     decided: (_, decisions) =>
@@ -85,8 +86,13 @@ function storesWith(stored: StoredLead, rows: Record<string, Row> = {}) {
           .filter((row) => row.state === 'dead')
           .map((row) => ({ ...row, leadId: stored.id })),
       ),
-    requeued: () => Promise.resolve(false),
-    undelivered: () => Promise.resolve([]),
+    // Each channel not queued yet is won once.
+    requeued: (_, channels) => {
+      const won = channels.filter((channel) => !queuedChannels.has(channel));
+      for (const channel of won) queuedChannels.add(channel);
+      return Promise.resolve(won);
+    },
+    undelivered: () => Promise.resolve({ pairs: [], undecided: [] }),
   };
   return { store, deliveries, marks };
 }
@@ -485,7 +491,7 @@ describe('the notifier', () => {
     const env = envWith(mails, false, queued);
     const spam = lead({ suspectedSpam: true });
     const { store, deliveries, marks } = storesWith(spam);
-    await new QueueNotifier(env, deliveries, deliveryContext(env, store)).created(spam);
+    await new QueueNotifier(env, deliveries, deliveryContext(env, store), store).created(spam);
     expect(marks).toEqual([
       'decided webhook skip',
       'decided shopNotice send',

@@ -1,6 +1,7 @@
 // valibot field builders. Check order decides the message: only a field's first is shown.
 import * as v from 'valibot';
 import { isRecord } from '../../../lib/isRecord';
+import { japaneseDate } from '../../../lib/peopleFormats';
 import { isRealDate } from '../../../lib/tokyoTime';
 import { isoDate, preferredDateBounds, preferredDateMaxMonths } from '../dates';
 import { messages } from './messages';
@@ -75,11 +76,6 @@ export function yearOf(
       () => message(years()),
     ),
   );
-}
-
-function japaneseDate(iso: string): string {
-  const [year, month, day] = iso.split('-').map(Number);
-  return `${year}年${month}月${day}日`;
 }
 
 /** "2026/6/1" is accepted too. */

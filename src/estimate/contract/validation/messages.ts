@@ -19,7 +19,7 @@ export const messages = {
   invalidDate: (label: string) => `${label}の日付が正しくありません`,
   dateFromTomorrow: (label: string) => `${label}は明日以降の日付を選択してください`,
   dateTooFar: (label: string, months: number, last: string) =>
-    `${label}は${months}か月先（${last}）までの日付を選択してください`,
+    `${label}は${months}か月先の${last}までの日付を選択してください`,
   yearRange: (label: string, years: readonly number[]) =>
     `${label}は${years[0]}年〜${years[years.length - 1]}年から選択してください`,
   postalCode: `${label.postalCode}は7桁の数字で入力してください`,

@@ -57,7 +57,11 @@ describe('D1LeadStore on D1', () => {
     });
     // The delivery is per channel now (lead_deliveries), no longer columns of the lead.
     expect(row).not.toHaveProperty('delivered_at');
-    expect(await store.get(stored.id)).toEqual({ ...stored, deliveries: [] });
+    expect(await store.get(stored.id)).toEqual({
+      ...stored,
+      deliveries: [],
+      stage: { stage: 'new', changedAt: null, progress: 0 },
+    });
     expect(await store.get('261124-NOSUCHID')).toBeNull();
   });
 
@@ -150,14 +154,23 @@ describe('D1LeadStore on D1', () => {
     for (const each of [sent, dead, stale, fresh, undecided]) await store.insert(each, since);
     const send = { kind: 'send' } as const;
     for (const each of [sent, dead, stale, fresh]) {
-      await deliveries.decided(each.id, [
-        ['webhook', send],
-        ['receipt', { kind: 'skip', reason: 'スパム疑い' }],
-        ['shopNotice', send],
-      ]);
+      await deliveries.decided(
+        each.id,
+        [
+          ['webhook', send],
+          ['receipt', { kind: 'skip', reason: 'スパム疑い' }],
+          ['shopNotice', send],
+        ],
+        each.receivedAt,
+      );
     }
     await deliveries.sent(sent.id, 'webhook', '2026-11-24T00:00:05.000Z');
-    await deliveries.failed(dead.id, 'webhook', new Error('the webhook answered 500'));
+    await deliveries.failed(
+      dead.id,
+      'webhook',
+      new Error('the webhook answered 500'),
+      '2026-11-24T05:01:00.000Z',
+    );
     await deliveries.deadLettered(dead.id, 'webhook', '2026-11-24T06:00:00.000Z');
     // A channel sent meanwhile is never marked dead; the other channels are untouched.
     await deliveries.deadLettered(sent.id, 'webhook', '2026-11-24T06:00:00.000Z');
@@ -175,6 +188,9 @@ describe('D1LeadStore on D1', () => {
           attempts: 1,
           lastError: 'the webhook answered 500',
           deadLetteredAt: '2026-11-24T06:00:00.000Z',
+          receipt: null,
+          report: null,
+          reportedAt: null,
         },
         expect.objectContaining({ channel: 'shopNotice', state: 'sent', attempts: 1 }),
         expect.objectContaining({ channel: 'receipt', state: 'skipped', lastError: 'スパム疑い' }),
@@ -195,18 +211,39 @@ describe('D1LeadStore on D1', () => {
 
     const staleBefore = '2026-11-24T01:00:00.000Z';
     const channels = ['webhook', 'shopNotice', 'receipt'];
-    expect(await deliveries.undelivered('yamada', staleBefore, channels)).toEqual([
+    const withDead = { channels, dead: true };
+    expect(await deliveries.undelivered('yamada', staleBefore, withDead)).toEqual({
+      pairs: [
+        { id: stale.id, channel: 'webhook' },
+        { id: dead.id, channel: 'webhook' },
+      ],
+      undecided: [undecided.id],
+    });
+    expect(
+      await deliveries.undelivered('yamada', staleBefore, { channels: ['shopNotice'], dead: true }),
+    ).toEqual({ pairs: [], undecided: [undecided.id] });
+    // Without `dead`, what the outbox sweep takes: pending ones only.
+    expect((await deliveries.undelivered('yamada', staleBefore, { dead: false })).pairs).toEqual([
       { id: stale.id, channel: 'webhook' },
-      { id: dead.id, channel: 'webhook' },
-      ...channels.map((channel) => ({ id: undecided.id, channel })),
     ]);
-    expect(await deliveries.undelivered('yamada', staleBefore, ['shopNotice'])).toEqual([
-      { id: undecided.id, channel: 'shopNotice' },
+    const at = '2026-11-24T07:00:00.000Z';
+    expect(await deliveries.requeued(dead.id, ['webhook', 'receipt'], { at })).toEqual([]);
+    expect(await deliveries.requeued(dead.id, ['webhook', 'receipt'], { at, dead: true })).toEqual([
+      'webhook',
     ]);
-    expect(await deliveries.requeued(dead.id, 'webhook')).toBe(true);
-    expect(await deliveries.requeued(sent.id, 'webhook')).toBe(false);
-    expect(await deliveries.requeued(dead.id, 'receipt')).toBe(false);
-    expect(await deliveries.undelivered('carsupport', staleBefore, channels)).toEqual([]);
+    expect(await deliveries.requeued(sent.id, ['webhook'], { at, dead: true })).toEqual([]);
+    // Queued now: in the queue's hands until its retry time and the grace have passed.
+    expect(await deliveries.requeued(dead.id, ['webhook'], { at, dead: true })).toEqual([]);
+    expect(
+      await deliveries.requeued(dead.id, ['webhook'], {
+        at,
+        staleBefore: '2026-11-24T07:00:00.001Z',
+      }),
+    ).toEqual(['webhook']);
+    expect(await deliveries.undelivered('carsupport', staleBefore, withDead)).toEqual({
+      pairs: [],
+      undecided: [],
+    });
     expect((await deliveries.deadLetters('yamada')).map((each) => each.leadId)).toEqual([]);
   });
 });

@@ -1,0 +1,183 @@
+// The staff's pages (server/core/staffSite.ts) over the local origin's stores, as a browser
+// without JavaScript uses them: sign in, read the inbox and a lead, record stages through the
+// form, enter a phone lead, read the funnel and the audit.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createLocalLeadStore,
+  createMemoryRateLimiter,
+  localNotifier,
+} from '../../server/node/localLeadStore';
+import { createLocalStaffStore } from '../../server/node/localStaff';
+import { createApi, type Api } from '../../server/core/router';
+import { staffAccessOf } from '../../server/core/staffAuth';
+import type { StaffStore } from '../../server/core/staffStore';
+import { leadRequest, newLead } from '../factories/estimate';
+
+let dir: string;
+let api: Api;
+let staff: StaffStore;
+const secret = 'staff-secret-for-tests';
+const site = 'http://yamada-shaken.localhost:4173';
+const lead = newLead({
+  brand: 'yamada',
+  receivedAt: '2026-11-24T01:00:00.000Z',
+  request: leadRequest('yamada', {
+    tracking: { source: 'google', inquiry_medium: 'cpc', campaign: 'winter', gaid: 'g-1' },
+  }),
+});
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'staff-site-'));
+  const file = join(dir, 'estimates.jsonl');
+  const store = createLocalLeadStore({ file });
+  staff = createLocalStaffStore({ store, file });
+  api = createApi({
+    store,
+    rateLimiter: createMemoryRateLimiter(),
+    notifier: localNotifier,
+    staffSecret: undefined,
+    businessHours: () => ({ start: undefined, end: undefined }),
+    now: () => new Date('2026-11-25T01:00:00Z'),
+    staff: {
+      store: staff,
+      access: staffAccessOf({ secret }),
+      notifier: { stageChanged: () => Promise.resolve() },
+    },
+  });
+  await store.insert(lead, '');
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function call(path: string, init: RequestInit = {}): Promise<Response> {
+  const handler = api.route(new URL(path, site).pathname);
+  if (!handler) throw new Error(`not routed: ${path}`);
+  return handler(new Request(new URL(path, site), init), {
+    brand: 'yamada',
+    clientKey: '127.0.0.1',
+    siteOrigin: site,
+  });
+}
+
+function post(path: string, fields: Record<string, string>, headers: Record<string, string>) {
+  return call(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+async function signedIn(): Promise<Record<string, string>> {
+  const answer = await post('/staff/login', { name: '佐藤', secret }, { Origin: site });
+  expect(answer.status).toBe(303);
+  const cookie = answer.headers.get('set-cookie') ?? '';
+  return { Cookie: cookie.split(';')[0]! };
+}
+
+describe('the staff pages', () => {
+  it('ask for the sign-in, and are noindex, no-store and under a strict CSP', async () => {
+    const answer = await call('/staff');
+    expect(answer.status).toBe(401);
+    const body = await answer.text();
+    expect(body).toContain('スタッフ用の共有キー');
+    expect(body).not.toContain(lead.id);
+    expect(body).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/,
+    );
+  });
+
+  it('sign in only with the secret, from the site itself', async () => {
+    expect((await post('/staff/login', { name: '佐藤', secret }, {})).status).toBe(403);
+    const wrong = await post('/staff/login', { name: '佐藤', secret: 'nope' }, { Origin: site });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('共有キーが違います。');
+    const headers = await signedIn();
+    const inbox = await call('/staff', { headers });
+    expect(inbox.status).toBe(200);
+    const body = await inbox.text();
+    expect(body).toContain(`<a href="/staff/leads/${lead.id}">${lead.id}</a>`);
+    expect(body).toContain('090-1234-5678');
+    expect(body).toContain('2026年11月24日（火）10:00');
+    expect(body).toContain('未対応');
+  });
+
+  it('record stages through the form, and keep a bad entry with its Japanese message', async () => {
+    const headers = await signedIn();
+    const path = `/staff/leads/${lead.id}/stages`;
+    const booking = { key: 'k1', stage: 'booked', bookedFor: '2026-12-19T10:00', shop: '本店' };
+    expect((await post(path, booking, headers)).status).toBe(403);
+    const bad = await post(
+      path,
+      { ...booking, stage: 'completed', amount: '-5' },
+      { ...headers, Origin: site },
+    );
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toContain('請求金額は0以上の整数（円・税込）で入力してください。');
+    expect((await staff.lead('yamada', lead.id))?.history).toEqual([]);
+    const good = await post(path, booking, { ...headers, Origin: site });
+    expect(good.status).toBe(303);
+    expect(good.headers.get('location')).toBe(`/staff/leads/${lead.id}`);
+    const page = await (await call(`/staff/leads/${lead.id}`, { headers })).text();
+    expect(page).toContain('予約確定（2026年12月19日（土）10:00・本店）');
+    expect(page).toMatch(
+      /<td>2026年11月25日（水）10:00<\/td><td>予約確定[^<]*<\/td><td>佐藤<\/td>/,
+    );
+    expect(page).toContain('〒123-4567');
+  });
+
+  it('enter a phone lead as 電話, contacted, found by its phone', async () => {
+    const headers = { ...(await signedIn()), Origin: site };
+    const fields = {
+      key: 'p1',
+      lastName: '鈴木',
+      kana: 'すずき',
+      phone: '03-1234-5678',
+      model: 'プリウス',
+    };
+    const refused = await post('/staff/leads', { ...fields, phone: '12' }, headers);
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('電話番号は 090-1234-5678 のように');
+    const created = await post('/staff/leads', fields, headers);
+    expect(created.status).toBe(303);
+    const again = await post('/staff/leads', fields, headers);
+    expect(again.headers.get('location')).toBe(created.headers.get('location'));
+    const found = await (await call('/staff?q=0312345678', { headers })).text();
+    expect(found).toContain('鈴木');
+    expect(found).not.toContain(lead.id);
+    const page = await (await call(created.headers.get('location')!, { headers })).text();
+    expect(page).toContain('電話（スタッフが入力）');
+    expect(page).toContain('連絡済み');
+    expect((await call('/staff?q=スズ', { headers })).status).toBe(200);
+  });
+
+  it('count the funnel with rates and the sum of 完了, and show who did what', async () => {
+    const headers = await signedIn();
+    await post(
+      `/staff/leads/${lead.id}/stages`,
+      { key: 'c', stage: 'completed', amount: '54,321' },
+      { ...headers, Origin: site },
+    );
+    const funnel = await (
+      await call('/staff/funnel?from=2026-11-01&to=2026-11-30', { headers })
+    ).text();
+    expect(funnel).toContain(
+      '<th scope="row">google</th><td class="n">1</td><td class="n">1（100.0%）</td><td class="n">1（100.0%）</td><td class="n">1（100.0%）</td><td class="n">54,321円</td>',
+    );
+    expect(funnel).toContain('<th scope="row">Google 広告</th>');
+    expect(funnel).toContain('<th scope="row">winter</th>');
+    await call('/staff?stage=completed', { headers });
+    const log = await (await call('/staff/audit', { headers })).text();
+    expect(log).toContain('<td>一覧を表示</td><td>1件 完了</td>');
+    expect(log).toMatch(/<td>佐藤<\/td><td>段階を記録<\/td><td><a href="\/staff\/leads\/[^"]+">/);
+    expect(log).toContain(
+      '<td>ファネルを表示</td><td>2026年11月1日（日）〜2026年11月30日（月）</td>',
+    );
+  });
+});

@@ -1,0 +1,182 @@
+// The staff's store on a real local D1 with every migration (server/worker/d1Staff.ts): stages
+// appended and the lead's current stage moved in one step, once per key; the inbox's list and
+// searches; the funnel; the audit.
+import { D1LeadStore } from '../../../../server/worker/d1LeadStore';
+import { newLeadAlert } from '../../../../server/worker/cron/newLeadAlert';
+import { D1Staff } from '../../../../server/worker/d1Staff';
+import type { NewStageChange } from '../../../../server/core/leadStages';
+import type { LeadQuery } from '../../../../server/core/staffStore';
+import { leadRequest, newLead } from '../../../factories/estimate';
+import { localD1, type LocalD1 } from './d1';
+
+let d1: LocalD1;
+let leads: D1LeadStore;
+let staff: D1Staff;
+
+beforeAll(async () => {
+  d1 = await localD1();
+  leads = new D1LeadStore(d1.db);
+  staff = new D1Staff(d1.db, leads);
+});
+
+beforeEach(async () => {
+  await d1.db.batch([
+    d1.db.prepare('DELETE FROM leads'),
+    d1.db.prepare('DELETE FROM lead_stages'),
+    d1.db.prepare('DELETE FROM staff_audit'),
+  ]);
+});
+
+afterAll(async () => {
+  await d1.dispose();
+});
+
+function change(leadId: string, overrides: Partial<NewStageChange> = {}): NewStageChange {
+  return {
+    leadId,
+    stage: 'contacted',
+    at: '2026-11-25T01:00:00.000Z',
+    actor: 'sato@shop.example',
+    progress: 1,
+    idempotencyKey: `k-${Math.random()}`,
+    requestHash: 'h',
+    ...overrides,
+  };
+}
+
+describe('D1Staff on D1', () => {
+  it('appends each change and moves the current stage, once per key, in its brand only', async () => {
+    const lead = newLead();
+    await leads.insert(lead, '');
+    const booked = change(lead.id, {
+      stage: 'booked',
+      bookedFor: '2026-12-19T10:00+09:00',
+      shop: '本店',
+      progress: 2,
+      idempotencyKey: 'k1',
+    });
+    const first = await staff.recordStage('yamada', booked);
+    expect(first).toMatchObject({ kind: 'recorded', created: true, change: { shop: '本店' } });
+    expect(await staff.recordStage('yamada', booked)).toEqual({ ...first, created: false });
+    expect(await staff.recordStage('yamada', { ...booked, requestHash: 'other' })).toEqual({
+      kind: 'keyReused',
+    });
+    expect(await staff.recordStage('carsupport', { ...booked, idempotencyKey: 'k2' })).toEqual({
+      kind: 'notFound',
+    });
+    await staff.recordStage(
+      'yamada',
+      change(lead.id, { stage: 'completed', amount: 54321, progress: 3 }),
+    );
+    const read = await staff.lead('yamada', lead.id);
+    expect(read?.history.map((entry) => entry.stage)).toEqual(['booked', 'completed']);
+    expect(read?.stage).toMatchObject({ stage: 'completed', amount: 54321, progress: 3 });
+    expect(await staff.lead('carsupport', lead.id)).toBeNull();
+    const [row] = await staff.leads('yamada', { stage: 'completed', limit: 10 });
+    expect(row).toMatchObject({ id: lead.id, name: '山田 花子', kana: 'ヤマダハナコ' });
+  });
+
+  it('lists newest first and finds by 受付番号, phone and the reading', async () => {
+    const older = newLead({ receivedAt: '2026-11-24T01:00:00.000Z' });
+    const newer = newLead({
+      receivedAt: '2026-11-24T02:00:00.000Z',
+      request: leadRequest('yamada', {
+        customer: { lastNameKana: 'サトウ', phone: '03-1234-5678' },
+      }),
+    });
+    await leads.insert(older, '');
+    await leads.insert(newer, '');
+    const ids = async (query: Omit<LeadQuery, 'limit'>) =>
+      (await staff.leads('yamada', { ...query, limit: 10 })).map((lead) => lead.id);
+    expect(await ids({})).toEqual([newer.id, older.id]);
+    expect(await ids({ id: older.id })).toEqual([older.id]);
+    expect(await ids({ phone: '0312345678' })).toEqual([newer.id]);
+    expect(await ids({ kana: 'サト' })).toEqual([newer.id]);
+    expect(await ids({ kana: 'ヤマダ' })).toEqual([older.id]);
+    expect(await ids({ from: '2026-11-24T01:30:00.000Z' })).toEqual([newer.id]);
+    expect(await staff.leads('carsupport', { limit: 10 })).toEqual([]);
+  });
+
+  it('counts the funnel by source and click platform, without 対象外, summing 完了', async () => {
+    const google = () => leadRequest('yamada', { tracking: { source: 'google', gaid: 'g' } });
+    const done = newLead({ request: google() });
+    const called = newLead({ request: google() });
+    const prank = newLead({ request: google() });
+    const direct = newLead({ request: leadRequest('yamada', { tracking: {} }) });
+    for (const lead of [done, called, prank, direct]) await leads.insert(lead, '');
+    await staff.recordStage(
+      'yamada',
+      change(done.id, { stage: 'completed', amount: 50000, progress: 3 }),
+    );
+    await staff.recordStage('yamada', change(called.id));
+    await staff.recordStage(
+      'yamada',
+      change(prank.id, { stage: 'excluded', reason: 'いたずら', progress: 0 }),
+    );
+    const rows = await staff.funnel(
+      'yamada',
+      '2026-11-24T00:00:00.000Z',
+      '2026-11-25T00:00:00.000Z',
+    );
+    expect(rows).toEqual([
+      {
+        source: 'google',
+        medium: '',
+        campaign: '',
+        platform: 'Google 広告',
+        leads: 2,
+        contacted: 2,
+        booked: 1,
+        completed: 1,
+        amount: 50000,
+      },
+      {
+        source: '',
+        medium: '',
+        campaign: '',
+        platform: '',
+        leads: 1,
+        contacted: 0,
+        booked: 0,
+        completed: 0,
+        amount: 0,
+      },
+    ]);
+  });
+
+  it('keeps the audit per brand, newest first', async () => {
+    await staff.audit({ brand: 'yamada', at: '1', actor: 'a', action: 'view', target: 'x' });
+    await staff.audit({ brand: 'carsupport', at: '2', actor: 'b', action: 'view', target: 'y' });
+    await staff.audit({ brand: 'yamada', at: '3', actor: 'c', action: 'export', target: 'z' });
+    expect((await staff.auditLog('yamada', 10)).map((entry) => entry.at)).toEqual(['3', '1']);
+  });
+
+  it('alerts ops once of each lead still 新規 past the business hours, never of spam', async () => {
+    const late = newLead({ receivedAt: '2026-11-24T01:00:00.000Z' });
+    const fresh = newLead({ receivedAt: '2026-11-25T00:30:00.000Z' });
+    const spam = newLead({ receivedAt: '2026-11-24T01:00:00.000Z', suspectedSpam: true });
+    const called = newLead({ receivedAt: '2026-11-24T01:00:00.000Z' });
+    for (const lead of [late, fresh, spam, called]) await leads.insert(lead, '');
+    await staff.recordStage('yamada', change(called.id));
+    const sent: { subject: string; text: string }[] = [];
+    const env = {
+      DB: d1.db,
+      BRAND: 'yamada',
+      OPS_MAIL_TO: 'ops@example.com',
+      SITE_URL: 'https://www.yamada-shaken.com',
+      EMAIL: {
+        send: (message: never) => {
+          sent.push(message);
+          return Promise.resolve({ messageId: 'm' });
+        },
+      },
+    };
+    const now = new Date('2026-11-25T01:00:00.000Z');
+    await newLeadAlert(env, now);
+    await newLeadAlert(env, now);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain(`受付番号 ${late.id}`);
+    expect(sent[0]?.text).toContain(`https://www.yamada-shaken.com/staff/leads/${late.id}`);
+    for (const other of [fresh, spam, called]) expect(sent[0]?.text).not.toContain(other.id);
+  });
+});
