@@ -11,7 +11,7 @@ export type ChannelDecision = { kind: 'send' } | { kind: 'off' } | { kind: 'skip
 export class PermanentRefusal extends Error {}
 
 /**
- * What a platform said later about what it accepted (decision 014): `waiting` until it has
+ * What a platform said later about what it accepted (decision 018): `waiting` until it has
  * processed it, `test` for a test-mode send. None of them says the conversion was attributed.
  */
 export type PlatformReport = 'waiting' | 'accepted' | 'partial' | 'failed' | 'unknown' | 'test';

@@ -11,7 +11,7 @@ import { attributionColumns, entryPointText } from './leadWords';
 import { postalAreas } from './postalArea';
 
 /**
- * What a platform reported (decision 014) says whether it took the event in, never whether it
+ * What a platform reported (decision 018) says whether it took the event in, never whether it
  * counted it as a conversion: no text here says 計上.
  */
 function sentText(delivery: ChannelDelivery): string {

@@ -4,7 +4,7 @@
  * consumer marks it dead and mails the brand's alert. Past its retryWindowMs (an ad platform
  * refuses older events), or refused for good (PermanentRefusal), a channel is dead-lettered at
  * once; server/core/resend.ts revives it. A platform that reports later (Google) is asked by
- * delayed messages of its own (decision 014).
+ * delayed messages of its own (decision 018).
  */
 import { brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';

@@ -84,7 +84,9 @@ describe.each(brandIds)('render for %s', (brand) => {
     expect(consent).toContain(`<a href="${externalTransmissionHref}"`);
     // The provision itself is the optional choice after it, never part of the required consent.
     expect(consent).not.toContain('広告配信事業者に送信します');
-    expect(dialog).toContain('広告事業者（外国にある第三者を含む）に提供することに同意する（任意）');
+    expect(dialog).toContain(
+      '広告事業者（外国にある第三者を含む）に提供することに同意する（任意）',
+    );
     expect(externalTransmissionHref).toBe(
       `${pageOf('privacypolicy').path}#${externalTransmissionSectionId}`,
     );

@@ -27,7 +27,7 @@ export const conversionVariables = {
 
 /**
  * Optional, per brand's Worker: each platform's test mode (docs/deploy.md, going live), Google's
- * status checks (decision 014) and LINEヤフー's event snippet.
+ * status checks (decision 018) and LINEヤフー's event snippet.
  */
 export const conversionOptions = [
   'GOOGLE_VALIDATE_ONLY',

@@ -1,5 +1,5 @@
 -- What an ad platform reported later about a conversion it accepted (docs/decisions/
--- 014-platform-reports-by-queue-delay.md): the platform's id for the request (Google's
+-- 018-platform-reports-by-queue-delay.md): the platform's id for the request (Google's
 -- requestId), the report (waiting | accepted | partial | failed | unknown | test) and when it came.
 -- The reason of a partial or failed report is kept in last_error, for staff.
 ALTER TABLE lead_deliveries ADD COLUMN receipt TEXT;
