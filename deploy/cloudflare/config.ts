@@ -137,7 +137,8 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
       send_email: [{ name: 'EMAIL', allowed_sender_addresses: [sender.email] }],
     }),
     vars,
-    // Every job of server/worker/cron/ (worker.ts scheduled): the outbox sweep, the 新規 alert.
+    // Every job of server/worker/cron/ (worker.ts scheduled): the outbox sweep, the 新規 alert,
+    // the retention period's erasure (bounded per run, so every 10 minutes suits it too).
     triggers: { crons: [cronSchedule] },
     observability: { enabled: true },
   };

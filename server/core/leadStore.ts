@@ -33,6 +33,8 @@ export type StoredLead = Omit<NewLead, 'request'> & {
   deliveries?: readonly ChannelDelivery[];
   /** Where the staff's work stands (leadStages.ts), for the channels a stage sets off. */
   stage?: CurrentStage;
+  /** When its personal fields were erased, past the retention period (retention.ts). */
+  erasedAt?: string;
 };
 
 export interface LeadStore {

@@ -20,6 +20,7 @@ import {
 import { formLabel } from '../../src/estimate/contract/fieldTable';
 import { columnHeader, columnWords, roughPriceWords } from './leadValues';
 import { attributionRows, entryPointText } from './leadWords';
+import { erasedNotice } from './retention';
 import type { AuditAction, AuditEntry, FunnelRow, LeadSummary, StaffLead } from './staffStore';
 
 export const staffStyle = [
@@ -170,7 +171,9 @@ ${input('q', `受付番号・${fieldWords.phone}・${fieldWords.kana}`, query.q,
     .map((lead) => {
       const stale =
         lead.stage.stage === 'new' && Date.parse(lead.receivedAt) < staleBefore.getTime();
-      const name = `${e(lead.name)}${lead.kana ? `（${e(lead.kana)}）` : ''}`;
+      const name = lead.erased
+        ? '<span class="note">（保存期間を過ぎ消去済み）</span>'
+        : `${e(lead.name)}${lead.kana ? `（${e(lead.kana)}）` : ''}`;
       const marks = `${stale ? ' <span class="warn">未対応</span>' : ''}${lead.suspectedSpam ? ' <span class="warn">スパム疑い</span>' : ''}`;
       return `<tr><td data-label="受付日時" class="nowrap">${e(japaneseDateTime(lead.receivedAt))}</td><td data-label="受付番号" class="nowrap"><a href="/staff/leads/${encodeURIComponent(lead.id)}">${e(lead.id)}</a></td><td data-label="${fieldWords.name}">${name}</td><td data-label="${fieldWords.phone}" class="nowrap">${e(displayPhone(lead.phone))}</td><td data-label="${fieldWords.model}">${e(lead.model)}</td><td data-label="段階"><span class="stage">${e(stageLabels[lead.stage.stage])}</span>${marks}</td><td data-label="予約・金額">${e(stageDetails(lead.stage))}</td></tr>`;
     })
@@ -274,13 +277,16 @@ export function leadBody(
     { label: '入力元', value: entryPointText(request.entryPoint) },
     ...attributionRows(request.tracking),
   ];
-  return `${lead.suspectedSpam ? '<p class="warn">スパムの疑いがあります（フォームの隠し項目が入力されていました）。確認メールは送っていません。</p>' : ''}
+  const erased = lead.erasedAt
+    ? `<p class="warn">${e(erasedNotice)}（${e(japaneseDateTime(lead.erasedAt))}に消去）。受付日時・流入元・段階と金額は集計のために残しています。</p>`
+    : '';
+  return `${erased}${lead.suspectedSpam ? '<p class="warn">スパムの疑いがあります（フォームの隠し項目が入力されていました）。確認メールは送っていません。</p>' : ''}
 <p>受付番号 <strong>${e(lead.id)}</strong> 現在の段階: <span class="stage">${e(stageWords({ ...lead.stage }))}</span></p>
 ${errorList(form.errors)}
 <h2>段階を記録する</h2>
 ${stageForm(lead, form.key, form.values, form.errors)}
 <h2>ご依頼内容</h2>
-${definitions(fields)}
+${lead.erasedAt ? `<p class="note">消去済みです。</p>` : definitions(fields)}
 <h2>流入元</h2>
 ${definitions(source)}
 <h2>配信の状態</h2>

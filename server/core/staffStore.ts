@@ -29,6 +29,8 @@ export type LeadSummary = {
   model: string;
   suspectedSpam: boolean;
   stage: CurrentStage;
+  /** Its personal fields were erased past the retention period. */
+  erased: boolean;
 };
 
 export type StaffLead = StoredLead & { stage: CurrentStage; history: StageChange[] };

@@ -3,7 +3,7 @@
  * beside the leads' file (`<leads>-stages.jsonl`, `<leads>-audit.jsonl`), writes serialised, so the
  * inbox works offline as on D1.
  */
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
@@ -11,6 +11,7 @@ import { createKeyedQueue } from '../core/keyedQueue';
 import type { LeadStore, StoredLead } from '../core/leadStore';
 import { currentStage, isStage, type StageChange } from '../core/leadStages';
 import { columnText, leadKana } from '../core/leadValues';
+import { erasedStage } from '../core/retention';
 import {
   clickPlatformOf,
   type AuditEntry,
@@ -46,7 +47,15 @@ function isChange(value: unknown): value is KeyedChange {
   );
 }
 
-export function createLocalStaffStore(options: { store: LeadStore; file: string }): StaffStore {
+export type LocalStaffStore = StaffStore & {
+  /** The retention period's part of the stages file (retention.ts erasedStage), rewritten whole. */
+  eraseReasons(leadIds: readonly string[]): Promise<void>;
+};
+
+export function createLocalStaffStore(options: {
+  store: LeadStore;
+  file: string;
+}): LocalStaffStore {
   const base = options.file.replace(/\.jsonl$/, '');
   const stagesFile = `${base}-stages.jsonl`;
   const auditFile = `${base}-audit.jsonl`;
@@ -77,6 +86,7 @@ export function createLocalStaffStore(options: { store: LeadStore; file: string 
       model: lead.request.vehicle.model ?? '',
       suspectedSpam: lead.suspectedSpam,
       stage: currentStage(await historyOf(lead.id)),
+      erased: Boolean(lead.erasedAt),
     };
   }
 
@@ -164,6 +174,17 @@ export function createLocalStaffStore(options: { store: LeadStore; file: string 
         rows.set(key, row);
       }
       return [...rows.values()].sort((a, b) => b.leads - a.leads);
+    },
+    eraseReasons(leadIds) {
+      const ids = new Set(leadIds);
+      return writes('stages', async () => {
+        const all = await loaded();
+        if (!all.some((change) => ids.has(change.leadId) && change.reason)) return;
+        const kept = all.map((change) => (ids.has(change.leadId) ? erasedStage(change) : change));
+        all.splice(0, all.length, ...kept);
+        await writeFile(`${stagesFile}.tmp`, kept.map((c) => `${JSON.stringify(c)}\n`).join(''));
+        await rename(`${stagesFile}.tmp`, stagesFile);
+      });
     },
     audit(entry) {
       return writes('audit', () => append(auditFile, entry));

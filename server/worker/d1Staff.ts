@@ -76,6 +76,7 @@ type SummaryRecord = StageColumns & {
   phone: string | null;
   model: string | null;
   suspected_spam: number;
+  erased_at: string | null;
 };
 
 export function currentOf(record: StageColumns): CurrentStage {
@@ -99,6 +100,7 @@ function summary(record: SummaryRecord): LeadSummary {
     model: record.model ?? '',
     suspectedSpam: record.suspected_spam === 1,
     stage: currentOf(record),
+    erased: record.erased_at !== null,
   };
 }
 
@@ -118,7 +120,7 @@ export function listStatement(query: LeadQuery): { sql: string; binds: (string |
   if (query.to) add('received_at < ?', query.to);
   return {
     sql:
-      'SELECT id, received_at, last_name, first_name, kana, phone, model, suspected_spam, ' +
+      'SELECT id, received_at, last_name, first_name, kana, phone, model, suspected_spam, erased_at, ' +
       `${stageColumnNames} FROM leads ` +
       `WHERE ${where.join(' AND ')} ORDER BY received_at DESC, id DESC LIMIT ?`,
     binds: [...binds, query.limit],

@@ -5,6 +5,7 @@ import {
   thirdPartyHeading,
   thirdPartySectionId,
 } from './externalTransmissionLink';
+import { retentionYears } from './retention';
 import type { CompanyFacts, TextPageContent } from './types';
 
 // The text pages' legal structure is shared by the brands; only names and facts differ.
@@ -168,9 +169,6 @@ function externalTransmissionSection(
     ),
   };
 }
-
-/** How long a lead's personal fields are kept (server/worker/cron/retention.ts erases them). */
-export const retentionYears = 3;
 
 /**
  * APPI art. 27 (consent to a third party), art. 28 and rule 17 (a recipient abroad: the country,

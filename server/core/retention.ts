@@ -1,0 +1,101 @@
+/**
+ * The retention period the privacy policy prints (src/content/retention.ts): past it, a lead's
+ * personal fields are erased and what the funnel counts is kept. One rule, both runtimes: the
+ * Worker's Cron job (server/worker/cron/retention.ts) and the local origin (server/node/origin.ts).
+ */
+import type { BrandId } from '../../src/brand/brands';
+import { retentionYears } from '../../src/content/retention';
+import { clickIdParams, type TrackingData } from '../../src/tracking/trackingFields';
+import type { ChannelDelivery, StoredLead } from './leadStore';
+import { excludedReasons, type StageChange } from './leadStages';
+import { parseStoredRequest } from './storedRequest';
+
+/** Leads erased per run: a run stays short, and the next one carries on where it stopped. */
+export const retentionBatch = 100;
+
+/** What a click id becomes: the platform that brought the lead still counts, the id is gone. */
+export const erasedClickId = '消去済み';
+
+/** What staff read on an erased lead. */
+export const erasedNotice = `保存期間（${retentionYears}年）を過ぎたため、個人情報は消去済みです`;
+
+/** Leads received before this (ISO 8601, UTC) are past the period. */
+export function retentionCutoff(now: Date): string {
+  const cutoff = new Date(now.getTime());
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - retentionYears);
+  return cutoff.toISOString();
+}
+
+const keptCampaign = ['source', 'inquiry_medium', 'campaign'] as const;
+const clickKeys: readonly string[] = ['gaid', ...clickIdParams];
+
+function keptTracking(tracking: TrackingData): TrackingData {
+  const kept: TrackingData = {};
+  for (const key of keptCampaign) if (tracking[key]) kept[key] = tracking[key];
+  for (const [key, value] of Object.entries(tracking)) {
+    if (value && clickKeys.includes(key)) kept[key as keyof TrackingData] = erasedClickId;
+  }
+  return kept;
+}
+
+/**
+ * The lead as kept after the period: brand, 受付日時, entry point, the campaign and which platform's
+ * click brought it; every name, contact, car, address, date, free text, hash and matching datum
+ * blank, and no consent to send it anywhere again.
+ */
+export function erasedLead(lead: StoredLead, at: string): StoredLead {
+  const request = parseStoredRequest(
+    {
+      entryPoint: lead.request.entryPoint,
+      tracking: keptTracking(lead.request.tracking),
+      adConsent: false,
+    },
+    lead.brand,
+  );
+  const { matching: _matching, deliveries, ...kept } = lead;
+  return {
+    ...kept,
+    contentHash: '',
+    requestHash: '',
+    request,
+    erasedAt: at,
+    ...(deliveries && { deliveries: deliveries.map(erasedDelivery) }),
+  };
+}
+
+/** A skip's reason is the channel's own words; a failure may quote what was sent or answered. */
+export function erasedDelivery(delivery: ChannelDelivery): ChannelDelivery {
+  return delivery.state === 'skipped' || delivery.state === 'off'
+    ? delivery
+    : { ...delivery, lastError: null };
+}
+
+/** A 失注's reason is free text; an 対象外's is one of the fixed words and stays. */
+export function erasedStage<T extends Pick<StageChange, 'reason'>>(change: T): T {
+  if (!change.reason || (excludedReasons as readonly string[]).includes(change.reason)) {
+    return change;
+  }
+  const { reason: _reason, ...rest } = change;
+  return rest as T;
+}
+
+export interface RetentionStore {
+  /** Not yet erased, received before `before`, oldest first, at most `limit`. */
+  expired(brand: BrandId, before: string, limit: number): Promise<StoredLead[]>;
+  /** Writes each erased lead (erasedLead) over its row, its stages' reasons and its errors. */
+  erase(leads: readonly StoredLead[]): Promise<void>;
+}
+
+/** Erases one batch of leads past the period; returns how many. Run again, it carries on. */
+export async function keepRetention(
+  store: RetentionStore,
+  brand: BrandId,
+  now: Date,
+  limit = retentionBatch,
+): Promise<number> {
+  const expired = await store.expired(brand, retentionCutoff(now), limit);
+  if (expired.length === 0) return 0;
+  const at = now.toISOString();
+  await store.erase(expired.map((lead) => erasedLead(lead, at)));
+  return expired.length;
+}
