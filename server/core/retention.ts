@@ -11,16 +11,16 @@ import { excludedReasons, type StageChange } from './leadStages';
 import { parseStoredRequest } from './storedRequest';
 
 /** Leads erased per run: a run stays short, and the next one carries on where it stopped. */
-export const retentionBatch = 100;
+const retentionBatch = 100;
 
 /** What a click id becomes: the platform that brought the lead still counts, the id is gone. */
-export const erasedClickId = '消去済み';
+const erasedClickId = '消去済み';
 
 /** What staff read on an erased lead. */
 export const erasedNotice = `保存期間（${retentionYears}年）を過ぎたため、個人情報は消去済みです`;
 
 /** Leads received before this (ISO 8601, UTC) are past the period. */
-export function retentionCutoff(now: Date): string {
+function retentionCutoff(now: Date): string {
   const cutoff = new Date(now.getTime());
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - retentionYears);
   return cutoff.toISOString();
@@ -52,31 +52,27 @@ export function erasedLead(lead: StoredLead, at: string): StoredLead {
     },
     lead.brand,
   );
-  const { matching: _matching, deliveries, ...kept } = lead;
-  return {
-    ...kept,
-    contentHash: '',
-    requestHash: '',
-    request,
-    erasedAt: at,
-    ...(deliveries && { deliveries: deliveries.map(erasedDelivery) }),
-  };
+  const kept: StoredLead = { ...lead, contentHash: '', requestHash: '', request, erasedAt: at };
+  delete kept.matching;
+  if (lead.deliveries) kept.deliveries = lead.deliveries.map(erasedDelivery);
+  return kept;
 }
 
 /** A skip's reason is the channel's own words; a failure may quote what was sent or answered. */
-export function erasedDelivery(delivery: ChannelDelivery): ChannelDelivery {
+function erasedDelivery(delivery: ChannelDelivery): ChannelDelivery {
   return delivery.state === 'skipped' || delivery.state === 'off'
     ? delivery
     : { ...delivery, lastError: null };
 }
 
 /** A 失注's reason is free text; an 対象外's is one of the fixed words and stays. */
-export function erasedStage<T extends Pick<StageChange, 'reason'>>(change: T): T {
+export function erasedStage<T extends StageChange>(change: T): T {
   if (!change.reason || (excludedReasons as readonly string[]).includes(change.reason)) {
     return change;
   }
-  const { reason: _reason, ...rest } = change;
-  return rest as T;
+  const kept = { ...change };
+  delete kept.reason;
+  return kept;
 }
 
 export interface RetentionStore {

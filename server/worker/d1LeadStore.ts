@@ -128,6 +128,11 @@ const storedOrMetStatement =
   'SELECT id FROM leads WHERE brand = ? AND (idempotency_key = ? OR ' +
   '(content_hash = ? AND received_at >= ?)) ORDER BY idempotency_key = ? DESC, received_at LIMIT 1';
 
+/** @internal Exported for the query-plan test. Its brand, cutoff and limit (retention.ts). */
+export const expiredLeadsStatement =
+  `SELECT ${leadColumns} FROM leads WHERE brand = ? AND received_at < ? AND erased_at IS NULL ` +
+  'ORDER BY received_at LIMIT ?';
+
 /** Columns an erasure never writes: who the lead is and when it came. */
 const keptColumns = new Set(['id', 'brand', 'idempotency_key', 'received_at']);
 
@@ -230,15 +235,12 @@ export class D1LeadStore implements LeadStore, RetentionStore {
   }
 
   async expired(brand: BrandId, before: string, limit: number): Promise<StoredLead[]> {
-    const range = 'brand = ? AND received_at < ? AND erased_at IS NULL';
     const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
-      this.db
-        .prepare(`SELECT ${leadColumns} FROM leads WHERE ${range} ORDER BY received_at LIMIT ?`)
-        .bind(brand, before, limit),
+      this.db.prepare(expiredLeadsStatement).bind(brand, before, limit),
       this.db
         .prepare(
           `SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id IN ` +
-            `(SELECT id FROM leads WHERE ${range} ORDER BY received_at LIMIT ?)`,
+            `(${expiredLeadsStatement.replace(leadColumns, 'id')})`,
         )
         .bind(brand, before, limit),
     ]);

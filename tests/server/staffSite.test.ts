@@ -13,10 +13,12 @@ import { createLocalStaffStore } from '../../server/node/localStaff';
 import { createApi, type Api } from '../../server/core/router';
 import { staffAccessOf } from '../../server/core/staffAuth';
 import type { StaffStore } from '../../server/core/staffStore';
+import { erasedLead } from '../../server/core/retention';
 import { leadRequest, newLead } from '../factories/estimate';
 
 let dir: string;
 let api: Api;
+let leads: ReturnType<typeof createLocalLeadStore>;
 let staff: StaffStore;
 const secret = 'staff-secret-for-tests';
 const site = 'http://yamada-shaken.localhost:4173';
@@ -32,6 +34,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'staff-site-'));
   const file = join(dir, 'estimates.jsonl');
   const store = createLocalLeadStore({ file });
+  leads = store;
   staff = createLocalStaffStore({ store, file });
   api = createApi({
     store,
@@ -179,5 +182,19 @@ describe('the staff pages', () => {
     expect(log).toContain(
       '<td>ファネルを表示</td><td>2026年11月1日（日）〜2026年11月30日（月）</td>',
     );
+  });
+
+  it('say plainly that a lead past the retention period was erased, in the inbox and on its page', async () => {
+    const headers = await signedIn();
+    const old = newLead({ receivedAt: '2026-11-23T01:00:00.000Z' });
+    await leads.insert(erasedLead(old, '2029-11-24T01:00:00.000Z'), '');
+    const inbox = await (await call('/staff', { headers })).text();
+    expect(inbox).toContain('（保存期間を過ぎ消去済み）');
+    const page = await (await call(`/staff/leads/${old.id}`, { headers })).text();
+    expect(page).toContain(
+      '保存期間（3年）を過ぎたため、個人情報は消去済みです（2029年11月24日（土）10:00に消去）',
+    );
+    expect(page).not.toContain('山田');
+    expect(page).not.toContain('〒123-4567');
   });
 });

@@ -5,6 +5,7 @@
 import { seedLeadsSql } from '../../../../deploy/cloudflare/seedLeads';
 import { staleLeadsStatement } from '../../../../server/worker/cron/newLeadAlert';
 import { funnelStatement, listStatement } from '../../../../server/worker/d1Staff';
+import { expiredLeadsStatement } from '../../../../server/worker/d1LeadStore';
 import type { LeadQuery } from '../../../../server/core/staffStore';
 import { localD1, type LocalD1 } from './d1';
 
@@ -80,5 +81,13 @@ describe(`the staff queries on ${count.toLocaleString('en')} leads`, () => {
     expect(await explain(staleLeadsStatement, binds)).toMatch(
       /SEARCH leads USING INDEX leads_brand_stage_received_at \(brand=\? AND stage=\? AND received_at<\?\)/,
     );
+  });
+
+  it('find the next leads past the retention period by the partial index, reading one batch', async () => {
+    const binds = ['yamada', '2026-03-01T00:00:00.000Z', 100];
+    expect(await explain(expiredLeadsStatement, binds)).toMatch(
+      /SEARCH leads USING INDEX leads_brand_unerased \(brand=\? AND received_at<\?\)/,
+    );
+    expect(await rowsRead(expiredLeadsStatement, binds)).toBeLessThanOrEqual(2 * 100 + 2);
   });
 });
