@@ -18,9 +18,12 @@ type ListedChannel = DeliveryChannel<DeliveryContext> & {
   readonly label: string;
   /** Set off by a stage change (stageChange.ts), never on receipt. */
   readonly onStage?: true;
+  /** An ad platform's conversion: the platform, and what it tells it (the staff page, funnel). */
+  readonly platform?: ConversionPlatform;
+  readonly event?: string;
 };
 
-const conversionLabels: Record<ConversionPlatform, string> = {
+export const conversionLabels: Record<ConversionPlatform, string> = {
   google: 'Google広告',
   meta: 'Meta',
   yahoo: 'Yahoo!広告',
@@ -35,8 +38,18 @@ export const leadChannels: readonly ListedChannel[] = [
   ...conversionChannels.map((channel) => ({
     ...channel,
     label: conversionLabels[channel.platform],
+    event: '見積もり依頼',
   })),
 ];
+
+/** Every ad platform's conversion channels, each platform once, in the list's order. */
+export const platformChannels: readonly (readonly [
+  ConversionPlatform,
+  readonly ListedChannel[],
+])[] = [...new Set(leadChannels.flatMap((channel) => channel.platform ?? []))].map((platform) => [
+  platform,
+  leadChannels.filter((channel) => channel.platform === platform),
+]);
 
 /** What a new lead is decided for. */
 export const channelsOnReceipt = leadChannels.filter((channel) => !channel.onStage);

@@ -33,7 +33,8 @@ function sentText(delivery: ChannelDelivery): string {
   }
 }
 
-function deliveryText(delivery: ChannelDelivery | undefined): string {
+/** A channel's state in words: the CSV's cell, and the staff page's per platform. */
+export function deliveryText(delivery: ChannelDelivery | undefined): string {
   if (!delivery) return '';
   const failures = delivery.attempts > 0 ? `${delivery.attempts}回失敗` : '';
   const why = [failures, delivery.lastError ?? ''].filter(Boolean).join(': ');

@@ -37,6 +37,7 @@ import {
   type PhoneLeadValues,
   type StageFormValues,
 } from './staffPages';
+import { platformChannels } from './leadChannels';
 import type { LeadQuery, StaffStore } from './staffStore';
 import { parseStoredRequest } from './storedRequest';
 
@@ -355,16 +356,16 @@ export function createStaffSite(
     const to = params.get('to') || today;
     const errors: Record<string, string> = {};
     const { start, end } = dayRange(from, to, errors);
-    const rows =
-      start && end && Object.keys(errors).length === 0
-        ? await store.funnel(ctx.brand, start, end)
-        : [];
+    const valid = start && end && Object.keys(errors).length === 0;
+    const rows = valid ? await store.funnel(ctx.brand, start, end) : [];
+    const channels = platformChannels.flatMap(([, listed]) => listed.map(({ name }) => name));
+    const counts = valid ? await store.channelCounts(ctx.brand, start, end, channels) : [];
     await audit(ctx, who.actor, 'funnel', `${japaneseDate(from)}〜${japaneseDate(to)}`);
     return page(
       Object.keys(errors).length > 0 ? 422 : 200,
       frameOf(ctx, who.actor),
       'ファネル',
-      funnelBody(rows, from, to, errors),
+      funnelBody(rows, counts, from, to, errors),
     );
   };
 

@@ -175,6 +175,8 @@ export function createLocalStaffStore(options: {
       }
       return [...rows.values()].sort((a, b) => b.leads - a.leads);
     },
+    /** The local origin sends at once and keeps no delivery state. */
+    channelCounts: () => Promise.resolve(null),
     eraseReasons(leadIds) {
       const ids = new Set(leadIds);
       return writes('stages', async () => {

@@ -18,6 +18,7 @@ import {
   type LeadSummary,
   type RecordedStage,
   type StaffLead,
+  type ChannelCount,
   type StaffStore,
 } from '../core/staffStore';
 import type { Redelivery } from '../core/leadStore';
@@ -143,6 +144,18 @@ export const funnelStatement =
   "WHERE brand = ? AND received_at >= ? AND received_at < ? AND stage != 'excluded' " +
   'GROUP BY 1, 2, 3, 4 ORDER BY leads DESC';
 
+/** @internal Exported for the query-plan test. Its brand, from, to, then the channels. */
+export function channelCountStatement(channels: number): string {
+  return (
+    "SELECT d.channel AS channel, SUM(d.state = 'sent') AS sent, " +
+    "SUM(d.state = 'sent' AND d.report = 'accepted') AS accepted, SUM(d.state = 'dead') AS failed " +
+    'FROM leads l JOIN lead_deliveries d ON d.lead_id = l.id ' +
+    "WHERE l.brand = ? AND l.received_at >= ? AND l.received_at < ? AND l.stage != 'excluded' " +
+    `AND d.channel IN (${Array.from({ length: channels }, () => '?').join(', ')}) ` +
+    'GROUP BY d.channel'
+  );
+}
+
 export class D1Staff implements StaffStore {
   constructor(
     private readonly db: D1Database,
@@ -166,6 +179,20 @@ export class D1Staff implements StaffStore {
       .bind(brand, from, to)
       .all<SummaryRecord>();
     return new Map(results.map((record) => [record.id, currentOf(record)]));
+  }
+
+  async channelCounts(
+    brand: BrandId,
+    from: string,
+    to: string,
+    channels: readonly string[],
+  ): Promise<ChannelCount[]> {
+    if (channels.length === 0) return [];
+    const { results } = await this.db
+      .prepare(channelCountStatement(channels.length))
+      .bind(brand, from, to, ...channels)
+      .all<ChannelCount>();
+    return results;
   }
 
   async lead(brand: BrandId, id: string): Promise<StaffLead | null> {

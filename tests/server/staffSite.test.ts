@@ -14,6 +14,8 @@ import { createApi, type Api } from '../../server/core/router';
 import { staffAccessOf } from '../../server/core/staffAuth';
 import type { StaffStore } from '../../server/core/staffStore';
 import { erasedLead } from '../../server/core/retention';
+import type { ChannelDelivery } from '../../server/core/leadStore';
+import { funnelBody, leadBody, type StageFormValues } from '../../server/core/staffPages';
 import { leadRequest, newLead } from '../factories/estimate';
 
 let dir: string;
@@ -196,5 +198,100 @@ describe('the staff pages', () => {
     );
     expect(page).not.toContain('山田');
     expect(page).not.toContain('〒123-4567');
+  });
+});
+
+describe('the ad platforms on the staff pages', () => {
+  const delivery = (channel: string, rest: Partial<ChannelDelivery>): ChannelDelivery => ({
+    channel,
+    state: 'sent',
+    sentAt: '2026-11-24T01:05:00.000Z',
+    attempts: 0,
+    lastError: null,
+    deadLetteredAt: null,
+    ...rest,
+  });
+  const values: StageFormValues = {
+    stage: '',
+    bookedFor: '',
+    shop: '',
+    amount: '',
+    reason: '',
+    excludedReason: '',
+  };
+  const form = { key: 'k', values, errors: {} };
+
+  it('show per platform what it was told and what it reported, never 計上', () => {
+    const page = leadBody(
+      {
+        ...lead,
+        stage: { stage: 'new', changedAt: null, progress: 0 },
+        history: [],
+        deliveries: [
+          delivery('webhook', {}),
+          delivery('google', {
+            report: 'partial',
+            reportedAt: '2026-11-24T02:00:00.000Z',
+            lastError: 'クリックIDが無効です',
+          }),
+          delivery('meta', {
+            state: 'skipped',
+            sentAt: null,
+            lastError: 'ユーザーエージェントなし',
+          }),
+          delivery('yahoo', { state: 'skipped', sentAt: null, lastError: '同意なし' }),
+        ],
+      },
+      '',
+      form,
+    );
+    const platforms = page.slice(page.indexOf('<h2>広告媒体への送信</h2>'));
+    expect(platforms).toContain('取込済は、媒体がデータを受け取り処理したという報告で、');
+    expect(platforms).toContain(
+      '<th scope="rowgroup" rowspan="1">Google広告</th><td>見積もり依頼</td><td>一部失敗 2026年11月24日（火）11:00（クリックIDが無効です）</td>',
+    );
+    expect(platforms).toContain('<td>送信なし（ユーザーエージェントなし）</td>');
+    expect(platforms).toContain('<td>送信なし（同意なし）</td>');
+    expect(platforms).toMatch(/LINE広告<\/th><td>見積もり依頼<\/td><td>記録なし<\/td>/);
+    expect(page).not.toContain('計上');
+    // The webhook stays in 配信の状態; the platforms are not listed twice.
+    expect(page.slice(0, page.indexOf('<h2>広告媒体への送信</h2>'))).not.toContain('Google広告');
+  });
+
+  it('count per platform the leads its clicks brought, what was sent, taken in and failed', () => {
+    const rows = [
+      {
+        source: 'google',
+        medium: 'cpc',
+        campaign: '',
+        platform: 'Google 広告',
+        leads: 3,
+        contacted: 2,
+        booked: 1,
+        completed: 1,
+        amount: 54321,
+      },
+      {
+        source: '',
+        medium: '',
+        campaign: '',
+        platform: '',
+        leads: 2,
+        contacted: 0,
+        booked: 0,
+        completed: 0,
+        amount: 0,
+      },
+    ];
+    const counts = [{ channel: 'google', sent: 4, accepted: 3, failed: 1 }];
+    const body = funnelBody(rows, counts, '2026-11-01', '2026-11-30', {});
+    expect(body).toContain(
+      '<th scope="rowgroup" rowspan="1">Google広告</th><td class="n" rowspan="1">3</td><td class="n" rowspan="1">1</td><td class="n" rowspan="1">54,321円</td><td>見積もり依頼</td><td class="n">4</td><td class="n">3</td><td class="n">1</td>',
+    );
+    expect(body).toContain(
+      '<th scope="rowgroup" rowspan="1">Meta</th><td class="n" rowspan="1">0</td>',
+    );
+    const local = funnelBody(rows, null, '2026-11-01', '2026-11-30', {});
+    expect(local).toContain('この環境では送信を記録していないため「—」です。');
   });
 });
