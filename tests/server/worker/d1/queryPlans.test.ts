@@ -4,7 +4,11 @@
 // table row a query visits: a page of 50 leads read by index is about 2 × 50 rows.
 import { seedLeadsSql } from '../../../../deploy/cloudflare/seedLeads';
 import { staleLeadsStatement } from '../../../../server/worker/cron/newLeadAlert';
-import { funnelStatement, listStatement } from '../../../../server/worker/d1Staff';
+import {
+  channelCountStatement,
+  funnelStatement,
+  listStatement,
+} from '../../../../server/worker/d1Staff';
 import { expiredLeadsStatement } from '../../../../server/worker/d1LeadStore';
 import type { LeadQuery } from '../../../../server/core/staffStore';
 import { localD1, type LocalD1 } from './d1';
@@ -89,5 +93,18 @@ describe(`the staff queries on ${count.toLocaleString('en')} leads`, () => {
       /SEARCH leads USING INDEX leads_brand_unerased \(brand=\? AND received_at<\?\)/,
     );
     expect(await rowsRead(expiredLeadsStatement, binds)).toBeLessThanOrEqual(2 * 100 + 2);
+  });
+
+  it("count the platforms' deliveries of a month by the leads' index and each lead's rows", async () => {
+    const binds = [
+      'yamada',
+      '2026-03-01T00:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+      'google',
+      'meta',
+    ];
+    const detail = await explain(channelCountStatement(2), binds);
+    expect(detail).not.toMatch(/SCAN (leads|lead_deliveries)/);
+    expect(detail).toMatch(/SEARCH d USING (COVERING )?INDEX sqlite_autoindex_lead_deliveries_1/);
   });
 });
