@@ -104,11 +104,12 @@ export function createOrigin(options: OriginOptions): Handler {
   const store = createLocalLeadStore({ file: options.estimatesFile });
   const mailDir = options.mailDir ?? '.data/mail';
   const staffStore = createLocalStaffStore({ store, file: options.estimatesFile });
+  // The stages first: a lead found again after a failure has its reasons erased once more.
   keepLocalRetention({
     expired: store.expired,
     erase: async (leads) => {
-      await store.erase(leads);
       await staffStore.eraseReasons(leads.map((lead) => lead.id));
+      await store.erase(leads);
     },
   });
   const api = createApi({

@@ -161,8 +161,8 @@ describe('the local origin keeps the same period', () => {
     const retention: RetentionStore = {
       expired: store.expired,
       erase: async (leads) => {
-        await store.erase(leads);
         await staff.eraseReasons(leads.map((lead) => lead.id));
+        await store.erase(leads);
       },
     };
     expect(await keepRetention(retention, 'yamada', new Date('2029-11-22T00:00:00.000Z'))).toBe(1);
