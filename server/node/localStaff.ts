@@ -11,7 +11,7 @@ import { createKeyedQueue } from '../core/keyedQueue';
 import type { LeadStore, StoredLead } from '../core/leadStore';
 import { currentStage, isStage, type StageChange } from '../core/leadStages';
 import { columnText, leadKana } from '../core/leadValues';
-import { erasedStage } from '../core/retention';
+import { erasedStage, type RetentionStore } from '../core/retention';
 import {
   clickPlatformOf,
   type AuditEntry,
@@ -196,6 +196,20 @@ export function createLocalStaffStore(options: {
         (entry): entry is AuditEntry => isRecord(entry) && entry.brand === brand,
       );
       return entries.reverse().slice(0, limit);
+    },
+  };
+}
+
+/**
+ * The retention period over the local files: the stages first, so a lead found again after a
+ * failure has its reasons erased once more.
+ */
+export function localRetention(store: RetentionStore, staff: LocalStaffStore): RetentionStore {
+  return {
+    expired: store.expired,
+    erase: async (leads) => {
+      await staff.eraseReasons(leads.map((lead) => lead.id));
+      await store.erase(leads);
     },
   };
 }

@@ -12,7 +12,7 @@ import { decidePath, routePath, type PathDecision } from '../core/paths';
 import type { EstimateHandler } from '../core/estimateHandler';
 import { createLocalLeadStore, createMemoryRateLimiter } from './localLeadStore';
 import { createLocalMailNotifier, createLocalStageNotifier } from './localMail';
-import { createLocalStaffStore } from './localStaff';
+import { createLocalStaffStore, localRetention } from './localStaff';
 import { keepRetention, type RetentionStore } from '../core/retention';
 import { staffAccessOf } from '../core/staffAuth';
 import { serveFetch } from './nodeFetch';
@@ -104,14 +104,7 @@ export function createOrigin(options: OriginOptions): Handler {
   const store = createLocalLeadStore({ file: options.estimatesFile });
   const mailDir = options.mailDir ?? '.data/mail';
   const staffStore = createLocalStaffStore({ store, file: options.estimatesFile });
-  // The stages first: a lead found again after a failure has its reasons erased once more.
-  keepLocalRetention({
-    expired: store.expired,
-    erase: async (leads) => {
-      await staffStore.eraseReasons(leads.map((lead) => lead.id));
-      await store.erase(leads);
-    },
-  });
+  keepLocalRetention(localRetention(store, staffStore));
   const api = createApi({
     store,
     rateLimiter: createMemoryRateLimiter({ limit: options.newLeadsPerWindow }),

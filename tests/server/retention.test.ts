@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { retentionYears } from '../../src/content/retention';
 import { createLocalLeadStore } from '../../server/node/localLeadStore';
-import { createLocalStaffStore } from '../../server/node/localStaff';
+import { createLocalStaffStore, localRetention } from '../../server/node/localStaff';
 import type { StoredLead } from '../../server/core/leadStore';
 import {
   erasedLead,
@@ -158,13 +158,7 @@ describe('the local origin keeps the same period', () => {
       idempotencyKey: 'k',
       requestHash: 'h',
     });
-    const retention: RetentionStore = {
-      expired: store.expired,
-      erase: async (leads) => {
-        await staff.eraseReasons(leads.map((lead) => lead.id));
-        await store.erase(leads);
-      },
-    };
+    const retention = localRetention(store, staff);
     expect(await keepRetention(retention, 'yamada', new Date('2029-11-22T00:00:00.000Z'))).toBe(1);
 
     const reread = createLocalLeadStore({ file });
