@@ -75,23 +75,34 @@ export function erasedStage<T extends StageChange>(change: T): T {
   return kept;
 }
 
+/** How the inbox's audit entry names a search (staffSite.ts): `検索「<words>」`. */
+export const auditSearchMark = '検索「';
+
+/** A search's words in the audit (a phone, a reading) are a person's too: the search stays. */
+export function erasedAuditTarget(target: string): string {
+  const at = target.indexOf(auditSearchMark);
+  return at < 0 ? target : `${target.slice(0, at)}検索（保存期間を過ぎ消去済み）`;
+}
+
 export interface RetentionStore {
   /** Not yet erased, received before `before`, oldest first, at most `limit`. */
   expired(brand: BrandId, before: string, limit: number): Promise<StoredLead[]>;
   /** Writes each erased lead (erasedLead) over its row, its stages' reasons and its errors. */
   erase(leads: readonly StoredLead[]): Promise<void>;
+  /** Audit entries of searches before `before`, at most `limit`, by erasedAuditTarget; how many. */
+  eraseSearches(brand: BrandId, before: string, limit: number): Promise<number>;
 }
 
-/** Erases one batch of leads past the period; returns how many. Run again, it carries on. */
+/** Erases one batch of leads and of searches past the period; how many. Run again, it carries on. */
 export async function keepRetention(
   store: RetentionStore,
   brand: BrandId,
   now: Date,
   limit = retentionBatch,
 ): Promise<number> {
-  const expired = await store.expired(brand, retentionCutoff(now), limit);
-  if (expired.length === 0) return 0;
+  const before = retentionCutoff(now);
+  const expired = await store.expired(brand, before, limit);
   const at = now.toISOString();
-  await store.erase(expired.map((lead) => erasedLead(lead, at)));
-  return expired.length;
+  if (expired.length > 0) await store.erase(expired.map((lead) => erasedLead(lead, at)));
+  return expired.length + (await store.eraseSearches(brand, before, limit));
 }

@@ -38,6 +38,7 @@ import {
   type StageFormValues,
 } from './staffPages';
 import { platformChannels } from './leadChannels';
+import { auditSearchMark } from './retention';
 import type { LeadQuery, StaffStore } from './staffStore';
 import { parseStoredRequest } from './storedRequest';
 
@@ -164,7 +165,7 @@ export function createStaffSite(
       isStage(query.stage) && stageLabels[query.stage],
       query.from && `${japaneseDate(query.from)}から`,
       query.to && `${japaneseDate(query.to)}まで`,
-      query.q && `検索「${query.q}」`,
+      query.q && `${auditSearchMark}${query.q}」`,
     ]
       .filter(Boolean)
       .join(' ');

@@ -114,7 +114,9 @@ function checkMode(): void {
   }
 }
 
-export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore & RetentionStore {
+export function createLocalLeadStore(
+  options: LocalLeadStoreOptions,
+): LeadStore & Pick<RetentionStore, 'expired' | 'erase'> {
   const { file } = options;
   let state: Promise<State> | undefined;
   const loaded = () => (state ??= readState(file));

@@ -11,7 +11,12 @@ import { createKeyedQueue } from '../core/keyedQueue';
 import type { LeadStore, StoredLead } from '../core/leadStore';
 import { currentStage, isStage, type StageChange } from '../core/leadStages';
 import { columnText, leadKana } from '../core/leadValues';
-import { erasedStage, type RetentionStore } from '../core/retention';
+import {
+  auditSearchMark,
+  erasedAuditTarget,
+  erasedStage,
+  type RetentionStore,
+} from '../core/retention';
 import {
   clickPlatformOf,
   type AuditEntry,
@@ -50,6 +55,7 @@ function isChange(value: unknown): value is KeyedChange {
 export type LocalStaffStore = StaffStore & {
   /** The retention period's part of the stages file (retention.ts erasedStage), rewritten whole. */
   eraseReasons(leadIds: readonly string[]): Promise<void>;
+  eraseSearches: RetentionStore['eraseSearches'];
 };
 
 export function createLocalStaffStore(options: {
@@ -66,6 +72,12 @@ export function createLocalStaffStore(options: {
   async function append(file: string, record: unknown): Promise<void> {
     await mkdir(dirname(file), { recursive: true });
     await appendFile(file, `${JSON.stringify(record)}\n`, 'utf8');
+  }
+
+  /** Written anew beside and renamed over: a crash leaves the old file or the new one. */
+  async function rewrite(file: string, records: readonly unknown[]): Promise<void> {
+    await writeFile(`${file}.tmp`, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    await rename(`${file}.tmp`, file);
   }
 
   const allLeads = (brand: BrandId) => options.store.list(brand, '', '\uffff');
@@ -184,8 +196,30 @@ export function createLocalStaffStore(options: {
         if (!all.some((change) => ids.has(change.leadId) && change.reason)) return;
         const kept = all.map((change) => (ids.has(change.leadId) ? erasedStage(change) : change));
         all.splice(0, all.length, ...kept);
-        await writeFile(`${stagesFile}.tmp`, kept.map((c) => `${JSON.stringify(c)}\n`).join(''));
-        await rename(`${stagesFile}.tmp`, stagesFile);
+        await rewrite(stagesFile, kept);
+      });
+    },
+    eraseSearches(brand, before, limit) {
+      return writes('audit', async () => {
+        let erased = 0;
+        const entries = (await lines(auditFile)).map((entry) => {
+          if (
+            erased >= limit ||
+            !isRecord(entry) ||
+            entry.brand !== brand ||
+            entry.action !== 'list' ||
+            typeof entry.at !== 'string' ||
+            entry.at >= before ||
+            typeof entry.target !== 'string' ||
+            !entry.target.includes(auditSearchMark)
+          ) {
+            return entry;
+          }
+          erased += 1;
+          return { ...entry, target: erasedAuditTarget(entry.target) };
+        });
+        if (erased > 0) await rewrite(auditFile, entries);
+        return erased;
       });
     },
     audit(entry) {
@@ -204,9 +238,13 @@ export function createLocalStaffStore(options: {
  * The retention period over the local files: the stages first, so a lead found again after a
  * failure has its reasons erased once more.
  */
-export function localRetention(store: RetentionStore, staff: LocalStaffStore): RetentionStore {
+export function localRetention(
+  store: Pick<RetentionStore, 'expired' | 'erase'>,
+  staff: LocalStaffStore,
+): RetentionStore {
   return {
     expired: store.expired,
+    eraseSearches: staff.eraseSearches,
     erase: async (leads) => {
       await staff.eraseReasons(leads.map((lead) => lead.id));
       await store.erase(leads);

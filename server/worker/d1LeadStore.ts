@@ -9,7 +9,7 @@ import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { trackingKeys } from '../../src/tracking/trackingFields';
 import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../core/leadStore';
-import type { RetentionStore } from '../core/retention';
+import { auditSearchMark, erasedAuditTarget, type RetentionStore } from '../core/retention';
 import { columnText, fieldText, leadKana } from '../core/leadValues';
 import { excludedReasons } from '../core/leadStages';
 import { parseStoredRequest } from '../core/storedRequest';
@@ -132,6 +132,11 @@ const storedOrMetStatement =
 export const expiredLeadsStatement =
   `SELECT ${leadColumns} FROM leads WHERE brand = ? AND received_at < ? AND erased_at IS NULL ` +
   'ORDER BY received_at LIMIT ?';
+
+/** @internal Exported for the query-plan test. Its brand, cutoff and limit (0009's partial index). */
+export const expiredSearchesStatement =
+  "SELECT seq, target FROM staff_audit WHERE brand = ? AND action = 'list' AND " +
+  `instr(target, '${auditSearchMark}') > 0 AND at < ? ORDER BY at LIMIT ?`;
 
 /** Columns an erasure never writes: who the lead is and when it came. */
 const keptColumns = new Set(['id', 'brand', 'idempotency_key', 'received_at']);
@@ -276,5 +281,21 @@ export class D1LeadStore implements LeadStore, RetentionStore {
       ];
     });
     if (statements.length > 0) await this.db.batch(statements);
+  }
+
+  async eraseSearches(brand: BrandId, before: string, limit: number): Promise<number> {
+    const { results } = await this.db
+      .prepare(expiredSearchesStatement)
+      .bind(brand, before, limit)
+      .all<{ seq: number; target: string }>();
+    if (results.length === 0) return 0;
+    await this.db.batch(
+      results.map(({ seq, target }) =>
+        this.db
+          .prepare('UPDATE staff_audit SET target = ? WHERE seq = ?')
+          .bind(erasedAuditTarget(target), seq),
+      ),
+    );
+    return results.length;
   }
 }

@@ -8,6 +8,7 @@ import { createLocalLeadStore } from '../../server/node/localLeadStore';
 import { createLocalStaffStore, localRetention } from '../../server/node/localStaff';
 import type { StoredLead } from '../../server/core/leadStore';
 import {
+  erasedAuditTarget,
   erasedLead,
   erasedStage,
   keepRetention,
@@ -116,6 +117,15 @@ describe('erasedLead', () => {
   });
 });
 
+describe('erasedAuditTarget', () => {
+  it("erases a search's words in the audit and keeps the rest of the entry", () => {
+    expect(erasedAuditTarget('1件 完了 検索「09012345678」')).toBe(
+      '1件 完了 検索（保存期間を過ぎ消去済み）',
+    );
+    expect(erasedAuditTarget('3件 完了')).toBe('3件 完了');
+  });
+});
+
 describe('keepRetention', () => {
   it('asks for leads received before the period the policy prints, one bounded batch a run', async () => {
     const asked: [string, string, number][] = [];
@@ -130,6 +140,7 @@ describe('keepRetention', () => {
         written.push([...leads]);
         return Promise.resolve();
       },
+      eraseSearches: () => Promise.resolve(0),
     };
     const now = new Date('2029-11-25T03:00:00.000Z');
     expect(await keepRetention(store, 'yamada', now, 2)).toBe(1);
@@ -158,8 +169,19 @@ describe('the local origin keeps the same period', () => {
       idempotencyKey: 'k',
       requestHash: 'h',
     });
+    await staff.audit({
+      brand: 'yamada',
+      at: '2026-11-21T01:00:00.000Z',
+      actor: 'sato',
+      action: 'list',
+      target: '1件 検索「09012345678」',
+    });
     const retention = localRetention(store, staff);
-    expect(await keepRetention(retention, 'yamada', new Date('2029-11-22T00:00:00.000Z'))).toBe(1);
+    expect(await keepRetention(retention, 'yamada', new Date('2029-11-22T00:00:00.000Z'))).toBe(2);
+    expect(await keepRetention(retention, 'yamada', new Date('2029-11-22T00:00:00.000Z'))).toBe(0);
+    expect(await staff.auditLog('yamada', 10)).toEqual([
+      expect.objectContaining({ target: '1件 検索（保存期間を過ぎ消去済み）' }),
+    ]);
 
     const reread = createLocalLeadStore({ file });
     const [erased, kept] = await reread.list('yamada', '', '\uffff');

@@ -9,7 +9,10 @@ import {
   funnelStatement,
   listStatement,
 } from '../../../../server/worker/d1Staff';
-import { expiredLeadsStatement } from '../../../../server/worker/d1LeadStore';
+import {
+  expiredLeadsStatement,
+  expiredSearchesStatement,
+} from '../../../../server/worker/d1LeadStore';
 import type { LeadQuery } from '../../../../server/core/staffStore';
 import { localD1, type LocalD1 } from './d1';
 
@@ -106,5 +109,11 @@ describe(`the staff queries on ${count.toLocaleString('en')} leads`, () => {
     const detail = await explain(channelCountStatement(2), binds);
     expect(detail).not.toMatch(/SCAN (leads|lead_deliveries)/);
     expect(detail).toMatch(/SEARCH d USING (COVERING )?INDEX sqlite_autoindex_lead_deliveries_1/);
+  });
+
+  it("find the audit's searches past the period by their partial index", async () => {
+    expect(
+      await explain(expiredSearchesStatement, ['yamada', '2026-03-01T00:00:00.000Z', 100]),
+    ).toMatch(/SEARCH staff_audit USING INDEX staff_audit_searches \(brand=\? AND at<\?\)/);
   });
 });

@@ -73,6 +73,13 @@ describe('the retention Cron job on D1', () => {
       )
       .bind(old.id, '400: 090-1234-5678', old.id)
       .run();
+    for (const [at, target] of [
+      ['2026-11-21T01:00:00.000Z', '1件 検索「09012345678」'],
+      ['2026-11-21T02:00:00.000Z', '3件 完了'],
+      ['2026-11-23T01:00:00.000Z', '1件 検索「ヤマダ」'],
+    ] as const) {
+      await staff.audit({ brand: 'yamada', at, actor: 'sato', action: 'list', target });
+    }
     const range = ['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z'] as const;
     const before = await staff.funnel('yamada', ...range);
 
@@ -131,6 +138,12 @@ describe('the retention Cron job on D1', () => {
     expect(kept?.request.customer).toEqual(recent.request.customer);
     expect(kept?.matching?.clientAddress).toBe('203.0.113.7');
     expect(kept?.erasedAt).toBeUndefined();
+
+    expect((await staff.auditLog('yamada', 10)).map((entry) => entry.target)).toEqual([
+      '1件 検索「ヤマダ」',
+      '3件 完了',
+      '1件 検索（保存期間を過ぎ消去済み）',
+    ]);
 
     // A later run finds nothing more (the erased rows are not read again) and changes nothing.
     await eraseExpiredLeads(env, new Date('2029-11-23T00:00:00.000Z'));
