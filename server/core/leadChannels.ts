@@ -7,6 +7,8 @@ import { bookingMailChannel } from './bookingMail';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { conversionChannels } from './conversions/channels';
 import type { ConversionContext } from './conversions/conversionChannel';
+import { stageConversionChannels, type ConversionStage } from './conversions/stageConversions';
+import { stageLabels } from './leadStages';
 import type { DeliveryChannel } from './deliveryChannel';
 import type { ChannelDelivery, StoredLead } from './leadStore';
 import { receiptChannel, shopNoticeChannel, type MailContext } from './mailChannels';
@@ -18,6 +20,9 @@ type ListedChannel = DeliveryChannel<DeliveryContext> & {
   readonly label: string;
   /** Set off by a stage change (stageChange.ts), never on receipt. */
   readonly onStage?: true;
+  /** An ad platform's channel, and the stage it reports (none: the lead itself). */
+  readonly platform?: ConversionPlatform;
+  readonly stage?: ConversionStage;
 };
 
 const conversionLabels: Record<ConversionPlatform, string> = {
@@ -35,6 +40,11 @@ export const leadChannels: readonly ListedChannel[] = [
   ...conversionChannels.map((channel) => ({
     ...channel,
     label: conversionLabels[channel.platform],
+  })),
+  ...stageConversionChannels.map((channel) => ({
+    ...channel,
+    label: `${conversionLabels[channel.platform]}・${stageLabels[channel.stage]}`,
+    onStage: true as const,
   })),
 ];
 
