@@ -1,8 +1,8 @@
 // 予約確定 and 完了 as conversions on Cloudflare's runtime (workerd, D1, the queue): a visitor from
 // a Google ad and a Meta ad who agreed to the provision is moved through the staff API to 予約確定
 // and 完了 54,321円; the Google and Meta receivers (conversionReceivers.ts, the platforms' checks)
-// take exactly one 完了 each, with 54321 JPY, whatever is posted again or swept; a visitor who did
-// not agree sends nothing. The rules are unit-tested (tests/server/stageConversions.test.ts).
+// take exactly one 完了 each, with 54321 JPY, whatever is posted again, corrected or swept; a
+// visitor who did not agree sends nothing. The rules are unit-tested (tests/server/stageConversions.test.ts).
 // It takes the platforms' port (CLOUDFLARE_PORT+3) as api.spec.ts does: serial, not beside it.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -76,8 +76,12 @@ async function bookAndComplete(id: string): Promise<void> {
   const completed = { stage: 'completed', amount: 54_321 };
   const first = await stage(id, `${id}-c`, completed);
   expect(first.status, first.body).toBe(201);
-  // The same request again (a double click), and a correction of the amount: recorded, not sent.
+  // The same request again (a double click): the same answer, nothing recorded or sent.
   expect((await stage(id, `${id}-c`, completed)).body).toBe(first.body);
+}
+
+/** A correction of the amount once it was sent: recorded for staff, not sent again. */
+async function correct(id: string): Promise<void> {
   expect((await stage(id, `${id}-c2`, { stage: 'completed', amount: 60_000 })).status).toBe(201);
 }
 
@@ -137,6 +141,7 @@ test('a 完了 of 54,321円 reaches Google and Meta once each, in JPY, for a vis
   await expect
     .poll(async () => Object.values(await stageStates(id)).map((cell) => cell.slice(0, 4)), poll)
     .toEqual(['配信済み', '配信済み']);
+  await correct(id);
   // The outbox sweep finds nothing of the lead to send again.
   const sweep = await fetch(`http://127.0.0.1:${engines.cloudflare.port}/cdn-cgi/local/scheduled`);
   expect(sweep.status).toBe(200);
@@ -152,6 +157,7 @@ test('a 完了 of 54,321円 reaches Google and Meta once each, in JPY, for a vis
 test('a visitor who did not agree sends nothing, and staff read why', async () => {
   const id = await adLead(false);
   await bookAndComplete(id);
+  await correct(id);
   await expect
     .poll(() => stageStates(id), poll)
     .toEqual({

@@ -88,7 +88,7 @@ export function isOn(value: string | undefined): boolean {
  * The visitor ticked the provision to the ad platforms (adConsent) under a policy version that
  * asks for it: nothing of the lead leaves for a platform otherwise (APPI art. 27, 28).
  */
-export function agreedToAdProvision(lead: StoredLead): boolean {
+function agreedToAdProvision(lead: StoredLead): boolean {
   return lead.request.adConsent === true && asksAdProvision(lead.matching?.privacyPolicyVersion);
 }
 

@@ -27,7 +27,7 @@ import { adIdentifiersOf, googleChannel, sendToGoogle } from './google';
 import { fbcOf, metaUserData, sendToMeta } from './meta';
 import type { ChannelDecision } from '../deliveryChannel';
 
-export const conversionStages = ['booked', 'completed'] as const satisfies readonly Stage[];
+const conversionStages = ['booked', 'completed'] as const satisfies readonly Stage[];
 export type ConversionStage = (typeof conversionStages)[number];
 
 export function isConversionStage(stage: Stage): stage is ConversionStage {
@@ -44,17 +44,17 @@ const platformNames: Record<ConversionPlatform, string> = {
 };
 
 /** e.g. `googleCompleted`: stable, in the store, the CSV's headers and the re-send route. */
-export function stageConversionName(platform: ConversionPlatform, stage: ConversionStage): string {
+function stageConversionName(platform: ConversionPlatform, stage: ConversionStage): string {
   return `${platform}${stage[0]!.toUpperCase()}${stage.slice(1)}`;
 }
 
 /** The id the platform deduplicates the event by: one per lead and stage. */
-export function stageEventId(lead: Pick<StoredLead, 'id'>, stage: ConversionStage): string {
+function stageEventId(lead: Pick<StoredLead, 'id'>, stage: ConversionStage): string {
   return `${lead.id}-${stage}`;
 }
 
 /** When the stage was recorded: the channel's decision (made then), else the lead's stage. */
-export function stageTime(lead: StoredLead, name: string): string {
+function stageTime(lead: StoredLead, name: string): string {
   const decided = lead.deliveries?.find((delivery) => delivery.channel === name)?.decidedAt;
   return decided ?? lead.stage?.changedAt ?? lead.receivedAt;
 }
