@@ -12,6 +12,8 @@ import {
 import type { StageChange } from '../../server/core/leadStages';
 import type { StoredLead } from '../../server/core/leadStore';
 import { stageChannels } from '../../server/core/stageChange';
+import { createLocalStageNotifier } from '../../server/node/localMail';
+import type { LeadStore } from '../../server/core/leadStore';
 import type { StaffLead } from '../../server/core/staffStore';
 import { adProvisionSince } from '../../src/content/externalTransmission';
 import type { TrackingData } from '../../src/tracking/trackingFields';
@@ -230,5 +232,22 @@ describe('the payloads, against the documentation’s fields', () => {
     expect(booked.data).toMatchObject([
       { event_name: 'Schedule', event_id: '261120-7K3QF9ZD-booked' },
     ]);
+  });
+});
+
+describe('the local origin', () => {
+  it('never sends a stage to a platform, whatever its environment: each is logged off', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const stored = lead();
+    const notifier = createLocalStageNotifier({
+      store: {} as LeadStore,
+      mailDir: '.data/unused',
+      env,
+      lead: () => Promise.resolve(stored),
+    });
+    await notifier.stageChanged(stored, stageConversionNames('completed'));
+    expect(log).toHaveBeenCalledWith(
+      `[lead] ${stored.id}: googleCompleted off, metaCompleted off, yahooCompleted off, lineCompleted off`,
+    );
   });
 });
