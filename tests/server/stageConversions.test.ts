@@ -161,11 +161,11 @@ describe('what each stage conversion decides', () => {
     const direct = await decisions(lead({ tracking: {} }));
     expect(direct.googleCompleted).toEqual({
       kind: 'skip',
-      reason: 'Google広告の広告クリックなし（gclid・gbraid・wbraid）',
+      reason: 'Google広告のクリックなし（gclid・gbraid・wbraid）',
     });
     expect(direct.metaCompleted).toEqual({
       kind: 'skip',
-      reason: 'Metaの広告クリックなし（fbclid・_fbc）',
+      reason: 'Metaのクリックなし（fbclid・_fbc）',
     });
     const noAction = await decisions(
       lead(),

@@ -87,7 +87,7 @@ function decideStage(
   if (!clicked.has) {
     return {
       kind: 'skip',
-      reason: `${platformNames[platform]}の広告クリックなし（${clicked.ids}）`,
+      reason: `${platformNames[platform]}のクリックなし（${clicked.ids}）`,
     };
   }
   return { kind: 'send' };
