@@ -340,10 +340,18 @@ export async function startConversionReceivers(
       return answer(202);
     })();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
+  // api.spec.ts and stageConversions.spec.ts may run side by side (two workers): the second waits
+  // for the first to close the port, which the Worker's configuration names.
+  for (;;) {
+    const bound = await new Promise<boolean>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+      );
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   return {

@@ -3,7 +3,8 @@
 // and 完了 54,321円; the Google and Meta receivers (conversionReceivers.ts, the platforms' checks)
 // take exactly one 完了 each, with 54321 JPY, whatever is posted again, corrected or swept; a
 // visitor who did not agree sends nothing. The rules are unit-tested (tests/server/stageConversions.test.ts).
-// It takes the platforms' port (CLOUDFLARE_PORT+3) as api.spec.ts does: serial, not beside it.
+// It takes the platforms' port (CLOUDFLARE_PORT+3) as api.spec.ts does: the receivers wait for
+// each other (startConversionReceivers), so this file's beforeAll may wait for api.spec.ts's.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { importSPKI } from 'jose';
@@ -25,6 +26,7 @@ test.beforeAll(async () => {
       !selectedEngines().some((engine) => engine.name === 'cloudflare'),
     cloudflareOnly,
   );
+  test.setTimeout(600_000);
   const account = smokeGoogleAccount();
   platforms = await startConversionReceivers(smokeApi.conversionsPort, {
     googleEmail: account.email,
