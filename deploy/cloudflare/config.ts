@@ -8,6 +8,7 @@ import { mailSender } from '../../src/brand/mail';
 import { brandEnvName } from '../../server/core/brandEnv';
 import { checkRelease } from '../releaseCheck';
 import {
+  conversionOptions,
   conversionVariables,
   productionEndpoints,
 } from '../../server/core/conversions/conversionChannel';
@@ -166,7 +167,9 @@ export function devVars(brand: BrandId, env: Environment): string {
     EXPORT_SECRET: env.EXPORT_SECRET,
     STAFF_SECRET: env.STAFF_SECRET,
   };
-  for (const name of Object.values(conversionVariables).flat()) values[name] = env[name];
+  for (const name of [...Object.values(conversionVariables).flat(), ...conversionOptions]) {
+    values[name] = env[name];
+  }
   return Object.entries(values)
     .filter((entry): entry is [string, string] => Boolean(entry[1]))
     .map(([name, value]) => devVar(name, value))

@@ -3,7 +3,8 @@
  * on 127.0.0.1 that checks each request against the platform's documented shape
  * (server/core/conversions/ cites the pages) and answers as the platform does: Google's token endpoint
  * and Data Manager API, Meta's Conversions API, LINEヤフー's and LINE's Conversion APIs. It asserts
- * the method, the path, the auth header (Meta: the body's access_token), the required fields, that
+ * the method, the path, the auth header (Meta: the body's access_token), the required fields (a
+ * later stage's value and currency, Meta's offline events), that
  * hashes are lowercase hex SHA-256, the event-time window and the deduplication id; a request that
  * fails a check is refused with 400 and its problems, as the platforms refuse it. Accepted events
  * are kept once per deduplication id (a repeat is counted in `duplicates`), and a platform listed
@@ -106,6 +107,12 @@ function checkGoogle(body: unknown, auth: string | undefined): Check {
     'userIdentifiers',
     identifiers.flatMap((item) => Object.values(record(item))),
   );
+  if (event.conversionValue !== undefined) {
+    if (typeof event.conversionValue !== 'number' || event.conversionValue < 0) {
+      problems.push('conversionValue is not a number ≥ 0');
+    }
+    if (!/^[A-Z]{3}$/.test(String(event.currency))) problems.push('currency is not ISO 4217');
+  }
   const consent = record(event.consent);
   for (const key of ['adUserData', 'adPersonalization']) {
     if (!['CONSENT_GRANTED', 'CONSENT_DENIED'].includes(String(consent[key]))) {
@@ -128,14 +135,28 @@ function checkMeta(body: unknown): Check {
   if (!Array.isArray(events) || events.length !== 1)
     return { problems: [...problems, 'not one event'] };
   const event = record(events[0]);
-  if (event.event_name !== 'Lead') problems.push('event_name is not Lead');
-  if (event.action_source !== 'website') problems.push('action_source is not website');
-  if (typeof event.event_source_url !== 'string') problems.push('no event_source_url');
+  const user = record(event.user_data);
+  if (event.action_source === 'physical_store') {
+    // An offline event: a standard event of the shop, no page or browser required.
+    if (!['Schedule', 'Purchase'].includes(String(event.event_name))) {
+      problems.push('event_name is not Schedule or Purchase');
+    }
+    const custom = record(event.custom_data);
+    if (event.event_name === 'Purchase' && typeof custom.value !== 'number') {
+      problems.push('a Purchase without custom_data.value');
+    }
+    if (custom.value !== undefined && !/^[A-Z]{3}$/.test(String(custom.currency))) {
+      problems.push('custom_data.currency is not ISO 4217');
+    }
+  } else {
+    if (event.event_name !== 'Lead') problems.push('event_name is not Lead');
+    if (event.action_source !== 'website') problems.push('action_source is not website');
+    if (typeof event.event_source_url !== 'string') problems.push('no event_source_url');
+    if (typeof user.client_user_agent !== 'string') problems.push('no client_user_agent');
+  }
   if (!inWindow(Number(event.event_time), 7 * dayMs, 60_000))
     problems.push('event_time out of window');
   if (typeof event.event_id !== 'string') problems.push('no event_id');
-  const user = record(event.user_data);
-  if (typeof user.client_user_agent !== 'string') problems.push('no client_user_agent');
   if (!user.fbc && !user.fbp && !user.em && !user.ph) problems.push('no customer information');
   hashes(problems, 'em/ph', [...((user.em as unknown[]) ?? []), ...((user.ph as unknown[]) ?? [])]);
   const answer =
@@ -319,10 +340,18 @@ export async function startConversionReceivers(
       return answer(202);
     })();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
+  // api.spec.ts and stageConversions.spec.ts may run side by side (two workers): the second waits
+  // for the first to close the port, which the Worker's configuration names.
+  for (;;) {
+    const bound = await new Promise<boolean>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+      );
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   return {
@@ -356,6 +385,8 @@ export function receiverEnv(
     GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: secrets.googlePrivateKeyPkcs8,
     GOOGLE_ADS_CUSTOMER_ID: '123-456-7890',
     GOOGLE_ADS_CONVERSION_ACTION_ID: '987654321',
+    GOOGLE_ADS_BOOKED_CONVERSION_ACTION_ID: '987654322',
+    GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID: '987654323',
     META_CONVERSIONS_ENDPOINT: `${origin}/meta/v25.0`,
     META_PIXEL_ID: pixelId,
     META_ACCESS_TOKEN: metaToken,

@@ -64,3 +64,36 @@ export const metaFixtures = {
     },
   },
 } as const;
+
+/**
+ * Later-stage conversions in the documentation's field names and value types (read 2026-11-26):
+ * - Google: an offline conversion with a value, the Data Manager API's Event (conversionValue a
+ *   number in `currency`, an ISO 4217 code; eventTimestamp RFC 3339; transactionId the
+ *   deduplication key), https://developers.google.com/data-manager/api/devguides/events/google-ads/offline/send-events.
+ * - Meta: an offline event, action_source physical_store with custom_data value and currency,
+ *   https://developers.facebook.com/docs/marketing-api/conversions-api/offline-events and
+ *   parameters/custom-data (value, currency "required for purchase events").
+ */
+export const stageFixtures = {
+  googleOfflineEvent: {
+    adIdentifiers: { gclid: 'GCLID_1' },
+    conversionValue: 20,
+    currency: 'USD',
+    eventTimestamp: '2025-06-10T20:07:01Z',
+    transactionId: 'ABC798654321',
+    eventSource: 'IN_STORE',
+    userData: { userIdentifiers: [{ emailAddress: '8e621e3d03686' }, { phoneNumber: 'a8cf3e1b' }] },
+    consent: { adUserData: 'CONSENT_GRANTED', adPersonalization: 'CONSENT_DENIED' },
+  },
+  metaOfflinePurchase: {
+    event_name: 'Purchase',
+    event_time: 1_762_902_353,
+    event_id: 'order-1',
+    action_source: 'physical_store',
+    user_data: {
+      em: ['309a0a5c3e211326ae75ca18196d301a'],
+      ph: ['254aa248acb47dd654ca3ea53f48c2c2'],
+    },
+    custom_data: { value: 16, currency: 'USD' },
+  },
+} as const;

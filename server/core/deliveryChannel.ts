@@ -30,6 +30,8 @@ export interface DeliveryChannel<Context> {
   send(lead: StoredLead, context: Context): Promise<SendResult | void>;
   /** Past this lead age the channel is dead-lettered instead of sent or retried. */
   readonly retryWindowMs?: number;
+  /** Where that age is counted from, when not the lead's receipt (a stage's own time). */
+  windowStart?(lead: StoredLead): string;
   /** For a platform that reports later what it did with a receipt (Google's requestStatus). */
   readonly followUp?: {
     check(receipt: string, context: Context): Promise<CheckResult>;

@@ -107,4 +107,6 @@ export type ChannelDelivery = {
   reportedAt?: string | null;
   /** The platform's id for the request, to ask it about it. */
   receipt?: string | null;
+  /** When the channel was decided: for a stage's channel, when the stage was recorded. */
+  decidedAt?: string | null;
 };

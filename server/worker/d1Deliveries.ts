@@ -15,10 +15,12 @@ export type DeliveryRecord = {
   receipt: string | null;
   report: PlatformReport | null;
   reported_at: string | null;
+  decided_at: string | null;
 };
 
 export const deliveryColumns =
-  'lead_id, channel, state, sent_at, attempts, last_error, dead_lettered_at, receipt, report, reported_at';
+  'lead_id, channel, state, sent_at, attempts, last_error, dead_lettered_at, receipt, report, ' +
+  'reported_at, decided_at';
 
 export function channelDelivery(record: DeliveryRecord): ChannelDelivery {
   return {
@@ -31,6 +33,7 @@ export function channelDelivery(record: DeliveryRecord): ChannelDelivery {
     receipt: record.receipt,
     report: record.report,
     reportedAt: record.reported_at,
+    decidedAt: record.decided_at,
   };
 }
 

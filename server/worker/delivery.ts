@@ -387,7 +387,7 @@ export async function consumeLeads(
     const pastWindow =
       !deadLetters &&
       window !== undefined &&
-      context.now().getTime() - Date.parse(lead.receivedAt) > window;
+      context.now().getTime() - Date.parse(channel.windowStart?.(lead) ?? lead.receivedAt) > window;
     if (pastWindow) {
       const at = context.now().toISOString();
       await deliveries.failed(lead.id, name, new Error(`past ${name}'s window for this lead`), at);

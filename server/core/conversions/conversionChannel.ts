@@ -26,10 +26,13 @@ export const conversionVariables = {
 } as const satisfies Record<ConversionPlatform, readonly string[]>;
 
 /**
- * Optional, per brand's Worker: each platform's test mode (docs/deploy.md, going live), Google's
- * status checks (decision 018) and LINEヤフー's event snippet.
+ * Optional, per brand's Worker: Google's conversion actions for 予約確定 and 完了 (stageConversions.ts),
+ * each platform's test mode (docs/deploy.md, going live), Google's status checks (decision 018)
+ * and LINEヤフー's event snippet.
  */
 export const conversionOptions = [
+  'GOOGLE_ADS_BOOKED_CONVERSION_ACTION_ID',
+  'GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID',
   'GOOGLE_VALIDATE_ONLY',
   'GOOGLE_STATUS_DELAY_SECONDS',
   'GOOGLE_STATUS_MAX_CHECKS',
@@ -85,7 +88,7 @@ export function isOn(value: string | undefined): boolean {
  * The visitor ticked the provision to the ad platforms (adConsent) under a policy version that
  * asks for it: nothing of the lead leaves for a platform otherwise (APPI art. 27, 28).
  */
-export function agreedToAdProvision(lead: StoredLead): boolean {
+function agreedToAdProvision(lead: StoredLead): boolean {
   return lead.request.adConsent === true && asksAdProvision(lead.matching?.privacyPolicyVersion);
 }
 

@@ -6,7 +6,7 @@
  * JWT bearer grant). adPersonalization is never asked of the visitor, so it is denied.
  */
 import { importPKCS8, SignJWT } from 'jose';
-import type { CheckResult } from '../deliveryChannel';
+import type { CheckResult, SendResult } from '../deliveryChannel';
 import type { StoredLead } from '../leadStore';
 import {
   configOf,
@@ -35,7 +35,7 @@ function linkerClick(value: string | undefined): string | undefined {
  * One click id per conversion: the visit's gclid (kept as `gaid`), gbraid or wbraid, else the
  * Conversion Linker's cookies, which keep a click 90 days where the tracking cookie keeps a day.
  */
-function adIdentifiersOf(lead: StoredLead): Record<string, string> | undefined {
+export function adIdentifiersOf(lead: StoredLead): Record<string, string> | undefined {
   const gclid = trackingValue(lead, 'gaid');
   if (gclid) return { gclid };
   const gbraid = trackingValue(lead, 'gbraid');
@@ -48,11 +48,29 @@ function adIdentifiersOf(lead: StoredLead): Record<string, string> | undefined {
   return linkedGbraid ? { gbraid: linkedGbraid } : undefined;
 }
 
+/**
+ * What one event reports: the lead itself, or a later stage of it (stageConversions.ts) with its
+ * amount in yen. `transactionId` is Google's deduplication key within the conversion action.
+ */
+export type GoogleConversion = {
+  transactionId: string;
+  eventTimestamp: string;
+  eventSource: 'WEB' | 'IN_STORE' | 'OTHER';
+  yen?: number;
+};
+
+const leadConversion = (lead: StoredLead): GoogleConversion => ({
+  transactionId: lead.id,
+  eventTimestamp: lead.receivedAt,
+  eventSource: 'WEB',
+});
+
 /** @internal The request body; exported for the payload's tests. */
 export async function googleEvents(
   lead: StoredLead,
   destination: { customerId: string; conversionActionId: string },
   options: { validateOnly?: boolean } = {},
+  conversion: GoogleConversion = leadConversion(lead),
 ): Promise<Record<string, unknown>> {
   const contact = contactToHash(lead);
   const identifiers: Record<string, string>[] = [];
@@ -75,9 +93,10 @@ export async function googleEvents(
     ...(options.validateOnly && { validateOnly: true }),
     events: [
       {
-        transactionId: lead.id,
-        eventTimestamp: lead.receivedAt,
-        eventSource: 'WEB',
+        transactionId: conversion.transactionId,
+        eventTimestamp: conversion.eventTimestamp,
+        eventSource: conversion.eventSource,
+        ...(conversion.yen !== undefined && { conversionValue: conversion.yen, currency: 'JPY' }),
         ...(adIdentifiers && { adIdentifiers }),
         ...(identifiers.length > 0 && { userData: { userIdentifiers: identifiers } }),
         // Only a lead that agreed is sent (decideConversion): it agreed to this use of its data.
@@ -212,6 +231,33 @@ function positive(value: string | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(number) && number >= 0 ? number : fallback;
 }
 
+/** One event to the conversion action (the lead's own unless another is named); its requestId. */
+export async function sendToGoogle(
+  lead: StoredLead,
+  ctx: ConversionContext,
+  stage?: { conversionActionId: string; conversion: GoogleConversion },
+): Promise<SendResult> {
+  const config = configOf('google', ctx.env);
+  if (!config) throw new Error('Google: not configured');
+  const validateOnly = isOn(ctx.env.GOOGLE_VALIDATE_ONLY);
+  const answer = await requestJson(ctx, 'Google', config.GOOGLE_DATA_MANAGER_ENDPOINT, {
+    headers: { Authorization: `Bearer ${await tokenOf(ctx)}` },
+    body: await googleEvents(
+      lead,
+      {
+        customerId: config.GOOGLE_ADS_CUSTOMER_ID,
+        conversionActionId: stage?.conversionActionId ?? config.GOOGLE_ADS_CONVERSION_ACTION_ID,
+      },
+      { validateOnly },
+      stage?.conversion,
+    ),
+  });
+  // A validateOnly request gets no requestId: there is nothing to ask about later.
+  if (validateOnly) return { test: true };
+  const requestId = (answer as { requestId?: unknown } | null)?.requestId;
+  return typeof requestId === 'string' && requestId ? { receipt: requestId } : undefined;
+}
+
 export const googleChannel: ConversionChannel = {
   name: 'google',
   platform: 'google',
@@ -222,26 +268,7 @@ export const googleChannel: ConversionChannel = {
       has: adIdentifiersOf(lead) !== undefined || Object.keys(contactToHash(lead)).length > 0,
       missing: 'gclid・gbraid・wbraid',
     }),
-  async send(lead, ctx) {
-    const config = configOf('google', ctx.env);
-    if (!config) throw new Error('Google: not configured');
-    const validateOnly = isOn(ctx.env.GOOGLE_VALIDATE_ONLY);
-    const answer = await requestJson(ctx, 'Google', config.GOOGLE_DATA_MANAGER_ENDPOINT, {
-      headers: { Authorization: `Bearer ${await tokenOf(ctx)}` },
-      body: await googleEvents(
-        lead,
-        {
-          customerId: config.GOOGLE_ADS_CUSTOMER_ID,
-          conversionActionId: config.GOOGLE_ADS_CONVERSION_ACTION_ID,
-        },
-        { validateOnly },
-      ),
-    });
-    // A validateOnly request gets no requestId: there is nothing to ask about later.
-    if (validateOnly) return { test: true };
-    const requestId = (answer as { requestId?: unknown } | null)?.requestId;
-    return typeof requestId === 'string' && requestId ? { receipt: requestId } : undefined;
-  },
+  send: (lead, ctx) => sendToGoogle(lead, ctx),
   followUp: {
     async check(receipt, ctx) {
       const config = configOf('google', ctx.env);

@@ -10,6 +10,7 @@ import {
   consumeLeads,
   deliveryContext,
   QueueNotifier,
+  queueStageNotifier,
   retryDelaySeconds,
   type Deliveries,
   type DeliveryEnv,
@@ -17,6 +18,7 @@ import {
   type LeadReader,
 } from '../../../server/worker/delivery';
 import type { LeadMessage } from '../../../server/worker/env';
+import { adProvisionSince } from '../../../src/content/externalTransmission';
 import { leadRequest, newLead } from '../../factories/estimate';
 
 function lead(overrides: Partial<NewLead> = {}): NewLead {
@@ -29,7 +31,8 @@ function lead(overrides: Partial<NewLead> = {}): NewLead {
   });
 }
 
-type Row = ChannelDelivery['state'] | Pick<ChannelDelivery, 'state' | 'report' | 'receipt'>;
+type Row =
+  ChannelDelivery['state'] | Pick<ChannelDelivery, 'state' | 'report' | 'receipt' | 'decidedAt'>;
 
 /** The lead's store and its delivery rows, in memory; `marks` lists what was written. */
 function storesWith(stored: StoredLead, rows: Record<string, Row> = {}) {
@@ -503,5 +506,108 @@ describe('the notifier', () => {
       'decided line off',
     ]);
     expect(queued).toEqual([{ body: { id: 'lead-1', channel: 'shopNotice' } }]);
+  });
+});
+
+describe('the stage conversions', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  const hourAgo = () => new Date(Date.now() - 3600_000).toISOString();
+  /** A visitor from a Google ad and a Meta ad who agreed; at 完了 for 54,321円 an hour ago. */
+  const completed = (receivedAt = hourAgo(), changedAt = hourAgo()) => {
+    const request = leadRequest('carsupport', { tracking: { gaid: 'g1', fbclid: 'IwAR-click' } });
+    request.adConsent = true;
+    return lead({
+      receivedAt,
+      request,
+      matching: { cookies: {}, privacyPolicyVersion: adProvisionSince },
+      stage: { stage: 'completed', changedAt, progress: 3, amount: 54_321 },
+    } as Partial<NewLead>);
+  };
+
+  it('decides each platform’s 完了 on the stage change and queues the ones to send', async () => {
+    const { vars } = await googleSetup();
+    const queued: unknown[] = [];
+    const env = { ...envWith([], false, queued), ...vars, ...metaVars };
+    env.GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID = '555';
+    const stored = completed();
+    const { store, deliveries, marks } = storesWith(stored);
+    const notifier = queueStageNotifier(
+      env,
+      store,
+      { redecided: deliveries.decided, requeued: deliveries.requeued },
+      deliveryContext(env, store),
+    );
+    await notifier.stageChanged(stored, ['googleCompleted', 'metaCompleted', 'yahooCompleted']);
+    expect(marks).toEqual([
+      'decided googleCompleted send',
+      'decided metaCompleted send',
+      'decided yahooCompleted off',
+    ]);
+    expect(queued).toEqual([
+      { body: { id: 'lead-1', channel: 'googleCompleted' } },
+      { body: { id: 'lead-1', channel: 'metaCompleted' } },
+    ]);
+  });
+
+  it('sends Google the 完了 in its own action with 54321 JPY, and asks requestStatus as for a lead', async () => {
+    const { vars, fetcher } = await googleSetup();
+    const bodies: unknown[] = [];
+    const recording = (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('events:ingest')) bodies.push(JSON.parse(String(init?.body)));
+      return fetcher(input);
+    };
+    const { marks, queued } = await consume([{ id: 'lead-1', channel: 'googleCompleted' }], {
+      stored: completed(),
+      fetcher: recording as typeof fetch,
+      vars: { ...vars, GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID: '555' },
+    });
+    expect(marks).toEqual([`sent googleCompleted (${requestId})`]);
+    expect(bodies).toMatchObject([
+      {
+        destinations: [{ productDestinationId: '555' }],
+        events: [{ transactionId: 'lead-1-completed', conversionValue: 54_321, currency: 'JPY' }],
+      },
+    ]);
+    expect(queued).toEqual([
+      {
+        body: { id: 'lead-1', channel: 'googleCompleted', check: 1 },
+        options: { delaySeconds: 60 },
+      },
+    ]);
+  });
+
+  it('counts Meta’s 7 days from the stage, not from the lead', async () => {
+    const sent: string[] = [];
+    const fetcher = (input: RequestInfo | URL) => {
+      sent.push(String(input));
+      return Promise.resolve(Response.json({ events_received: 1 }));
+    };
+    const monthAgo = new Date(Date.now() - 30 * 24 * 3600_000).toISOString();
+    const fresh = await consume([{ id: 'lead-1', channel: 'metaCompleted' }], {
+      stored: completed(monthAgo),
+      rows: { metaCompleted: { state: 'pending', decidedAt: hourAgo() } },
+      fetcher: fetcher as typeof fetch,
+      vars: metaVars,
+    });
+    expect(fresh.marks).toEqual(['sent metaCompleted']);
+    const stale = await consume([{ id: 'lead-1', channel: 'metaCompleted' }], {
+      stored: completed(monthAgo),
+      rows: {
+        metaCompleted: {
+          state: 'pending',
+          decidedAt: new Date(Date.now() - 8 * 24 * 3600_000).toISOString(),
+        },
+      },
+      fetcher: fetcher as typeof fetch,
+      vars: metaVars,
+    });
+    expect(stale.marks).toEqual([
+      "failed metaCompleted: past metaCompleted's window for this lead",
+      'dead metaCompleted',
+    ]);
+    expect(sent).toHaveLength(1);
   });
 });
