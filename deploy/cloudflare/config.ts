@@ -8,6 +8,7 @@ import { mailSender } from '../../src/brand/mail';
 import { brandEnvName } from '../../server/core/brandEnv';
 import { checkRelease } from '../releaseCheck';
 import {
+  conversionOptions,
   conversionVariables,
   productionEndpoints,
 } from '../../server/core/conversions/conversionChannel';
@@ -81,6 +82,11 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
   }
   for (const [name, production] of Object.entries(productionEndpoints)) {
     const value = options.env[brandEnvName(name, brand)] ?? (options.local ? '' : production);
+    if (value) vars[name] = value;
+  }
+  // Test modes, Google's status checks, LINEヤフー's snippet: `<NAME>_<BRAND>`, else `<NAME>`.
+  for (const name of conversionOptions) {
+    const value = options.env[brandEnvName(name, brand)] ?? options.env[name];
     if (value) vars[name] = value;
   }
   const site = options.env[brands[brand].siteUrlVariable];
