@@ -84,6 +84,11 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     const value = options.env[brandEnvName(name, brand)] ?? (options.local ? '' : production);
     if (value) vars[name] = value;
   }
+  // Test modes, Google's status checks, LINEヤフー's snippet: `<NAME>_<BRAND>`, else `<NAME>`.
+  for (const name of conversionOptions) {
+    const value = options.env[brandEnvName(name, brand)] ?? options.env[name];
+    if (value) vars[name] = value;
+  }
   const site = options.env[brands[brand].siteUrlVariable];
   if (site) vars.SITE_URL = new URL(site).origin;
   else if (options.local) vars.SITE_URL = localOrigin(brand, Number(options.env.PORT) || 4173);

@@ -23,10 +23,12 @@ export type ConversionReceivers = {
   accepted: AcceptedEvent[];
   /** Deduplication ids a platform received again after accepting them. */
   duplicates: AcceptedEvent[];
-  /** Requests refused with 400, with what was wrong. */
-  refused: { platform: ConversionPlatform | 'unknown'; problems: string[] }[];
+  /** Requests refused with 400, with what was wrong (and the event's id, where it had one). */
+  refused: { platform: ConversionPlatform | 'unknown'; problems: string[]; dedupId?: string }[];
   /** Platforms that answer 500 until removed. */
   failing: Set<ConversionPlatform>;
+  /** Platforms that refuse every well-formed event with 400 and this body until removed. */
+  refusing: Map<ConversionPlatform, unknown>;
   /**
    * requestStatus.retrieve's answer per requestId or per the event's transactionId (the lead's
    * id); SUCCESS when none is set.
@@ -230,6 +232,7 @@ export async function startConversionReceivers(
   const duplicates: AcceptedEvent[] = [];
   const refused: ConversionReceivers['refused'] = [];
   const failing = new Set<ConversionPlatform>();
+  const refusing = new Map<ConversionPlatform, unknown>();
   const googleStatus = new Map<string, unknown>();
   const validated: AcceptedEvent[] = [];
   const googleRequests = new Map<string, string>();
@@ -321,6 +324,10 @@ export async function startConversionReceivers(
         refused.push({ platform, problems });
         return answer(400, refusal ?? { error: problems });
       }
+      if (refusing.has(platform)) {
+        refused.push({ platform, problems: ['refused as told'], dedupId });
+        return answer(400, refusing.get(platform));
+      }
       const event = { platform, dedupId, body };
       // The Data Manager API checks a validateOnly request and issues no requestId.
       if (validateOnly) {
@@ -360,6 +367,7 @@ export async function startConversionReceivers(
     duplicates,
     refused,
     failing,
+    refusing,
     googleStatus,
     validated,
     close: () =>
