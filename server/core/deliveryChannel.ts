@@ -10,12 +10,6 @@ export type ChannelDecision = { kind: 'send' } | { kind: 'off' } | { kind: 'skip
  */
 export class PermanentRefusal extends Error {}
 
-/**
- * What a platform said later about what it accepted (decision 018): `waiting` until it has
- * processed it, `test` for a test-mode send. None of them says the conversion was attributed.
- */
-export type PlatformReport = 'waiting' | 'accepted' | 'partial' | 'failed' | 'unknown' | 'test';
-
 /** `receipt`: the platform's id for the request, to ask about it later (`check`). */
 export type SendResult = { receipt?: string; test?: boolean } | undefined;
 

@@ -5,7 +5,7 @@
 import type { BrandId } from '../../src/brand/brands';
 import type { EstimateRequest } from '../../src/estimate/contract/validation/estimateSchema';
 import type { MatchingData } from '../../src/tracking/matchingFields';
-import type { PlatformReport } from './deliveryChannel';
+import type { PlatformReport } from './platformReport';
 import type { CurrentStage } from './leadStages';
 import type { StoredRequest } from './storedRequest';
 

@@ -1,5 +1,6 @@
 import type { BrandId } from '../../src/brand/brands';
-import type { ChannelDecision, PlatformReport, SendResult } from '../core/deliveryChannel';
+import type { ChannelDecision, SendResult } from '../core/deliveryChannel';
+import type { PlatformReport } from '../core/platformReport';
 import type { ChannelDelivery, DeliveryState } from '../core/leadStore';
 import type { Deliveries, RequeueOptions } from './delivery';
 import type { D1Database } from './env';

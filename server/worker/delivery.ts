@@ -12,9 +12,9 @@ import {
   PermanentRefusal,
   type ChannelDecision,
   type CheckResult,
-  type PlatformReport,
   type SendResult,
 } from '../core/deliveryChannel';
+import type { PlatformReport } from '../core/platformReport';
 import type {
   ChannelDelivery,
   LeadNotifier,
