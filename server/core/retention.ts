@@ -42,6 +42,7 @@ function keptTracking(tracking: TrackingData): TrackingData {
  * The lead as kept after the period: brand, 受付日時, entry point, the campaign and which platform's
  * click brought it; every name, contact, car, address, date, free text, hash and matching datum
  * blank, and no consent to send it anywhere again.
+ * @internal Exported: tests build erased leads.
  */
 export function erasedLead(lead: StoredLead, at: string): StoredLead {
   const request = parseStoredRequest(

@@ -193,6 +193,7 @@ const usSystem =
   '米国には、日本の個人情報保護法に相当する包括的な連邦法はなく、分野ごとの連邦法と州法（カリフォルニア州消費者プライバシー法など）によって個人情報が保護され、連邦取引委員会（FTC）が不公正・欺瞞的な取扱いを取り締まっています。';
 const usSystemUrl = 'https://www.ppc.go.jp/personalinfo/legal/kaiseihogohou/#gaikoku';
 
+/** @internal Exported: tests hold each recipient's facts to the policy. */
 export const provisionRecipients: Record<string, ProvisionRecipient> = {
   'Google LLC': {
     country: '米国',

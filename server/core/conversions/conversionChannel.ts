@@ -92,6 +92,7 @@ function agreedToAdProvision(lead: StoredLead): boolean {
   return lead.request.adConsent === true && asksAdProvision(lead.matching?.privacyPolicyVersion);
 }
 
+/** @internal Exported: tests read the reason staff see. */
 export const notAgreed = `${field('adConsent').label}に同意なし`;
 
 /**
