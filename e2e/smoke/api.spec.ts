@@ -241,10 +241,10 @@ for (const brand of Object.values(brands)) {
         expect(deliveriesOf(id).every((delivery) => delivery.status === 500)).toBe(true);
         await expect
           .poll(async () => csvLine(await exportCsv(brand.id), id), poll)
-          .toMatch(/"配信停止 [^"]+（3回失敗: the webhook answered 500）"/);
+          .toMatch(/"失敗（再送が必要） [^"]+（3回失敗: the webhook answered 500）"/);
         await expect
           .poll(async () => (await channelStates(brand.id, id)).meta, poll)
-          .toMatch(/^配信停止 .+（3回失敗: Meta answered 500/);
+          .toMatch(/^失敗（再送が必要） .+（3回失敗: Meta answered 500/);
       } finally {
         platforms.failing.delete('meta');
       }

@@ -47,7 +47,7 @@ export function deliveryText(delivery: ChannelDelivery | undefined): string {
       if (delivery.report === 'failed') {
         return `失敗 ${japaneseDateTime(delivery.reportedAt ?? '')}（${delivery.lastError ?? ''}）`;
       }
-      return `配信停止 ${japaneseDateTime(delivery.deadLetteredAt ?? '')}${why ? `（${why}）` : ''}`;
+      return `失敗（再送が必要） ${japaneseDateTime(delivery.deadLetteredAt ?? '')}${why ? `（${why}）` : ''}`;
     case 'skipped':
       return `送信なし（${delivery.lastError ?? ''}）`;
     case 'off':

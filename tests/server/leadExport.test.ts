@@ -358,7 +358,7 @@ describe("the CSV's channel columns", () => {
     const named = Object.fromEntries(header.map((name, index) => [name, row[index]]));
     expect(named['配信（Webhook）']).toBe('配信済み 2026年11月24日（火）10:00');
     expect(named['配信（店舗通知メール）']).toBe(
-      '配信停止 2026年11月24日（火）11:00（3回失敗: E_RATE_LIMIT_EXCEEDED）',
+      '失敗（再送が必要） 2026年11月24日（火）11:00（3回失敗: E_RATE_LIMIT_EXCEEDED）',
     );
     expect(named['配信（確認メール）']).toBe(
       '送信なし（同じアドレスへの確認メールは24時間に3通まで）',
