@@ -10,6 +10,9 @@ export type ChannelDecision = { kind: 'send' } | { kind: 'off' } | { kind: 'skip
  */
 export class PermanentRefusal extends Error {}
 
+/** The lead changed after the decision (a booking already 完了): skipped, with this reason. */
+export class NothingToSend extends Error {}
+
 /** `receipt`: the platform's id for the request, to ask about it later (`check`). */
 export type SendResult = { receipt?: string; test?: boolean } | undefined;
 

@@ -9,6 +9,7 @@
 import { brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import {
+  NothingToSend,
   PermanentRefusal,
   type ChannelDecision,
   type CheckResult,
@@ -78,6 +79,8 @@ export interface Deliveries {
   ): Promise<void>;
   failed(leadId: string, channel: string, error: unknown, retryAt: string): Promise<void>;
   deadLettered(leadId: string, channel: string, at: string): Promise<void>;
+  /** A stage's channel decided again: its earlier state is replaced. */
+  redecided: Deliveries['decided'];
   requeued(leadId: string, channels: readonly string[], options: RequeueOptions): Promise<string[]>;
   undelivered(
     brand: BrandId,
@@ -187,7 +190,7 @@ export class QueueNotifier implements LeadNotifier {
 export function queueStageNotifier(
   env: DeliveryEnv,
   store: LeadReader,
-  deliveries: { redecided: Deliveries['decided'] } & Pick<Deliveries, 'requeued'>,
+  deliveries: Pick<Deliveries, 'redecided' | 'requeued'>,
   context: DeliveryContext,
 ): StageNotifier {
   return {
@@ -403,6 +406,12 @@ export async function consumeLeads(
     try {
       result = await channel.send(lead, context);
     } catch (error) {
+      if (error instanceof NothingToSend) {
+        const skip = { kind: 'skip', reason: error.message } as const;
+        await deliveries.redecided(lead.id, [[name, skip]], context.now().toISOString());
+        message.ack();
+        continue;
+      }
       console.error(`[leads] ${lead.id} ${name}: ${String(error)} (attempt ${message.attempts})`);
       if (error instanceof PermanentRefusal) {
         const at = context.now().toISOString();

@@ -63,6 +63,15 @@ function storesWith(stored: StoredLead, rows: Record<string, Row> = {}) {
   const deliveries: Deliveries = {
     decided: (_, decisions) =>
       Promise.resolve(void marks.push(...decisions.map(([c, d]) => `decided ${c} ${d.kind}`))),
+    redecided: (_, decisions) => {
+      for (const [channel, decision] of decisions) {
+        if (decision.kind === 'skip') state.set(channel, { state: 'skipped' });
+        marks.push(
+          `redecided ${channel} ${decision.kind === 'skip' ? decision.reason : decision.kind}`,
+        );
+      }
+      return Promise.resolve();
+    },
     sent: (_: string, channel: string, _at: string, result) => {
       state.set(channel, { state: 'sent', receipt: result?.receipt ?? null });
       const receipt = result?.receipt ? ` (${result.receipt})` : '';
@@ -577,6 +586,16 @@ describe('the stage conversions', () => {
         options: { delaySeconds: 60 },
       },
     ]);
+  });
+
+  it('skips a booking mail whose booking was already 完了 when its turn came: no retry, no alert', async () => {
+    const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'bookingMail' }], {
+      stored: completed(),
+      rows: { bookingMail: 'pending' },
+    });
+    expect(marks).toEqual(['redecided bookingMail 予約確定のあとに段階が変わったため送信なし']);
+    expect(outcomes).toEqual(['ack']);
+    expect(mails).toEqual([]);
   });
 
   it('counts Meta’s 7 days from the stage, not from the lead', async () => {
