@@ -4,6 +4,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { brands } from '../src/brand/brands';
 import { gtmIds } from '../src/brand/tagManager';
+import { field } from '../src/estimate/contract/fieldTable';
 import {
   estimateDialog,
   expiryYear,
@@ -150,11 +151,18 @@ for (const brand of brandList) {
         'href',
         '/privacypolicy',
       );
-      // The consent line names the provision to ad platforms and links to the policy's section.
-      await expect(dialog.getByText(/広告配信事業者に送信します/)).toBeVisible();
+      // The consent line links the policy's 外部送信 section; the provision to the ad platforms is
+      // a choice of its own, unticked, with the policy's 第三者提供 one tap away.
       await expect(dialog.getByRole('link', { name: /外部送信について/ })).toHaveAttribute(
         'href',
         '/privacypolicy#external-transmission',
+      );
+      await expect(
+        dialog.getByRole('checkbox', { name: field('adConsent').formLabel }),
+      ).not.toBeChecked();
+      await expect(dialog.getByRole('link', { name: /第三者提供/ })).toHaveAttribute(
+        'href',
+        '/privacypolicy#third-party-provision',
       );
 
       await submitButton(dialog).click();

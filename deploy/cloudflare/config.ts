@@ -14,6 +14,7 @@ import { mailSender } from '../../src/brand/mail';
 import { brandEnvName } from '../../server/core/brandEnv';
 import { checkRelease } from '../releaseCheck';
 import {
+  conversionOptions,
   conversionVariables,
   productionEndpoints,
 } from '../../server/core/conversions/conversionChannel';
@@ -89,6 +90,11 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     const value = options.env[brandEnvName(name, brand)] ?? (options.local ? '' : production);
     if (value) vars[name] = value;
   }
+  // Test modes, Google's status checks, LINEヤフー's snippet: `<NAME>_<BRAND>`, else `<NAME>`.
+  for (const name of conversionOptions) {
+    const value = options.env[brandEnvName(name, brand)] ?? options.env[name];
+    if (value) vars[name] = value;
+  }
   const site = options.env[siteUrlVariable(brand)];
   if (site) vars.SITE_URL = new URL(site).origin;
   else if (options.local) vars.SITE_URL = localOrigin(brand, Number(options.env.PORT) || 4173);
@@ -143,7 +149,8 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
       send_email: [{ name: 'EMAIL', allowed_sender_addresses: [sender.email] }],
     }),
     vars,
-    // Every job of server/worker/cron/ (worker.ts scheduled): the outbox sweep, the 新規 alert.
+    // Every job of server/worker/cron/ (worker.ts scheduled): the outbox sweep, the 新規 alert,
+    // the retention period's erasure (bounded per run, so every 10 minutes suits it too).
     triggers: { crons: [cronSchedule] },
     observability: { enabled: true },
   };
@@ -171,7 +178,9 @@ export function devVars(brand: BrandId, env: Environment): string {
     EXPORT_SECRET: env.EXPORT_SECRET,
     STAFF_SECRET: env.STAFF_SECRET,
   };
-  for (const name of Object.values(conversionVariables).flat()) values[name] = env[name];
+  for (const name of [...Object.values(conversionVariables).flat(), ...conversionOptions]) {
+    values[name] = env[name];
+  }
   return Object.entries(values)
     .filter((entry): entry is [string, string] => Boolean(entry[1]))
     .map(([name, value]) => devVar(name, value))

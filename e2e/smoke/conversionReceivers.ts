@@ -3,7 +3,8 @@
  * on 127.0.0.1 that checks each request against the platform's documented shape
  * (server/core/conversions/ cites the pages) and answers as the platform does: Google's token endpoint
  * and Data Manager API, Meta's Conversions API, LINEヤフー's and LINE's Conversion APIs. It asserts
- * the method, the path, the auth header (Meta: the body's access_token), the required fields, that
+ * the method, the path, the auth header (Meta: the body's access_token), the required fields (a
+ * later stage's value and currency, Meta's offline events), that
  * hashes are lowercase hex SHA-256, the event-time window and the deduplication id; a request that
  * fails a check is refused with 400 and its problems, as the platforms refuse it. Accepted events
  * are kept once per deduplication id (a repeat is counted in `duplicates`), and a platform listed
@@ -12,6 +13,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { jwtVerify } from 'jose';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
+import { googleFixtures, metaFixtures } from './platformFixtures';
 
 type AcceptedEvent = { platform: ConversionPlatform; dedupId: string; body: unknown };
 
@@ -21,10 +23,19 @@ export type ConversionReceivers = {
   accepted: AcceptedEvent[];
   /** Deduplication ids a platform received again after accepting them. */
   duplicates: AcceptedEvent[];
-  /** Requests refused with 400, with what was wrong. */
-  refused: { platform: ConversionPlatform | 'unknown'; problems: string[] }[];
+  /** Requests refused with 400, with what was wrong (and the event's id, where it had one). */
+  refused: { platform: ConversionPlatform | 'unknown'; problems: string[]; dedupId?: string }[];
   /** Platforms that answer 500 until removed. */
   failing: Set<ConversionPlatform>;
+  /** Platforms that refuse every well-formed event with 400 and this body until removed. */
+  refusing: Map<ConversionPlatform, unknown>;
+  /**
+   * requestStatus.retrieve's answer per requestId or per the event's transactionId (the lead's
+   * id); SUCCESS when none is set.
+   */
+  googleStatus: Map<string, unknown>;
+  /** Google requests checked with validateOnly: checked, never kept. */
+  validated: AcceptedEvent[];
   close(): Promise<void>;
 };
 
@@ -44,7 +55,8 @@ const pixelId = '1234567890';
 const yahooTagId = 'yahoo-tag-1';
 const lineTagId = '00000000-0000-0000-0000-000000000000';
 
-type Check = { problems: string[]; dedupId?: string };
+/** `answer`: the platform's own error body for the refusal. */
+type Check = { problems: string[]; dedupId?: string; answer?: unknown; validateOnly?: boolean };
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -86,22 +98,35 @@ function checkGoogle(body: unknown, auth: string | undefined): Check {
     problems.push('eventTimestamp out of window');
   }
   const ids = record(event.adIdentifiers);
-  if (Object.keys(ids).filter((key) => ['gclid', 'gbraid', 'wbraid'].includes(key)).length !== 1) {
-    problems.push('not exactly one of gclid, gbraid, wbraid');
-  }
+  const clickIds = Object.keys(ids).filter((key) => ['gclid', 'gbraid', 'wbraid'].includes(key));
   const identifiers = (record(event.userData).userIdentifiers as unknown[] | undefined) ?? [];
+  if (clickIds.length > 1) problems.push('more than one of gclid, gbraid, wbraid');
+  if (clickIds.length === 0 && identifiers.length === 0) {
+    problems.push('neither a click id nor user identifiers');
+  }
   hashes(
     problems,
     'userIdentifiers',
     identifiers.flatMap((item) => Object.values(record(item))),
   );
+  if (event.conversionValue !== undefined) {
+    if (typeof event.conversionValue !== 'number' || event.conversionValue < 0) {
+      problems.push('conversionValue is not a number ≥ 0');
+    }
+    if (!/^[A-Z]{3}$/.test(String(event.currency))) problems.push('currency is not ISO 4217');
+  }
   const consent = record(event.consent);
   for (const key of ['adUserData', 'adPersonalization']) {
     if (!['CONSENT_GRANTED', 'CONSENT_DENIED'].includes(String(consent[key]))) {
       problems.push(`consent.${key} missing`);
     }
   }
-  return { problems, dedupId: String(event.transactionId) };
+  return {
+    problems,
+    dedupId: String(event.transactionId),
+    answer: googleFixtures.invalidArgument(problems.join('; ')),
+    validateOnly: request.validateOnly === true,
+  };
 }
 
 function checkMeta(body: unknown): Check {
@@ -112,17 +137,33 @@ function checkMeta(body: unknown): Check {
   if (!Array.isArray(events) || events.length !== 1)
     return { problems: [...problems, 'not one event'] };
   const event = record(events[0]);
-  if (event.event_name !== 'Lead') problems.push('event_name is not Lead');
-  if (event.action_source !== 'website') problems.push('action_source is not website');
-  if (typeof event.event_source_url !== 'string') problems.push('no event_source_url');
+  const user = record(event.user_data);
+  if (event.action_source === 'physical_store') {
+    // An offline event: a standard event of the shop, no page or browser required.
+    if (!['Schedule', 'Purchase'].includes(String(event.event_name))) {
+      problems.push('event_name is not Schedule or Purchase');
+    }
+    const custom = record(event.custom_data);
+    if (event.event_name === 'Purchase' && typeof custom.value !== 'number') {
+      problems.push('a Purchase without custom_data.value');
+    }
+    if (custom.value !== undefined && !/^[A-Z]{3}$/.test(String(custom.currency))) {
+      problems.push('custom_data.currency is not ISO 4217');
+    }
+  } else {
+    if (event.event_name !== 'Lead') problems.push('event_name is not Lead');
+    if (event.action_source !== 'website') problems.push('action_source is not website');
+    if (typeof event.event_source_url !== 'string') problems.push('no event_source_url');
+    if (typeof user.client_user_agent !== 'string') problems.push('no client_user_agent');
+  }
   if (!inWindow(Number(event.event_time), 7 * dayMs, 60_000))
     problems.push('event_time out of window');
   if (typeof event.event_id !== 'string') problems.push('no event_id');
-  const user = record(event.user_data);
-  if (typeof user.client_user_agent !== 'string') problems.push('no client_user_agent');
-  if (!user.fbc && !user.fbp) problems.push('neither fbc nor fbp');
+  if (!user.fbc && !user.fbp && !user.em && !user.ph) problems.push('no customer information');
   hashes(problems, 'em/ph', [...((user.em as unknown[]) ?? []), ...((user.ph as unknown[]) ?? [])]);
-  return { problems, dedupId: String(event.event_id) };
+  const answer =
+    request.access_token !== metaToken ? metaFixtures.invalidToken : metaFixtures.missingUserAgent;
+  return { problems, dedupId: String(event.event_id), answer };
 }
 
 function checkYahoo(body: unknown, token: string | undefined): Check {
@@ -191,6 +232,10 @@ export async function startConversionReceivers(
   const duplicates: AcceptedEvent[] = [];
   const refused: ConversionReceivers['refused'] = [];
   const failing = new Set<ConversionPlatform>();
+  const refusing = new Map<ConversionPlatform, unknown>();
+  const googleStatus = new Map<string, unknown>();
+  const validated: AcceptedEvent[] = [];
+  const googleRequests = new Map<string, string>();
   let origin = '';
 
   const server = createServer((req, res) => {
@@ -201,6 +246,20 @@ export async function startConversionReceivers(
         res.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close' });
         res.end(body === undefined ? '' : JSON.stringify(body));
       };
+      if (req.method === 'GET' && path === '/v1/requestStatus:retrieve') {
+        if (req.headers.authorization !== `Bearer ${googleToken}`) return answer(401);
+        const requestId = new URL(req.url ?? '', origin).searchParams.get('requestId') ?? '';
+        const transactionId = googleRequests.get(requestId);
+        if (transactionId === undefined) {
+          return answer(404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } });
+        }
+        return answer(
+          200,
+          googleStatus.get(requestId) ??
+            googleStatus.get(transactionId) ??
+            googleFixtures.statusSuccess,
+        );
+      }
       if (req.method !== 'POST') return answer(405);
       if (path === '/google/token') {
         const form = new URLSearchParams(text);
@@ -260,25 +319,46 @@ export async function startConversionReceivers(
         refused.push({ platform, problems: ['body is not JSON'] });
         return answer(400);
       }
-      const { problems, dedupId = '' } = check(body);
+      const { problems, dedupId = '', answer: refusal, validateOnly } = check(body);
       if (problems.length > 0) {
         refused.push({ platform, problems });
-        return answer(400, { error: problems });
+        return answer(400, refusal ?? { error: problems });
+      }
+      if (refusing.has(platform)) {
+        refused.push({ platform, problems: ['refused as told'], dedupId });
+        return answer(400, refusing.get(platform));
       }
       const event = { platform, dedupId, body };
+      // The Data Manager API checks a validateOnly request and issues no requestId.
+      if (validateOnly) {
+        validated.push(event);
+        return answer(200, {});
+      }
       const seen = accepted.some(
         (other) => other.platform === platform && other.dedupId === dedupId,
       );
       (seen ? duplicates : accepted).push(event);
-      if (platform === 'google') return answer(200, { requestId: `request-${accepted.length}` });
+      if (platform === 'google') {
+        const requestId = `request-${googleRequests.size + 1}`;
+        googleRequests.set(requestId, dedupId);
+        return answer(200, { requestId });
+      }
       if (platform === 'meta') return answer(200, { events_received: 1 });
       return answer(202);
     })();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
+  // api.spec.ts and stageConversions.spec.ts may run side by side (two workers): the second waits
+  // for the first to close the port, which the Worker's configuration names.
+  for (;;) {
+    const bound = await new Promise<boolean>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+      );
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   return {
@@ -287,6 +367,9 @@ export async function startConversionReceivers(
     duplicates,
     refused,
     failing,
+    refusing,
+    googleStatus,
+    validated,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -310,6 +393,8 @@ export function receiverEnv(
     GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: secrets.googlePrivateKeyPkcs8,
     GOOGLE_ADS_CUSTOMER_ID: '123-456-7890',
     GOOGLE_ADS_CONVERSION_ACTION_ID: '987654321',
+    GOOGLE_ADS_BOOKED_CONVERSION_ACTION_ID: '987654322',
+    GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID: '987654323',
     META_CONVERSIONS_ENDPOINT: `${origin}/meta/v25.0`,
     META_PIXEL_ID: pixelId,
     META_ACCESS_TOKEN: metaToken,

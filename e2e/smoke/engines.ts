@@ -106,6 +106,8 @@ export function apiEnv(engine: EngineName, stateDir = smokeApi.stateDir): Record
     ACCESS_TEAM_DOMAIN: `http://127.0.0.1:${smokeApi.accessPort}`,
     ACCESS_AUD_CARSUPPORT: smokeApi.accessAudience,
     RETRY_BASE_SECONDS: '1',
+    // Google is asked for its report a second after the send, not half an hour (decision 018).
+    GOOGLE_STATUS_DELAY_SECONDS: '1',
     // Every ad platform's channel, pointed at the receivers (the PEM's line breaks as \n, which
     // the Google channel reads back: .dev.vars holds one line per variable).
     ...receiverEnv(`http://127.0.0.1:${smokeApi.conversionsPort}`, {

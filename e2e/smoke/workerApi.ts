@@ -2,12 +2,18 @@
 // Cloudflare engine's estimate API for what only the real runtime shows (api.spec.ts,
 // restart.spec.ts). The API's own rules are unit-tested on the core (tests/server/); the two
 // runtimes' answers are compared in parity.spec.ts.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
+import { writeConfigs } from '../../deploy/cloudflare/config';
+import { leadChannels } from '../../server/core/leadChannels';
 import type { BrandId } from '../../src/brand/brands';
+import { parseCsv } from '../../tests/parseCsv';
 import { validRequest } from '../../tests/factories/estimate';
-import { brandHost, engines, smokeApi } from './engines';
+import { brandHost, engines, smokeApi, smokeDistDir } from './engines';
 
 export const cloudflareOnly = 'D1, the queue and the webhook exist on the Cloudflare engine only';
 
@@ -112,4 +118,51 @@ export async function exportCsv(brand: BrandId, onPort = engines.cloudflare.port
 
 export function csvLine(csv: string, id: string): string {
   return csv.split('\r\n').find((line) => line.includes(`"${id}"`)) ?? '';
+}
+
+/** Lead `id`'s delivery state on each channel, by channel name, as the CSV shows it to staff. */
+export async function channelStates(brand: BrandId, id: string): Promise<Record<string, string>> {
+  const csv = await exportCsv(brand);
+  const [header = [], ...rows] = parseCsv(csv);
+  const row = rows.find((cells) => cells.includes(id)) ?? [];
+  return Object.fromEntries(
+    leadChannels.map((channel) => {
+      const column = header.indexOf(`配信（${channel.label}）`);
+      return [channel.name, row[column] ?? ''];
+    }),
+  );
+}
+
+/** The brand's configs as run.sh writes them, for `wrangler d1 execute` (once per state dir). */
+
+const here = resolve('deploy/cloudflare');
+const node22 = join(here, 'node_modules/node/bin/node');
+const wrangler = join(here, 'node_modules/wrangler/bin/wrangler.js');
+const execFileAsync = promisify(execFile);
+
+const configsFor = new Map<string, string>();
+function configOf(brand: BrandId, stateDir: string): string {
+  let dir = configsFor.get(stateDir);
+  if (!dir) {
+    dir = resolve(`${stateDir}-configs`);
+    writeConfigs({ outDir: dir, distDir: resolve(smokeDistDir), local: true, env: {} });
+    configsFor.set(stateDir, dir);
+  }
+  return join(dir, brand, 'wrangler.json');
+}
+
+/**
+ * Rows of an SQL query on the brand's local D1 database. Asynchronous: the webhook receiver runs
+ * in this process and must keep answering meanwhile.
+ */
+export async function d1(brand: BrandId, sql: string, stateDir = smokeApi.stateDir) {
+  const config = configOf(brand, stateDir);
+  const args = [wrangler, 'd1', 'execute', 'DB', '--local', '--persist-to', resolve(stateDir)];
+  const { stdout } = await execFileAsync(
+    node22,
+    [...args, '-c', config, '--json', '--command', sql],
+    { env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, timeout: 60_000 },
+  );
+  const [result] = JSON.parse(stdout) as Array<{ results: Array<Record<string, unknown>> }>;
+  return result!.results;
 }

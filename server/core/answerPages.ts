@@ -11,9 +11,11 @@ import {
 import { errorSummaryTitle, summaryEntries } from '../../src/estimate/contract/summaryWords';
 import { isSimpleFormEntry } from '../../src/estimate/contract/types';
 import {
-  contactDataProvision,
+  adConsentNote,
   externalTransmissionHeading,
   externalTransmissionHref,
+  thirdPartyHeading,
+  thirdPartySectionId,
 } from '../../src/content/externalTransmissionLink';
 import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
 import { escapeHtml } from '../../src/lib/escapeHtml';
@@ -141,7 +143,11 @@ function fieldHtml(name: FieldPath, value: string | undefined, error: string | u
   let control: string;
   if (spec.control === 'checkbox') {
     // The consent says, as the dialog's does, what goes to the ad platforms, with the policy.
-    return `<p><a href="/privacypolicy">プライバシーポリシー</a>をご確認ください。${contactDataProvision}（<a href="${externalTransmissionHref}">${externalTransmissionHeading}</a>）。</p><div class="field"><input type="checkbox" id="${id}" name="${name}" value="on"${current ? ' checked' : ''}${invalid}> <label for="${id}">${label}</label>${errorHtml}</div>`;
+    const note =
+      name === 'adConsent'
+        ? `<p>${adConsentNote}提供先と外国の制度は<a href="/privacypolicy#${thirdPartySectionId}">${thirdPartyHeading}</a>をご覧ください。</p>`
+        : `<p><a href="/privacypolicy">プライバシーポリシー</a>と<a href="${externalTransmissionHref}">${externalTransmissionHeading}</a>をご確認ください。</p>`;
+    return `${note}<div class="field"><input type="checkbox" id="${id}" name="${name}" value="on"${current ? ' checked' : ''}${invalid}> <label for="${id}">${label}</label>${errorHtml}</div>`;
   }
   if (spec.control === 'radio') {
     const radios = choicesOf(spec)

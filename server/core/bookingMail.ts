@@ -9,7 +9,7 @@ import { mailSender, type MailSender } from '../../src/brand/mail';
 import { companies } from '../../src/content/companies';
 import type { CompanyFacts } from '../../src/content/types';
 import { japaneseDateTime } from '../../src/lib/serverFormats';
-import type { ChannelDecision, DeliveryChannel } from './deliveryChannel';
+import { NothingToSend, type ChannelDecision, type DeliveryChannel } from './deliveryChannel';
 import { headerText, leadHeaders, signature, visitorAddress, type MailMessage } from './leadMail';
 import type { StoredLead } from './leadStore';
 import { columnHeader, columnText } from './leadValues';
@@ -123,7 +123,7 @@ export const bookingMailChannel: DeliveryChannel<MailContext> = {
     const sender = mailSender(brands[lead.brand]);
     const message = sender && bookingMail(lead, sender, companies[lead.brand]);
     // Changed meanwhile (no longer booked): nothing to confirm.
-    if (!message) throw new Error('no booking to confirm for this lead now');
+    if (!message) throw new NothingToSend('予約確定のあとに段階が変わったため送信なし');
     await context.mailer.send(message);
   },
 };

@@ -37,10 +37,11 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 export function requestFromForm(values: PostedValues, cookieHeader: string | null): unknown {
   const body: Record<string, unknown> = {};
   for (const name of fieldPaths) {
-    if (name === 'consent') continue;
+    if (name === 'consent' || name === 'adConsent') continue;
     setPath(body, name, values[name] ?? '');
   }
   body.consent = values.consent !== undefined && values.consent !== '';
+  body.adConsent = values.adConsent === 'on';
   for (const name of ['brand', 'entryPoint', honeypotField] as const) {
     if (values[name] !== undefined) body[name] = values[name];
   }

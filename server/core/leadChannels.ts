@@ -7,6 +7,8 @@ import { bookingMailChannel } from './bookingMail';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { conversionChannels } from './conversions/channels';
 import type { ConversionContext } from './conversions/conversionChannel';
+import { stageConversionChannels, type ConversionStage } from './conversions/stageConversions';
+import { stageLabels } from './leadStages';
 import type { DeliveryChannel } from './deliveryChannel';
 import type { ChannelDelivery, StoredLead } from './leadStore';
 import { receiptChannel, shopNoticeChannel, type MailContext } from './mailChannels';
@@ -18,9 +20,13 @@ type ListedChannel = DeliveryChannel<DeliveryContext> & {
   readonly label: string;
   /** Set off by a stage change (stageChange.ts), never on receipt. */
   readonly onStage?: true;
+  /** An ad platform's conversion: the platform, what it tells it (staff page, funnel) and the stage it reports (none: the lead itself). */
+  readonly platform?: ConversionPlatform;
+  readonly event?: string;
+  readonly stage?: ConversionStage;
 };
 
-const conversionLabels: Record<ConversionPlatform, string> = {
+export const conversionLabels: Record<ConversionPlatform, string> = {
   google: 'Google広告',
   meta: 'Meta',
   yahoo: 'Yahoo!広告',
@@ -35,8 +41,24 @@ export const leadChannels: readonly ListedChannel[] = [
   ...conversionChannels.map((channel) => ({
     ...channel,
     label: conversionLabels[channel.platform],
+    event: '見積もり依頼',
+  })),
+  ...stageConversionChannels.map((channel) => ({
+    ...channel,
+    label: `${conversionLabels[channel.platform]}・${stageLabels[channel.stage]}`,
+    event: stageLabels[channel.stage],
+    onStage: true as const,
   })),
 ];
+
+/** Every ad platform's conversion channels, each platform once, in the list's order. */
+export const platformChannels: readonly (readonly [
+  ConversionPlatform,
+  readonly ListedChannel[],
+])[] = [...new Set(leadChannels.flatMap((channel) => channel.platform ?? []))].map((platform) => [
+  platform,
+  leadChannels.filter((channel) => channel.platform === platform),
+]);
 
 /** What a new lead is decided for. */
 export const channelsOnReceipt = leadChannels.filter((channel) => !channel.onStage);

@@ -5,6 +5,7 @@
 import type { BrandId } from '../../src/brand/brands';
 import type { EstimateRequest } from '../../src/estimate/contract/validation/estimateSchema';
 import type { MatchingData } from '../../src/tracking/matchingFields';
+import type { PlatformReport } from './platformReport';
 import type { CurrentStage } from './leadStages';
 import type { StoredRequest } from './storedRequest';
 
@@ -32,6 +33,8 @@ export type StoredLead = Omit<NewLead, 'request'> & {
   deliveries?: readonly ChannelDelivery[];
   /** Where the staff's work stands (leadStages.ts), for the channels a stage sets off. */
   stage?: CurrentStage;
+  /** When its personal fields were erased, past the retention period (retention.ts). */
+  erasedAt?: string;
 };
 
 export interface LeadStore {
@@ -99,4 +102,11 @@ export type ChannelDelivery = {
   attempts: number;
   lastError: string | null;
   deadLetteredAt: string | null;
+  /** What the platform reported later (Google), and when; absent where none is asked. */
+  report?: PlatformReport | null;
+  reportedAt?: string | null;
+  /** The platform's id for the request, to ask it about it. */
+  receipt?: string | null;
+  /** When the channel was decided: for a stage's channel, when the stage was recorded. */
+  decidedAt?: string | null;
 };

@@ -10,17 +10,44 @@ import { columnHeader, columnWords, roughPriceWords } from './leadValues';
 import { attributionColumns, entryPointText } from './leadWords';
 import { postalAreas } from './postalArea';
 
-function deliveryText(delivery: ChannelDelivery | undefined): string {
+/**
+ * What a platform reported (decision 018) says whether it took the event in, never whether it
+ * counted it as a conversion: no text here says 計上.
+ */
+function sentText(delivery: ChannelDelivery): string {
+  const sentAt = japaneseDateTime(delivery.sentAt ?? '');
+  const reportedAt = japaneseDateTime(delivery.reportedAt ?? '');
+  switch (delivery.report) {
+    case 'waiting':
+      return `保留 ${sentAt}送信（処理結果の確認待ち）`;
+    case 'accepted':
+      return `取込済 ${reportedAt}`;
+    case 'partial':
+      return `一部失敗 ${reportedAt}（${delivery.lastError ?? ''}）`;
+    case 'unknown':
+      return `不明 ${sentAt}送信（処理結果が返りませんでした）`;
+    case 'test':
+      return `テスト送信 ${sentAt}（テストモード：成果には含まれません）`;
+    default:
+      return `配信済み ${sentAt}`;
+  }
+}
+
+/** A channel's state in words: the CSV's cell, and the staff page's per platform. */
+export function deliveryText(delivery: ChannelDelivery | undefined): string {
   if (!delivery) return '';
   const failures = delivery.attempts > 0 ? `${delivery.attempts}回失敗` : '';
   const why = [failures, delivery.lastError ?? ''].filter(Boolean).join(': ');
   switch (delivery.state) {
     case 'sent':
-      return `配信済み ${japaneseDateTime(delivery.sentAt ?? '')}`;
+      return sentText(delivery);
     case 'pending':
       return why ? `未配信（${why}）` : '未配信';
     case 'dead':
-      return `配信停止 ${japaneseDateTime(delivery.deadLetteredAt ?? '')}${why ? `（${why}）` : ''}`;
+      if (delivery.report === 'failed') {
+        return `失敗 ${japaneseDateTime(delivery.reportedAt ?? '')}（${delivery.lastError ?? ''}）`;
+      }
+      return `失敗（再送が必要） ${japaneseDateTime(delivery.deadLetteredAt ?? '')}${why ? `（${why}）` : ''}`;
     case 'skipped':
       return `送信なし（${delivery.lastError ?? ''}）`;
     case 'off':

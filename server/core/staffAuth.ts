@@ -1,5 +1,5 @@
 /**
- * Who may open the staff's pages and API (decision 014). In production Cloudflare Access stands in
+ * Who may open the staff's pages and API (decision 015). In production Cloudflare Access stands in
  * front and signs each request (`Cf-Access-Jwt-Assertion`); the Worker verifies that token with
  * jose against the team's key set and the brand's application audience. Where Access is not
  * configured, the shared STAFF_SECRET as a Bearer token, or the session cookie the sign-in page
@@ -126,7 +126,7 @@ export async function staffActor(
 
 /**
  * The sign-in page's cookie: host-only (`__Host-`), HttpOnly, SameSite=Strict and Secure, which
- * browsers also keep on http://localhost (a secure context; decision 014).
+ * browsers also keep on http://localhost (a secure context; decision 015).
  */
 export async function signIn(
   access: StaffAccess,

@@ -8,7 +8,10 @@ import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract
 import { escapeHtml } from '../../src/lib/escapeHtml';
 import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
 import { yen } from '../../src/lib/peopleFormats';
-import { channelNamed } from './leadChannels';
+import type { ConversionPlatform } from '../../src/content/externalTransmission';
+import type { TrackingKey } from '../../src/tracking/trackingFields';
+import { channelNamed, conversionLabels, deliveryOf, platformChannels } from './leadChannels';
+import { deliveryText } from './leadsCsv';
 import type { ChannelDelivery, DeliveryState } from './leadStore';
 import {
   excludedReasons,
@@ -19,8 +22,16 @@ import {
 } from './leadStages';
 import { formLabel } from '../../src/estimate/contract/fieldTable';
 import { columnHeader, columnWords, roughPriceWords } from './leadValues';
-import { attributionRows, entryPointText } from './leadWords';
-import type { AuditAction, AuditEntry, FunnelRow, LeadSummary, StaffLead } from './staffStore';
+import { attributionRows, clickWords, entryPointText } from './leadWords';
+import { erasedNotice } from './retention';
+import type {
+  AuditAction,
+  AuditEntry,
+  ChannelCount,
+  FunnelRow,
+  LeadSummary,
+  StaffLead,
+} from './staffStore';
 
 export const staffStyle = [
   'body{font-family:system-ui,sans-serif;line-height:1.6;margin:0 auto;padding:0 1rem 2rem;max-width:72rem;color:#1a1a1a;background:#fff}',
@@ -170,7 +181,9 @@ ${input('q', `受付番号・${fieldWords.phone}・${fieldWords.kana}`, query.q,
     .map((lead) => {
       const stale =
         lead.stage.stage === 'new' && Date.parse(lead.receivedAt) < staleBefore.getTime();
-      const name = `${e(lead.name)}${lead.kana ? `（${e(lead.kana)}）` : ''}`;
+      const name = lead.erased
+        ? '<span class="note">（保存期間を過ぎ消去済み）</span>'
+        : `${e(lead.name)}${lead.kana ? `（${e(lead.kana)}）` : ''}`;
       const marks = `${stale ? ' <span class="warn">未対応</span>' : ''}${lead.suspectedSpam ? ' <span class="warn">スパム疑い</span>' : ''}`;
       return `<tr><td data-label="受付日時" class="nowrap">${e(japaneseDateTime(lead.receivedAt))}</td><td data-label="受付番号" class="nowrap"><a href="/staff/leads/${encodeURIComponent(lead.id)}">${e(lead.id)}</a></td><td data-label="${fieldWords.name}">${name}</td><td data-label="${fieldWords.phone}" class="nowrap">${e(displayPhone(lead.phone))}</td><td data-label="${fieldWords.model}">${e(lead.model)}</td><td data-label="段階"><span class="stage">${e(stageLabels[lead.stage.stage])}</span>${marks}</td><td data-label="予約・金額">${e(stageDetails(lead.stage))}</td></tr>`;
     })
@@ -192,8 +205,9 @@ const deliveryStates: Record<DeliveryState, string> = {
   off: '設定なし',
 };
 
-function deliveryRows(deliveries: readonly ChannelDelivery[] | undefined): string {
-  if (!deliveries) return '<p class="note">この環境では配信の状態を記録していません。</p>';
+function deliveryRows(all: readonly ChannelDelivery[] | undefined): string {
+  if (!all) return '<p class="note">この環境では配信の状態を記録していません。</p>';
+  const deliveries = all.filter((delivery) => !channelNamed(delivery.channel)?.platform);
   if (deliveries.length === 0) return '<p class="note">配信の記録はまだありません。</p>';
   return `<div class="scroll"><table><thead><tr><th>配信先</th><th>状態</th><th>送信日時</th><th class="n">試行</th><th>最後のエラー・理由</th></tr></thead><tbody>${deliveries
     .map(
@@ -201,6 +215,22 @@ function deliveryRows(deliveries: readonly ChannelDelivery[] | undefined): strin
         `<tr><td>${e(channelNamed(delivery.channel)?.label ?? delivery.channel)}</td><td>${e(deliveryStates[delivery.state])}</td><td>${e(delivery.sentAt ? japaneseDateTime(delivery.sentAt) : '')}</td><td class="n">${delivery.attempts}</td><td>${e(delivery.lastError ?? '')}</td></tr>`,
     )
     .join('')}</tbody></table></div>`;
+}
+
+const acceptedNote =
+  '取込済は、媒体がデータを受け取り処理したという報告で、広告の成果に数えられたかどうかは分かりません。';
+
+/** What each ad platform was told about the lead and what it reported (leadsCsv.ts words). */
+function platformRows(lead: StaffLead): string {
+  if (!lead.deliveries)
+    return '<p class="note">この環境では広告媒体への送信を記録していません。</p>';
+  const rows = platformChannels.flatMap(([platform, channels]) =>
+    channels.map(
+      (channel, index) =>
+        `<tr>${index === 0 ? `<th scope="rowgroup" rowspan="${channels.length}">${e(conversionLabels[platform])}</th>` : ''}<td>${e(channel.event ?? channel.label)}</td><td>${e(deliveryText(deliveryOf(lead, channel.name)) || '記録なし')}</td></tr>`,
+    ),
+  );
+  return `<p class="note">${acceptedNote}</p><div class="scroll"><table><thead><tr><th>媒体</th><th>伝えたこと</th><th>状態・媒体の報告</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function historyRows(history: readonly StageChange[]): string {
@@ -274,17 +304,22 @@ export function leadBody(
     { label: '入力元', value: entryPointText(request.entryPoint) },
     ...attributionRows(request.tracking),
   ];
-  return `${lead.suspectedSpam ? '<p class="warn">スパムの疑いがあります（フォームの隠し項目が入力されていました）。確認メールは送っていません。</p>' : ''}
+  const erased = lead.erasedAt
+    ? `<p class="warn">${e(erasedNotice)}（${e(japaneseDateTime(lead.erasedAt))}に消去）。受付日時・流入元・段階と金額は集計のために残しています。</p>`
+    : '';
+  return `${erased}${lead.suspectedSpam ? '<p class="warn">スパムの疑いがあります（フォームの隠し項目が入力されていました）。確認メールは送っていません。</p>' : ''}
 <p>受付番号 <strong>${e(lead.id)}</strong> 現在の段階: <span class="stage">${e(stageWords({ ...lead.stage }))}</span></p>
 ${errorList(form.errors)}
 <h2>段階を記録する</h2>
 ${stageForm(lead, form.key, form.values, form.errors)}
 <h2>ご依頼内容</h2>
-${definitions(fields)}
+${lead.erasedAt ? `<p class="note">消去済みです。</p>` : definitions(fields)}
 <h2>流入元</h2>
 ${definitions(source)}
 <h2>配信の状態</h2>
 ${deliveryRows(lead.deliveries)}
+<h2>広告媒体への送信</h2>
+${platformRows(lead)}
 <h2>段階の履歴</h2>
 ${historyRows(lead.history)}`;
 }
@@ -348,8 +383,40 @@ function funnelTable(heading: string, groups: [string, Totals][]): string {
     .join('')}</tbody></table></div>`;
 }
 
+/** The click id that names a platform's clicks in the funnel (clickPlatformOf, staffStore.ts). */
+const platformClick: Record<ConversionPlatform, TrackingKey> = {
+  google: 'gaid',
+  meta: 'fbclid',
+  yahoo: 'yclid',
+  line: 'ldtag_cl',
+};
+
+function platformTable(rows: readonly FunnelRow[], counts: readonly ChannelCount[] | null): string {
+  const count = (name: string, key: 'sent' | 'accepted' | 'failed') => {
+    if (!counts) return '—';
+    return (counts.find((row) => row.channel === name)?.[key] ?? 0).toLocaleString('ja-JP');
+  };
+  const body = platformChannels.flatMap(([platform, channels]) => {
+    const click = clickWords.find(([key]) => key === platformClick[platform])?.[1];
+    const brought = empty();
+    for (const row of rows) if (row.platform === click) add(brought, row);
+    return channels.map((channel, index) => {
+      const span = `rowspan="${channels.length}"`;
+      const head =
+        index === 0
+          ? `<th scope="rowgroup" ${span}>${e(conversionLabels[platform])}</th><td class="n" ${span}>${brought.leads.toLocaleString('ja-JP')}</td><td class="n" ${span}>${brought.completed.toLocaleString('ja-JP')}</td><td class="n" ${span}>${e(yen(brought.amount))}</td>`
+          : '';
+      return `<tr>${head}<td>${e(channel.event ?? channel.label)}</td>${(['sent', 'accepted', 'failed'] as const).map((key) => `<td class="n">${count(channel.name, key)}</td>`).join('')}</tr>`;
+    });
+  });
+  return `<h2>広告媒体別（送信と報告）</h2>
+<p class="note">クリックで来た依頼・完了は、その媒体の広告のクリックから来た依頼（最初のクリックIDで判定）です。送信・取込済・失敗は、期間の依頼のうち媒体に送った件数で、クリックのない依頼（連絡先だけの送信）も含みます。${acceptedNote}${counts ? '' : 'この環境では送信を記録していないため「—」です。'}</p>
+<div class="scroll"><table><thead><tr><th>媒体</th><th class="n">クリックで来た依頼</th><th class="n">完了</th><th class="n">完了金額（税込）</th><th>伝えたこと</th><th class="n">送信</th><th class="n">取込済</th><th class="n">失敗</th></tr></thead><tbody>${body.join('')}</tbody></table></div>`;
+}
+
 export function funnelBody(
   rows: readonly FunnelRow[],
+  counts: readonly ChannelCount[] | null,
   from: string,
   to: string,
   errors: Record<string, string>,
@@ -376,7 +443,8 @@ ${input('to', '受付日（まで）', to, 'type="date" required', errors.to)}
 </form>
 <p class="note">期間に受け付けた依頼（対象外を除く）が、いまどの段階まで進んだかを数えます。率は依頼数に対する割合です。</p>
 ${funnelTable('合計', [['すべて', total]])}
-${tables.join('\n')}`;
+${tables.join('\n')}
+${platformTable(rows, counts)}`;
 }
 
 export function signInBody(error: string, name: string): string {

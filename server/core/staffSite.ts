@@ -37,6 +37,8 @@ import {
   type PhoneLeadValues,
   type StageFormValues,
 } from './staffPages';
+import { platformChannels } from './leadChannels';
+import { auditSearchMark } from './retention';
 import type { LeadQuery, StaffStore } from './staffStore';
 import { parseStoredRequest } from './storedRequest';
 
@@ -163,7 +165,7 @@ export function createStaffSite(
       isStage(query.stage) && stageLabels[query.stage],
       query.from && `${japaneseDate(query.from)}から`,
       query.to && `${japaneseDate(query.to)}まで`,
-      query.q && `検索「${query.q}」`,
+      query.q && `${auditSearchMark}${query.q}」`,
     ]
       .filter(Boolean)
       .join(' ');
@@ -355,16 +357,16 @@ export function createStaffSite(
     const to = params.get('to') || today;
     const errors: Record<string, string> = {};
     const { start, end } = dayRange(from, to, errors);
-    const rows =
-      start && end && Object.keys(errors).length === 0
-        ? await store.funnel(ctx.brand, start, end)
-        : [];
+    const valid = start && end && Object.keys(errors).length === 0;
+    const rows = valid ? await store.funnel(ctx.brand, start, end) : [];
+    const channels = platformChannels.flatMap(([, listed]) => listed.map(({ name }) => name));
+    const counts = valid ? await store.channelCounts(ctx.brand, start, end, channels) : [];
     await audit(ctx, who.actor, 'funnel', `${japaneseDate(from)}〜${japaneseDate(to)}`);
     return page(
       Object.keys(errors).length > 0 ? 422 : 200,
       frameOf(ctx, who.actor),
       'ファネル',
-      funnelBody(rows, from, to, errors),
+      funnelBody(rows, counts, from, to, errors),
     );
   };
 

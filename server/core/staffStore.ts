@@ -29,6 +29,8 @@ export type LeadSummary = {
   model: string;
   suspectedSpam: boolean;
   stage: CurrentStage;
+  /** Its personal fields were erased past the retention period. */
+  erased: boolean;
 };
 
 export type StaffLead = StoredLead & { stage: CurrentStage; history: StageChange[] };
@@ -61,6 +63,16 @@ export type FunnelRow = {
   amount: number;
 };
 
+/** One conversion channel's deliveries for the leads of a period (the funnel, per platform). */
+export type ChannelCount = {
+  channel: string;
+  sent: number;
+  /** The platform reported it taken in (取込済): never that it was attributed. */
+  accepted: number;
+  /** Dead: refused, failed as reported, or given up on. */
+  failed: number;
+};
+
 export type AuditAction = 'list' | 'view' | 'stage' | 'create' | 'funnel' | 'export';
 
 export type AuditEntry = {
@@ -89,6 +101,16 @@ export interface StaffStore {
   stagesOf(brand: BrandId, from: string, to: string): Promise<Map<string, CurrentStage>>;
   /** Excluded (対象外) leads are not counted. */
   funnel(brand: BrandId, from: string, to: string): Promise<FunnelRow[]>;
+  /**
+   * The channels' deliveries of the leads funnel counts, per channel named; null where the
+   * runtime keeps no delivery state (the local origin).
+   */
+  channelCounts(
+    brand: BrandId,
+    from: string,
+    to: string,
+    channels: readonly string[],
+  ): Promise<ChannelCount[] | null>;
   audit(entry: AuditEntry): Promise<void>;
   /** Newest first. */
   auditLog(brand: BrandId, limit: number): Promise<AuditEntry[]>;

@@ -1,9 +1,10 @@
 /**
  * The one place a lead's stage changes, for the staff API and the staff's pages alike: it records
- * the change, then hands the notifier the channels the change sets off (the 予約確定 mail; the ad
- * platforms' stage conversions join `stageChannels` the same way).
+ * the change, then hands the notifier the channels the change sets off (the 予約確定 mail, and the ad
+ * platforms' 予約確定 and 完了 conversions: conversions/stageConversions.ts).
  */
 import { bookingMailName } from './bookingMail';
+import { isConversionStage, stageConversionNames } from './conversions/stageConversions';
 import {
   progressAfter,
   type NewStageChange,
@@ -23,6 +24,10 @@ export interface StageNotifier {
  * spam only once staff have called it (連絡済み in its history).
  */
 export function stageChannels(lead: StaffLead, change: StageChange): string[] {
+  return [...bookingMailChannels(lead, change), ...conversionChannelsOf(lead, change)];
+}
+
+function bookingMailChannels(lead: StaffLead, change: StageChange): string[] {
   if (change.stage !== 'booked') return [];
   if (lead.suspectedSpam && !lead.history.some((earlier) => earlier.stage === 'contacted')) {
     return [];
@@ -30,6 +35,18 @@ export function stageChannels(lead: StaffLead, change: StageChange): string[] {
   const lastBooking = lead.history.findLast((earlier) => earlier.stage === 'booked');
   const same = lastBooking?.bookedFor === change.bookedFor && lastBooking?.shop === change.shop;
   return same ? [] : [bookingMailName];
+}
+
+/**
+ * The ad platforms hear of a stage once, when the lead first reaches it: they deduplicate by lead
+ * and stage, so a correction (a new date, a new amount) is not sent again (docs/tracking.md).
+ */
+function conversionChannelsOf(lead: StaffLead, change: StageChange): string[] {
+  const { stage } = change;
+  if (!isConversionStage(stage) || lead.history.some((earlier) => earlier.stage === stage)) {
+    return [];
+  }
+  return stageConversionNames(stage);
 }
 
 export type StageRequest = {

@@ -53,6 +53,7 @@ const storedRequestSchema = v.object({
   tracking: trackingSchema,
   quote: v.fallback(v.optional(estimateQuoteSchema), undefined),
   [honeypotField]: optionalText,
+  adConsent: v.fallback(v.optional(v.boolean()), undefined),
 });
 
 export function parseStoredRequest(value: unknown, brand: BrandId): StoredRequest {
@@ -64,6 +65,8 @@ export function parseStoredRequest(value: unknown, brand: BrandId): StoredReques
     customer: stored.customer as StoredRequest['customer'],
     request: stored.request,
     consent: true,
+    // A row from before the choice existed never agreed to it.
+    adConsent: stored.adConsent === true,
     brand,
     entryPoint: stored.entryPoint,
     tracking: stored.tracking,

@@ -3,7 +3,7 @@
  * offline. ESTIMATES_MODE=fail makes every call fail (503); =slow delays each insert past the
  * client's 15 s timeout: both for e2e.
  */
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isBrandId, type BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
@@ -13,6 +13,7 @@ import { parseStoredRequest } from '../core/storedRequest';
 import { mailboxKey } from '../core/receiptRules';
 import { newLeadRateLimit } from '../core/rateLimitPolicy';
 import type { LeadNotifier, LeadStore, RateLimiter, StoredLead } from '../core/leadStore';
+import type { RetentionStore } from '../core/retention';
 
 const slowModeDelayMs = 20_000;
 
@@ -57,6 +58,7 @@ function leadFromLine(line: string): StoredLead | null {
     requestHash: typeof record.requestHash === 'string' ? record.requestHash : '',
     suspectedSpam: record.suspectedSpam === true,
     ...optionalMatching(record.matching),
+    ...(typeof record.erasedAt === 'string' && { erasedAt: record.erasedAt }),
   };
 }
 
@@ -112,7 +114,9 @@ function checkMode(): void {
   }
 }
 
-export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore {
+export function createLocalLeadStore(
+  options: LocalLeadStoreOptions,
+): LeadStore & Pick<RetentionStore, 'expired' | 'erase'> {
   const { file } = options;
   let state: Promise<State> | undefined;
   const loaded = () => (state ??= readState(file));
@@ -172,9 +176,38 @@ export function createLocalLeadStore(options: LocalLeadStoreOptions): LeadStore 
       const { leads } = await loaded();
       return leads
         .filter((lead) => lead.brand === brand && lead.receivedAt >= from && lead.receivedAt < to)
-        .sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : 0));
+        .sort(byReceivedAt);
+    },
+    async expired(brand, before, limit) {
+      const { leads } = await loaded();
+      return leads
+        .filter((lead) => lead.brand === brand && lead.receivedAt < before && !lead.erasedAt)
+        .sort(byReceivedAt)
+        .slice(0, limit);
+    },
+    /** The file is written anew beside and renamed over: a crash leaves the old or the new one. */
+    async erase(erased) {
+      if (erased.length === 0) return;
+      await serially(async () => {
+        const current = await loaded();
+        const byId = new Map(erased.map((lead) => [lead.id, lead]));
+        current.leads = current.leads.map((lead) =>
+          lead.erasedAt ? lead : (byId.get(lead.id) ?? lead),
+        );
+        for (const lead of current.leads) {
+          current.byKey.set(keyOf(lead.brand, lead.idempotencyKey), lead);
+        }
+        const text = current.leads.map((lead) => `${JSON.stringify(toLine(lead))}\n`).join('');
+        await writeFile(`${file}.tmp`, text, 'utf8');
+        await rename(`${file}.tmp`, file);
+        current.tornEnd = false;
+      });
     },
   };
+}
+
+function byReceivedAt(a: StoredLead, b: StoredLead): number {
+  return a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : 0;
 }
 
 /** Keys with no hit left in the window are swept as the map grows, so it stays bounded. */

@@ -3,7 +3,7 @@
  * beside the leads' file (`<leads>-stages.jsonl`, `<leads>-audit.jsonl`), writes serialised, so the
  * inbox works offline as on D1.
  */
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
@@ -11,6 +11,12 @@ import { createKeyedQueue } from '../core/keyedQueue';
 import type { LeadStore, StoredLead } from '../core/leadStore';
 import { currentStage, isStage, type StageChange } from '../core/leadStages';
 import { columnText, leadKana } from '../core/leadValues';
+import {
+  auditSearchMark,
+  erasedAuditTarget,
+  erasedStage,
+  type RetentionStore,
+} from '../core/retention';
 import {
   clickPlatformOf,
   type AuditEntry,
@@ -46,7 +52,16 @@ function isChange(value: unknown): value is KeyedChange {
   );
 }
 
-export function createLocalStaffStore(options: { store: LeadStore; file: string }): StaffStore {
+export type LocalStaffStore = StaffStore & {
+  /** The retention period's part of the stages file (retention.ts erasedStage), rewritten whole. */
+  eraseReasons(leadIds: readonly string[]): Promise<void>;
+  eraseSearches: RetentionStore['eraseSearches'];
+};
+
+export function createLocalStaffStore(options: {
+  store: LeadStore;
+  file: string;
+}): LocalStaffStore {
   const base = options.file.replace(/\.jsonl$/, '');
   const stagesFile = `${base}-stages.jsonl`;
   const auditFile = `${base}-audit.jsonl`;
@@ -57,6 +72,12 @@ export function createLocalStaffStore(options: { store: LeadStore; file: string 
   async function append(file: string, record: unknown): Promise<void> {
     await mkdir(dirname(file), { recursive: true });
     await appendFile(file, `${JSON.stringify(record)}\n`, 'utf8');
+  }
+
+  /** Written anew beside and renamed over: a crash leaves the old file or the new one. */
+  async function rewrite(file: string, records: readonly unknown[]): Promise<void> {
+    await writeFile(`${file}.tmp`, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    await rename(`${file}.tmp`, file);
   }
 
   const allLeads = (brand: BrandId) => options.store.list(brand, '', '\uffff');
@@ -77,6 +98,7 @@ export function createLocalStaffStore(options: { store: LeadStore; file: string 
       model: lead.request.vehicle.model ?? '',
       suspectedSpam: lead.suspectedSpam,
       stage: currentStage(await historyOf(lead.id)),
+      erased: Boolean(lead.erasedAt),
     };
   }
 
@@ -165,6 +187,41 @@ export function createLocalStaffStore(options: { store: LeadStore; file: string 
       }
       return [...rows.values()].sort((a, b) => b.leads - a.leads);
     },
+    /** The local origin sends at once and keeps no delivery state. */
+    channelCounts: () => Promise.resolve(null),
+    eraseReasons(leadIds) {
+      const ids = new Set(leadIds);
+      return writes('stages', async () => {
+        const all = await loaded();
+        if (!all.some((change) => ids.has(change.leadId) && change.reason)) return;
+        const kept = all.map((change) => (ids.has(change.leadId) ? erasedStage(change) : change));
+        all.splice(0, all.length, ...kept);
+        await rewrite(stagesFile, kept);
+      });
+    },
+    eraseSearches(brand, before, limit) {
+      return writes('audit', async () => {
+        let erased = 0;
+        const entries = (await lines(auditFile)).map((entry) => {
+          if (
+            erased >= limit ||
+            !isRecord(entry) ||
+            entry.brand !== brand ||
+            entry.action !== 'list' ||
+            typeof entry.at !== 'string' ||
+            entry.at >= before ||
+            typeof entry.target !== 'string' ||
+            !entry.target.includes(auditSearchMark)
+          ) {
+            return entry;
+          }
+          erased += 1;
+          return { ...entry, target: erasedAuditTarget(entry.target) };
+        });
+        if (erased > 0) await rewrite(auditFile, entries);
+        return erased;
+      });
+    },
     audit(entry) {
       return writes('audit', () => append(auditFile, entry));
     },
@@ -173,6 +230,24 @@ export function createLocalStaffStore(options: { store: LeadStore; file: string 
         (entry): entry is AuditEntry => isRecord(entry) && entry.brand === brand,
       );
       return entries.reverse().slice(0, limit);
+    },
+  };
+}
+
+/**
+ * The retention period over the local files: the stages first, so a lead found again after a
+ * failure has its reasons erased once more.
+ */
+export function localRetention(
+  store: Pick<RetentionStore, 'expired' | 'erase'>,
+  staff: LocalStaffStore,
+): RetentionStore {
+  return {
+    expired: store.expired,
+    eraseSearches: staff.eraseSearches,
+    erase: async (leads) => {
+      await staff.eraseReasons(leads.map((lead) => lead.id));
+      await store.erase(leads);
     },
   };
 }

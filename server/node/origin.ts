@@ -12,7 +12,8 @@ import { decidePath, routePath, type PathDecision } from '../core/paths';
 import type { EstimateHandler } from '../core/estimateHandler';
 import { createLocalLeadStore, createMemoryRateLimiter } from './localLeadStore';
 import { createLocalMailNotifier, createLocalStageNotifier } from './localMail';
-import { createLocalStaffStore } from './localStaff';
+import { createLocalStaffStore, localRetention } from './localStaff';
+import { keepRetention, type RetentionStore } from '../core/retention';
 import { staffAccessOf } from '../core/staffAuth';
 import { serveFetch } from './nodeFetch';
 import { createApi } from '../core/router';
@@ -72,6 +73,23 @@ function sendNotFound(tree: Tree, res: ServerResponse): void {
 const hostPattern =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+const retentionEveryMs = 24 * 60 * 60 * 1000;
+
+/** The Worker's Cron erases every 10 minutes; the local origin at start and then daily. */
+function keepLocalRetention(store: RetentionStore): void {
+  const run = async () => {
+    for (const brand of brandIds) {
+      try {
+        while ((await keepRetention(store, brand, new Date())) > 0);
+      } catch (error) {
+        console.error('[retention]', error);
+      }
+    }
+  };
+  void run();
+  setInterval(() => void run(), retentionEveryMs).unref();
+}
+
 export function createOrigin(options: OriginOptions): Handler {
   const trees = Object.fromEntries(
     brandIds.map((brand) => {
@@ -86,6 +104,7 @@ export function createOrigin(options: OriginOptions): Handler {
   const store = createLocalLeadStore({ file: options.estimatesFile });
   const mailDir = options.mailDir ?? '.data/mail';
   const staffStore = createLocalStaffStore({ store, file: options.estimatesFile });
+  keepLocalRetention(localRetention(store, staffStore));
   const api = createApi({
     store,
     rateLimiter: createMemoryRateLimiter({ limit: options.newLeadsPerWindow }),

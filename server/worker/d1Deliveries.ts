@@ -1,5 +1,6 @@
 import type { BrandId } from '../../src/brand/brands';
-import type { ChannelDecision } from '../core/deliveryChannel';
+import type { ChannelDecision, SendResult } from '../core/deliveryChannel';
+import type { PlatformReport } from '../core/platformReport';
 import type { ChannelDelivery, DeliveryState } from '../core/leadStore';
 import type { Deliveries, RequeueOptions } from './delivery';
 import type { D1Database } from './env';
@@ -12,10 +13,15 @@ export type DeliveryRecord = {
   attempts: number;
   last_error: string | null;
   dead_lettered_at: string | null;
+  receipt: string | null;
+  report: PlatformReport | null;
+  reported_at: string | null;
+  decided_at: string | null;
 };
 
 export const deliveryColumns =
-  'lead_id, channel, state, sent_at, attempts, last_error, dead_lettered_at';
+  'lead_id, channel, state, sent_at, attempts, last_error, dead_lettered_at, receipt, report, ' +
+  'reported_at, decided_at';
 
 export function channelDelivery(record: DeliveryRecord): ChannelDelivery {
   return {
@@ -25,6 +31,10 @@ export function channelDelivery(record: DeliveryRecord): ChannelDelivery {
     attempts: record.attempts,
     lastError: record.last_error,
     deadLetteredAt: record.dead_lettered_at,
+    receipt: record.receipt,
+    report: record.report,
+    reportedAt: record.reported_at,
+    decidedAt: record.decided_at,
   };
 }
 
@@ -89,14 +99,41 @@ export class D1Deliveries implements Deliveries {
     );
   }
 
-  async sent(leadId: string, channel: string, at: string): Promise<void> {
+  async sent(leadId: string, channel: string, at: string, result?: SendResult): Promise<void> {
+    const report: PlatformReport | null = result?.test
+      ? 'test'
+      : result?.receipt
+        ? 'waiting'
+        : null;
     await this.db
       .prepare(
-        "INSERT INTO lead_deliveries (lead_id, channel, state, sent_at, attempts) VALUES (?, ?, 'sent', ?, 1) " +
+        'INSERT INTO lead_deliveries (lead_id, channel, state, sent_at, attempts, receipt, report) ' +
+          "VALUES (?, ?, 'sent', ?, 1, ?, ?) " +
           "ON CONFLICT (lead_id, channel) DO UPDATE SET state = 'sent', sent_at = excluded.sent_at, " +
-          'attempts = attempts + 1, dead_lettered_at = NULL',
+          'attempts = attempts + 1, dead_lettered_at = NULL, receipt = excluded.receipt, ' +
+          'report = excluded.report, reported_at = NULL',
       )
-      .bind(leadId, channel, at)
+      .bind(leadId, channel, at, result?.receipt ?? null, report)
+      .run();
+  }
+
+  /** A failed report turns the channel dead, for the alert and a re-send, with the reason. */
+  async reported(
+    leadId: string,
+    channel: string,
+    report: PlatformReport,
+    reason: string | null,
+    at: string,
+  ): Promise<void> {
+    await this.db
+      .prepare(
+        'UPDATE lead_deliveries SET report = ?, reported_at = ?, ' +
+          'last_error = COALESCE(?, last_error), ' +
+          "state = CASE WHEN ? = 'failed' THEN 'dead' ELSE state END, " +
+          "dead_lettered_at = CASE WHEN ? = 'failed' THEN ? ELSE dead_lettered_at END " +
+          "WHERE lead_id = ? AND channel = ? AND state = 'sent'",
+      )
+      .bind(report, at, reason, report, report, at, leadId, channel)
       .run();
   }
 

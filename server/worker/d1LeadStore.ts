@@ -9,7 +9,9 @@ import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import { trackingKeys } from '../../src/tracking/trackingFields';
 import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../core/leadStore';
+import { auditSearchMark, erasedAuditTarget, type RetentionStore } from '../core/retention';
 import { columnText, fieldText, leadKana } from '../core/leadValues';
+import { excludedReasons } from '../core/leadStages';
 import { parseStoredRequest } from '../core/storedRequest';
 import { mailboxKey } from '../core/receiptRules';
 import { currentOf, stageColumnNames, type StageColumns } from './d1Staff';
@@ -36,7 +38,8 @@ export function leadRow(lead: StoredLead): Record<string, Cell> {
     suspected_spam: lead.suspectedSpam ? 1 : 0,
     request_json: JSON.stringify(request),
     matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
-    receipt_mailbox: mailboxKey(request.customer.email),
+    receipt_mailbox: cell(mailboxKey(request.customer.email)),
+    erased_at: lead.erasedAt ?? null,
   };
   for (const path of fieldPaths) {
     const { stored } = field(path);
@@ -60,11 +63,12 @@ type LeadRecord = {
   suspected_spam: number;
   request_json: string;
   matching_json: string | null;
+  erased_at: string | null;
 } & StageColumns;
 
 const leadColumns =
   'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
-  `request_json, matching_json, ${stageColumnNames}`;
+  `request_json, matching_json, erased_at, ${stageColumnNames}`;
 
 function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
   if (json === null) return {};
@@ -91,6 +95,7 @@ function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]):
     request: parseStoredRequest(JSON.parse(record.request_json), record.brand),
     ...storedMatching(record.matching_json),
     stage: currentOf(record),
+    ...(record.erased_at && { erasedAt: record.erased_at }),
   };
 }
 
@@ -123,7 +128,20 @@ const storedOrMetStatement =
   'SELECT id FROM leads WHERE brand = ? AND (idempotency_key = ? OR ' +
   '(content_hash = ? AND received_at >= ?)) ORDER BY idempotency_key = ? DESC, received_at LIMIT 1';
 
-export class D1LeadStore implements LeadStore {
+/** @internal Exported for the query-plan test. Its brand, cutoff and limit (retention.ts). */
+export const expiredLeadsStatement =
+  `SELECT ${leadColumns} FROM leads WHERE brand = ? AND received_at < ? AND erased_at IS NULL ` +
+  'ORDER BY received_at LIMIT ?';
+
+/** @internal Exported for the query-plan test. Its brand, cutoff and limit (0009's partial index). */
+export const expiredSearchesStatement =
+  "SELECT seq, target FROM staff_audit WHERE brand = ? AND action = 'list' AND " +
+  `instr(target, '${auditSearchMark}') > 0 AND at < ? ORDER BY at LIMIT ?`;
+
+/** Columns an erasure never writes: who the lead is and when it came. */
+const keptColumns = new Set(['id', 'brand', 'idempotency_key', 'received_at']);
+
+export class D1LeadStore implements LeadStore, RetentionStore {
   constructor(private readonly db: D1Database) {}
 
   async insert(
@@ -219,5 +237,65 @@ export class D1LeadStore implements LeadStore {
       (deliveries?.results ?? []) as DeliveryRow[],
     );
     return lead ?? null;
+  }
+
+  async expired(brand: BrandId, before: string, limit: number): Promise<StoredLead[]> {
+    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
+      this.db.prepare(expiredLeadsStatement).bind(brand, before, limit),
+      this.db
+        .prepare(
+          `SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id IN ` +
+            `(${expiredLeadsStatement.replace(leadColumns, 'id')})`,
+        )
+        .bind(brand, before, limit),
+    ]);
+    return withDeliveries(
+      (leads?.results ?? []) as LeadRecord[],
+      (deliveries?.results ?? []) as DeliveryRow[],
+    );
+  }
+
+  /** One transaction (batch): a lead is erased whole or not at all, and never twice. */
+  async erase(leads: readonly StoredLead[]): Promise<void> {
+    const statements = leads.flatMap((lead) => {
+      const row = leadRow(lead);
+      const columns = Object.keys(row).filter((column) => !keptColumns.has(column));
+      return [
+        this.db
+          .prepare(
+            `UPDATE leads SET ${columns.map((column) => `${column} = ?`).join(', ')} ` +
+              'WHERE id = ? AND erased_at IS NULL',
+          )
+          .bind(...columns.map((column) => row[column]), lead.id),
+        this.db
+          .prepare(
+            "UPDATE lead_deliveries SET last_error = NULL WHERE lead_id = ? AND state NOT IN ('skipped', 'off')",
+          )
+          .bind(lead.id),
+        this.db
+          .prepare(
+            `UPDATE lead_stages SET reason = NULL WHERE lead_id = ? AND reason IS NOT NULL ` +
+              `AND reason NOT IN (${excludedReasons.map(() => '?').join(', ')})`,
+          )
+          .bind(lead.id, ...excludedReasons),
+      ];
+    });
+    if (statements.length > 0) await this.db.batch(statements);
+  }
+
+  async eraseSearches(brand: BrandId, before: string, limit: number): Promise<number> {
+    const { results } = await this.db
+      .prepare(expiredSearchesStatement)
+      .bind(brand, before, limit)
+      .all<{ seq: number; target: string }>();
+    if (results.length === 0) return 0;
+    await this.db.batch(
+      results.map(({ seq, target }) =>
+        this.db
+          .prepare('UPDATE staff_audit SET target = ? WHERE seq = ?')
+          .bind(erasedAuditTarget(target), seq),
+      ),
+    );
+    return results.length;
   }
 }

@@ -18,6 +18,7 @@ import {
   type LeadSummary,
   type RecordedStage,
   type StaffLead,
+  type ChannelCount,
   type StaffStore,
 } from '../core/staffStore';
 import type { Redelivery } from '../core/leadStore';
@@ -76,6 +77,7 @@ type SummaryRecord = StageColumns & {
   phone: string | null;
   model: string | null;
   suspected_spam: number;
+  erased_at: string | null;
 };
 
 export function currentOf(record: StageColumns): CurrentStage {
@@ -99,6 +101,7 @@ function summary(record: SummaryRecord): LeadSummary {
     model: record.model ?? '',
     suspectedSpam: record.suspected_spam === 1,
     stage: currentOf(record),
+    erased: record.erased_at !== null,
   };
 }
 
@@ -118,7 +121,7 @@ export function listStatement(query: LeadQuery): { sql: string; binds: (string |
   if (query.to) add('received_at < ?', query.to);
   return {
     sql:
-      'SELECT id, received_at, last_name, first_name, kana, phone, model, suspected_spam, ' +
+      'SELECT id, received_at, last_name, first_name, kana, phone, model, suspected_spam, erased_at, ' +
       `${stageColumnNames} FROM leads ` +
       `WHERE ${where.join(' AND ')} ORDER BY received_at DESC, id DESC LIMIT ?`,
     binds: [...binds, query.limit],
@@ -140,6 +143,18 @@ export const funnelStatement =
   "COALESCE(SUM(CASE WHEN stage = 'completed' THEN amount END), 0) AS amount FROM leads " +
   "WHERE brand = ? AND received_at >= ? AND received_at < ? AND stage != 'excluded' " +
   'GROUP BY 1, 2, 3, 4 ORDER BY leads DESC';
+
+/** @internal Exported for the query-plan test. Its brand, from, to, then the channels. */
+export function channelCountStatement(channels: number): string {
+  return (
+    "SELECT d.channel AS channel, SUM(d.state = 'sent') AS sent, " +
+    "SUM(d.state = 'sent' AND d.report = 'accepted') AS accepted, SUM(d.state = 'dead') AS failed " +
+    'FROM leads l JOIN lead_deliveries d ON d.lead_id = l.id ' +
+    "WHERE l.brand = ? AND l.received_at >= ? AND l.received_at < ? AND l.stage != 'excluded' " +
+    `AND d.channel IN (${Array.from({ length: channels }, () => '?').join(', ')}) ` +
+    'GROUP BY d.channel'
+  );
+}
 
 export class D1Staff implements StaffStore {
   constructor(
@@ -164,6 +179,20 @@ export class D1Staff implements StaffStore {
       .bind(brand, from, to)
       .all<SummaryRecord>();
     return new Map(results.map((record) => [record.id, currentOf(record)]));
+  }
+
+  async channelCounts(
+    brand: BrandId,
+    from: string,
+    to: string,
+    channels: readonly string[],
+  ): Promise<ChannelCount[]> {
+    if (channels.length === 0) return [];
+    const { results } = await this.db
+      .prepare(channelCountStatement(channels.length))
+      .bind(brand, from, to, ...channels)
+      .all<ChannelCount>();
+    return results;
   }
 
   async lead(brand: BrandId, id: string): Promise<StaffLead | null> {

@@ -2,11 +2,20 @@
  * The Worker's per-channel delivery (decision 008): the notifier queues one message per channel to
  * send; the consumer sends it alone, retrying with doubling delays, until the dead-letter queue's
  * consumer marks it dead and mails the brand's alert. Past its retryWindowMs (an ad platform
- * refuses older events) a channel is dead-lettered at once; server/core/resend.ts revives it.
+ * refuses older events), or refused for good (PermanentRefusal), a channel is dead-lettered at
+ * once; server/core/resend.ts revives it. A platform that reports later (Google) is asked by
+ * delayed messages of its own (decision 018).
  */
 import { brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
-import type { ChannelDecision } from '../core/deliveryChannel';
+import {
+  NothingToSend,
+  PermanentRefusal,
+  type ChannelDecision,
+  type CheckResult,
+  type SendResult,
+} from '../core/deliveryChannel';
+import type { PlatformReport } from '../core/platformReport';
 import type {
   ChannelDelivery,
   LeadNotifier,
@@ -60,9 +69,18 @@ export interface Deliveries {
     decisions: readonly (readonly [string, ChannelDecision])[],
     at: string,
   ): Promise<void>;
-  sent(leadId: string, channel: string, at: string): Promise<void>;
+  sent(leadId: string, channel: string, at: string, result?: SendResult): Promise<void>;
+  reported(
+    leadId: string,
+    channel: string,
+    report: PlatformReport,
+    reason: string | null,
+    at: string,
+  ): Promise<void>;
   failed(leadId: string, channel: string, error: unknown, retryAt: string): Promise<void>;
   deadLettered(leadId: string, channel: string, at: string): Promise<void>;
+  /** A stage's channel decided again: its earlier state is replaced. */
+  redecided: Deliveries['decided'];
   requeued(leadId: string, channels: readonly string[], options: RequeueOptions): Promise<string[]>;
   undelivered(
     brand: BrandId,
@@ -172,7 +190,7 @@ export class QueueNotifier implements LeadNotifier {
 export function queueStageNotifier(
   env: DeliveryEnv,
   store: LeadReader,
-  deliveries: { redecided: Deliveries['decided'] } & Pick<Deliveries, 'requeued'>,
+  deliveries: Pick<Deliveries, 'redecided' | 'requeued'>,
   context: DeliveryContext,
 ): StageNotifier {
   return {
@@ -269,6 +287,51 @@ async function alert(env: DeliveryEnv, brand: BrandId, deliveries: Deliveries, w
   await deliveries.alerted(brand, new Date().toISOString());
 }
 
+type CheckMessage = { id: string; channel?: string; check: number };
+
+/**
+ * One question to the platform about a sent lead: a final answer is recorded (a failure turns the
+ * channel dead, for the alert); none yet asks again later, doubling, until `maxChecks` (不明).
+ * Returns the lead's brand when it needs the alert.
+ */
+async function checkReport(
+  body: CheckMessage,
+  env: DeliveryEnv,
+  store: LeadReader,
+  deliveries: Deliveries,
+  context: DeliveryContext,
+): Promise<BrandId | undefined> {
+  const name = body.channel ?? '';
+  const followUp = channelNamed(name)?.followUp;
+  const lead = followUp && (await store.get(body.id));
+  const delivery = lead ? deliveryOf(lead, name) : undefined;
+  if (!followUp || !lead || delivery?.state !== 'sent' || delivery.report !== 'waiting') return;
+  if (!delivery.receipt) return;
+  let result: CheckResult;
+  try {
+    result = await followUp.check(delivery.receipt, context);
+  } catch (error) {
+    console.error(`[leads] ${lead.id} ${name}: status check ${body.check}: ${String(error)}`);
+    result = { report: 'waiting' };
+  }
+  const at = context.now().toISOString();
+  if (result.report === 'waiting') {
+    const { firstSeconds, maxChecks } = followUp.schedule(context);
+    if (body.check >= maxChecks) {
+      await deliveries.reported(lead.id, name, 'unknown', null, at);
+      return;
+    }
+    await env.LEADS.send(
+      { id: lead.id, channel: name, check: body.check + 1 },
+      { delaySeconds: retryDelaySeconds(body.check + 1, firstSeconds) },
+    );
+    return;
+  }
+  const reason = 'reason' in result ? result.reason : null;
+  await deliveries.reported(lead.id, name, result.report, reason, at);
+  return result.report === 'failed' ? lead.brand : undefined;
+}
+
 export async function consumeLeads(
   batch: LeadBatch,
   env: DeliveryEnv,
@@ -295,6 +358,18 @@ export async function consumeLeads(
       }
       continue;
     }
+    if (body.check !== undefined) {
+      const failedBrand = await checkReport(
+        { ...body, check: body.check },
+        env,
+        store,
+        deliveries,
+        context,
+      );
+      if (failedBrand) alertBrands.add(failedBrand);
+      message.ack();
+      continue;
+    }
     // A message from before the channels names none: it was the webhook's.
     const name = body.channel ?? 'webhook';
     const channel = channelNamed(name);
@@ -315,7 +390,7 @@ export async function consumeLeads(
     const pastWindow =
       !deadLetters &&
       window !== undefined &&
-      context.now().getTime() - Date.parse(lead.receivedAt) > window;
+      context.now().getTime() - Date.parse(channel.windowStart?.(lead) ?? lead.receivedAt) > window;
     if (pastWindow) {
       const at = context.now().toISOString();
       await deliveries.failed(lead.id, name, new Error(`past ${name}'s window for this lead`), at);
@@ -327,17 +402,40 @@ export async function consumeLeads(
       message.ack();
       continue;
     }
+    let result: SendResult | void;
     try {
-      await channel.send(lead, context);
-      await deliveries.sent(lead.id, name, new Date().toISOString());
-      message.ack();
+      result = await channel.send(lead, context);
     } catch (error) {
+      if (error instanceof NothingToSend) {
+        const skip = { kind: 'skip', reason: error.message } as const;
+        await deliveries.redecided(lead.id, [[name, skip]], context.now().toISOString());
+        message.ack();
+        continue;
+      }
       console.error(`[leads] ${lead.id} ${name}: ${String(error)} (attempt ${message.attempts})`);
-      const delaySeconds = retryDelaySeconds(message.attempts, base);
-      const retryAt = new Date(context.now().getTime() + delaySeconds * 1000).toISOString();
-      await deliveries.failed(lead.id, name, error, retryAt);
-      message.retry({ delaySeconds });
+      if (error instanceof PermanentRefusal) {
+        const at = context.now().toISOString();
+        await deliveries.failed(lead.id, name, error, at);
+        await deliveries.deadLettered(lead.id, name, at);
+        alertBrands.add(lead.brand);
+        message.ack();
+      } else {
+        const delaySeconds = retryDelaySeconds(message.attempts, base);
+        const retryAt = new Date(context.now().getTime() + delaySeconds * 1000).toISOString();
+        await deliveries.failed(lead.id, name, error, retryAt);
+        message.retry({ delaySeconds });
+      }
+      continue;
     }
+    await deliveries.sent(lead.id, name, new Date().toISOString(), result ?? undefined);
+    if (result?.receipt && channel.followUp) {
+      const { firstSeconds } = channel.followUp.schedule(context);
+      await env.LEADS.send(
+        { id: lead.id, channel: name, check: 1 },
+        { delaySeconds: Math.min(firstSeconds, maxRetryDelaySeconds) },
+      );
+    }
+    message.ack();
   }
   // One alert for the batch, once every dead letter of it is marked: it lists them all.
   for (const alertBrand of alertBrands) {

@@ -2,9 +2,10 @@
  * Added to the bindings `bash deploy/cloudflare/types.sh` generates (worker-configuration.d.ts):
  * what the wrangler config cannot say.
  */
-import type { conversionVariables } from '../core/conversions/conversionChannel';
+import type { conversionOptions, conversionVariables } from '../core/conversions/conversionChannel';
 
-export type LeadMessage = { id: string; channel?: string } | { alert: true };
+/** `check`: the how-many-th question to the platform about what it did with the sent lead. */
+export type LeadMessage = { id: string; channel?: string; check?: number } | { alert: true };
 
 export type Env = Omit<
   Cloudflare.Env,
@@ -37,7 +38,11 @@ export type Env = Omit<
 
 /** Endpoints are vars deploy/cloudflare/config.ts sets; the rest are secrets (docs/deploy.md). */
 export type ConversionEnv = Partial<
-  Record<(typeof conversionVariables)[keyof typeof conversionVariables][number], string>
+  Record<
+    | (typeof conversionVariables)[keyof typeof conversionVariables][number]
+    | (typeof conversionOptions)[number],
+    string
+  >
 >;
 
 // The runtime types the Worker's modules name, under the names they import.

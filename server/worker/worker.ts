@@ -12,6 +12,7 @@ import { staffAccessOf } from '../core/staffAuth';
 import { D1LeadStore } from './d1LeadStore';
 import { D1Deliveries } from './d1Deliveries';
 import { newLeadAlert } from './cron/newLeadAlert';
+import { eraseExpiredLeads } from './cron/retention';
 import { D1Staff } from './d1Staff';
 import {
   consumeLeads,
@@ -24,7 +25,11 @@ import type { Env, LeadMessage, MessageBatch } from './env';
 import { D1RateLimiter } from './rateLimiter';
 
 /** The Cron Triggers' jobs (server/worker/cron/), each `(env, now)`. */
-const cronJobs: readonly ((env: Env, now: Date) => Promise<void>)[] = [sweepOutbox, newLeadAlert];
+const cronJobs: readonly ((env: Env, now: Date) => Promise<void>)[] = [
+  sweepOutbox,
+  newLeadAlert,
+  eraseExpiredLeads,
+];
 
 function brandOf(request: Request, env: Env): BrandId {
   return isBrandId(env.BRAND) ? env.BRAND : brandIdForHost(new URL(request.url).host);

@@ -17,14 +17,17 @@ export type ExternalTransmission = {
 };
 
 /** Its 最終更新日, and the version a lead records as agreed to. */
-export const privacyPolicyVersion = '2026-11-25';
+export const privacyPolicyVersion = '2026-11-26';
 
-/** @internal Exported for tests. A lead agreed to an earlier version sends the click id alone. */
-export const hashedContactProvisionSince = '2026-11-25';
+/**
+ * @internal Exported for tests. The first version asking for the provision to the ad platforms as
+ * a choice of its own (adConsent): a lead under an earlier one sends the platforms nothing.
+ */
+export const adProvisionSince = '2026-11-26';
 
-export function namesHashedContactProvision(version: string | undefined): boolean {
+export function asksAdProvision(version: string | undefined): boolean {
   return version !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(version)
-    ? version >= hashedContactProvisionSince
+    ? version >= adProvisionSince
     : false;
 }
 
@@ -115,7 +118,7 @@ export const externalTransmissions: readonly ExternalTransmission[] = [
       lead,
       '広告のクリックID（gclid、wbraid、gbraid）',
       hashed,
-      '広告への利用についての同意の有無',
+      '広告事業者への提供についての同意',
     ],
     recipientPurpose: '広告の成果の計測、広告の配信と最適化',
     ourPurpose: serverPurpose,
@@ -174,3 +177,57 @@ export const externalTransmissions: readonly ExternalTransmission[] = [
     platform: 'line',
   },
 ];
+
+/**
+ * Who receives the server's rows as a third party (APPI art. 27: a platform that matches the data
+ * against its own users is no 委託先, PPC Q&A 7-42), and for one abroad what art. 28 and rule 17
+ * ask to be told: the country, its system (the PPC's survey) and the recipient's measures.
+ * Sources: docs/privacy-sources.md.
+ */
+export type ProvisionRecipient = {
+  country: string;
+  abroad?: { system: string; systemUrl: string; measures: string };
+};
+
+const usSystem =
+  '米国には、日本の個人情報保護法に相当する包括的な連邦法はなく、分野ごとの連邦法と州法（カリフォルニア州消費者プライバシー法など）によって個人情報が保護され、連邦取引委員会（FTC）が不公正・欺瞞的な取扱いを取り締まっています。';
+const usSystemUrl = 'https://www.ppc.go.jp/personalinfo/legal/kaiseihogohou/#gaikoku';
+
+/** @internal Exported: tests hold each recipient's facts to the policy. */
+export const provisionRecipients: Record<string, ProvisionRecipient> = {
+  'Google LLC': {
+    country: '米国',
+    abroad: {
+      system: usSystem,
+      systemUrl: usSystemUrl,
+      measures:
+        '同社はプライバシーポリシーを公表し、広告主から受け取るデータの取扱い（ハッシュ化された連絡先の照合後の削除、アクセスの制限、暗号化などの安全管理）を同社の規約に定めています。',
+    },
+  },
+  'Meta Platforms, Inc.': {
+    country: '米国',
+    abroad: {
+      system: usSystem,
+      systemUrl: usSystemUrl,
+      measures:
+        '同社はプライバシーポリシーを公表し、ビジネスツールで受け取るデータの取扱い（ハッシュ化された連絡先の照合後の削除、アクセスの制限などの安全管理）を同社の規約に定めています。',
+    },
+  },
+  LINEヤフー株式会社: { country: '日本' },
+};
+
+/** The recipients of the server's rows, once each, in the table's order. */
+export function adProvisionRecipients(
+  transmissions: readonly ExternalTransmission[] = externalTransmissions,
+): { name: string; facts: ProvisionRecipient; rows: ExternalTransmission[] }[] {
+  const byName = new Map<string, ExternalTransmission[]>();
+  for (const row of transmissions) {
+    if (row.route !== 'server') continue;
+    byName.set(row.recipient, [...(byName.get(row.recipient) ?? []), row]);
+  }
+  return [...byName].map(([name, rows]) => ({
+    name,
+    facts: provisionRecipients[name] ?? { country: '日本' },
+    rows,
+  }));
+}

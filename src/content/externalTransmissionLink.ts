@@ -7,4 +7,9 @@ export const externalTransmissionHeading = '外部送信について';
 
 export const externalTransmissionHref = `/privacypolicy#${externalTransmissionSectionId}`;
 
-export const contactDataProvision = 'ご入力の連絡先は、ハッシュ化して広告配信事業者に送信します';
+export const thirdPartySectionId = 'third-party-provision';
+
+export const thirdPartyHeading = '第三者提供';
+
+/** Beside the optional adConsent choice: the estimate never depends on it. */
+export const adConsentNote = '任意です。同意されなくても、お見積もりとご案内は変わりません。';

@@ -1,8 +1,11 @@
-import type { ExternalTransmission } from './externalTransmission';
+import { adProvisionRecipients, type ExternalTransmission } from './externalTransmission';
 import {
   externalTransmissionHeading,
   externalTransmissionSectionId,
+  thirdPartyHeading,
+  thirdPartySectionId,
 } from './externalTransmissionLink';
+import { retentionYears } from './retention';
 import type { CompanyFacts, TextPageContent } from './types';
 
 // The text pages' legal structure is shared by the brands; only names and facts differ.
@@ -138,7 +141,7 @@ export function buildTermPage({ brandName, company, updatedAt }: PageOptions): T
 
 /** @internal Exported: tests check the privacy policy carries it. */
 export const enhancedConversionsParagraph =
-  'お見積もり依頼が完了したとき、広告の効果測定のため、ご入力いただいたメールアドレスと電話番号を、Googleタグマネージャーを通じてGoogle LLCに送信します。送信前にお使いのブラウザ上でハッシュ化（復元できない形式に変換）され、広告の成果の計測にのみ利用されます。';
+  'お見積もりフォームで「広告事業者への提供」に同意（任意）されたお客様に限り、お見積もり依頼が完了したとき、広告の効果測定のため、ご入力いただいたメールアドレスと電話番号を、Googleタグマネージャーを通じてGoogle LLCに送信します。送信前にお使いのブラウザ上でハッシュ化（復元できない形式に変換）され、広告の成果の計測にのみ利用されます。';
 
 const routeLabel: Record<ExternalTransmission['route'], string> = {
   tag: 'ブラウザ（タグ）から',
@@ -154,7 +157,7 @@ function externalTransmissionSection(
     heading: externalTransmissionHeading,
     paragraphs: [
       '本サイトでは、次の事業者に、お客様に関する情報を送信しています。ブラウザから送信するものは、ページ内のタグ（Googleタグマネージャーで管理）が送信します。当社サーバーから送信するものは、お見積もり依頼の受付後に当社が送信し、いたずらと判断した依頼や、その広告から来訪していないお客様の依頼は送信しません。',
-      'ハッシュ化したメールアドレスと電話番号は、この項目を掲載した版以降のプライバシーポリシーに同意してお見積もりを依頼されたお客様の分に限り送信します。広告の効果測定に使われたくない場合は、ブラウザの設定でCookieを無効にするか、各社のページから設定を変更できます。',
+      `当社サーバーからの送信は、お見積もりフォームで「広告事業者への提供」に同意（任意）されたお客様の分に限ります（「${thirdPartyHeading}」）。ブラウザから送信されるものは、ブラウザの設定でCookieを無効にするか、各社のページから設定を変更できます。`,
     ],
     list: transmissions.map((row) =>
       [
@@ -162,6 +165,42 @@ function externalTransmissionSection(
         `送信される情報：${row.data.join('、')}`,
         `送信先での利用目的：${row.recipientPurpose}（詳しくは ${row.recipientPolicyUrl}）`,
         `当社の利用目的：${row.ourPurpose}`,
+      ].join('／'),
+    ),
+  };
+}
+
+/**
+ * APPI art. 27 (consent to a third party), art. 28 and rule 17 (a recipient abroad: the country,
+ * its system, the recipient's measures), for each recipient of the server's rows.
+ */
+function thirdPartySection(
+  transmissions: readonly ExternalTransmission[],
+): TextPageContent['sections'][number] {
+  const recipients = adProvisionRecipients(transmissions);
+  return {
+    id: thirdPartySectionId,
+    heading: thirdPartyHeading,
+    paragraphs: [
+      'お見積もりと整備・検査のため、ご案内する提携整備工場にお客様の情報を提供します。',
+      ...(recipients.length > 0
+        ? [
+            'お見積もりフォームで「広告事業者への提供」に同意（任意）されたお客様に限り、広告の効果測定と広告配信の改善のため、次の広告事業者にお客様の情報を提供します。各社は受け取った情報を自社の利用者の情報と照合して利用するため、これは業務の委託ではなく第三者への提供にあたります。同意されなくても、お見積もりとその後のご案内は変わりません。同意の撤回（第三者への提供の停止）のご請求は、下記「開示・訂正・利用停止」のお問い合わせ窓口で受け付け、法令に従って対応します。',
+          ]
+        : []),
+      '法令に基づく場合を除き、ご本人の同意なくこれら以外の第三者に提供することはありません。',
+    ],
+    list: recipients.map(({ name, facts, rows }) =>
+      [
+        `提供先：${name}（所在国：${facts.country}）`,
+        `提供する情報：${[...new Set(rows.flatMap((row) => row.data))].join('、')}`,
+        `提供先の利用目的：${rows[0]?.recipientPurpose ?? ''}`,
+        ...(facts.abroad
+          ? [
+              `${facts.country}の個人情報の保護に関する制度：${facts.abroad.system}（個人情報保護委員会「外国における個人情報の保護に関する制度等の調査」 ${facts.abroad.systemUrl}）`,
+              `提供先が講ずる措置：${facts.abroad.measures}（${rows[0]?.recipientPolicyUrl ?? ''}）`,
+            ]
+          : []),
       ].join('／'),
     ),
   };
@@ -202,10 +241,11 @@ export function buildPrivacyPolicyPage({
           'お問い合わせへの対応',
         ],
       },
+      thirdPartySection(externalTransmissions),
       {
-        heading: '第三者提供（提携工場への提供）',
+        heading: '保存期間',
         paragraphs: [
-          'お見積もりと整備・検査のため、ご案内する提携整備工場にお客様の情報を提供します。法令に基づく場合を除き、ご本人の同意なくそれ以外の第三者に提供することはありません。',
+          `お見積もり依頼の情報は、次回の車検時期のご案内に必要な期間として、受付から${retentionYears}年間保存します。期間を過ぎたお名前・連絡先・お車の情報などは消去し、件数などの統計だけを残します。`,
         ],
       },
       {
@@ -223,19 +263,18 @@ export function buildPrivacyPolicyPage({
       {
         heading: '開示・訂正・利用停止',
         paragraphs: [
-          'ご本人から個人情報の開示・訂正・利用停止などのご請求があったときは、ご本人であることを確認のうえ、法令に従って対応します。',
+          `個人情報取扱事業者：${company.name}（${company.address}、代表者：${company.representative}）`,
+          `保有個人データの利用目的の通知、開示、訂正・追加・削除、利用停止・消去、第三者への提供の停止のご請求は、お問い合わせ窓口（${company.email}）へ、お名前とお見積もり依頼の受付番号を添えてご連絡ください。ご本人であることを確認のうえ、法令に従って遅滞なく対応し、書面または電子メールでお知らせします。`,
+          '手数料はいただきません。',
+          '個人情報の取扱いに関する苦情も、お問い合わせ窓口で受け付けます。',
         ],
       },
       {
         heading: 'Cookie・アクセス解析',
-        paragraphs: enhancedConversions
-          ? [
-              '本サイトは、広告の効果測定とサービス改善のため、Cookieとアクセス解析ツール（Googleタグマネージャー等）を利用しています。ブラウザの設定でCookieを無効にできます。',
-              enhancedConversionsParagraph,
-            ]
-          : [
-              '本サイトは、広告の効果測定とサービス改善のため、Cookieとアクセス解析ツール（Googleタグマネージャー等）を利用しています。これらは個人を特定する情報を含みません。ブラウザの設定でCookieを無効にできます。',
-            ],
+        paragraphs: [
+          `本サイトは、広告の効果測定とサービス改善のため、Cookieとアクセス解析ツール（Googleタグマネージャー等）を利用しています。Cookieには広告のクリックIDや閲覧の識別子が保存され、IPアドレスなどとともに各社に送信されます（「${externalTransmissionHeading}」）。これらは、ほかの情報と組み合わせることでお客様を識別できる場合があります。ブラウザの設定でCookieを無効にできます。`,
+          ...(enhancedConversions ? [enhancedConversionsParagraph] : []),
+        ],
       },
       ...(externalTransmissions.length > 0
         ? [externalTransmissionSection(externalTransmissions)]

@@ -9,6 +9,7 @@ import {
 } from './contract/dates';
 import { quoteControlNames } from './contract/controlNames';
 import {
+  AdConsent,
   Consent,
   DateFields,
   NamePartField,
@@ -104,6 +105,7 @@ export function EstimateFields() {
       </section>
 
       <Consent />
+      <AdConsent />
     </>
   );
 }

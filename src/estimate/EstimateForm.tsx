@@ -166,7 +166,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       control(element, 'homepage')?.value ?? '',
       (body, renew) => draft.keyFor(body, withEmptyDefaults(getValues()), renew),
     );
-    reportOutcome(context, outcome, values.customer);
+    reportOutcome(context, outcome, values.customer, values.adConsent);
     if (outcome.kind === 'accepted') {
       aids.sent();
       form.reset(emptyFormValues());

@@ -17,10 +17,12 @@ export function reportEstimate(
   pushEvent(event, { brand, entry_point: entryPoint, ...(error && { error }) });
 }
 
+/** The browser tag's hashed contacts follow the visitor's adConsent, as the server's do. */
 export function reportOutcome(
   context: EventContext,
   outcome: SendOutcome,
   customer: { email: string; phone: string },
+  adConsent: boolean,
 ): void {
   if (outcome.kind !== 'accepted') {
     // A refusal, rate limit included, is `invalid` (the form shows the API's message).
@@ -31,7 +33,7 @@ export function reportOutcome(
     );
     return;
   }
-  const { enhancedConversions } = trackingConfig[context.brand];
+  const enhancedConversions = trackingConfig[context.brand].enhancedConversions && adConsent;
   pushEvent(
     'estimate_success',
     estimateSuccessParams({ ...context, estimateId: outcome.id, customer, enhancedConversions }),

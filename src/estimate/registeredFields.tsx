@@ -11,6 +11,14 @@ import {
   fieldStyles,
   type ControlAria,
 } from '../forms/Field';
+import { adProvisionRecipients } from '../content/externalTransmission';
+import {
+  adConsentNote,
+  externalTransmissionHeading,
+  externalTransmissionHref,
+  thirdPartyHeading,
+  thirdPartySectionId,
+} from '../content/externalTransmissionLink';
 import { field, formLabel, type FieldPath } from './contract/fieldTable';
 import { addressAttribute } from './contract/controlNames';
 import type { EstimateFormValues } from './contract/formValues';
@@ -244,11 +252,11 @@ export function Consent() {
         <a href="/privacypolicy" target="_blank" rel="noopener noreferrer">
           プライバシーポリシー（新しいタブで開きます）
         </a>
-        をご確認ください。ご入力の連絡先は、ハッシュ化して広告配信事業者に送信します（
-        <a href="/privacypolicy#external-transmission" target="_blank" rel="noopener noreferrer">
-          外部送信について（新しいタブで開きます）
+        と
+        <a href={externalTransmissionHref} target="_blank" rel="noopener noreferrer">
+          {externalTransmissionHeading}（新しいタブで開きます）
         </a>
-        ）。
+        をご確認ください。
       </p>
       <label htmlFor={id} className={styles.choice}>
         <input
@@ -263,6 +271,34 @@ export function Consent() {
         <RequiredBadge required />
       </label>
       <ErrorMessage id={errorId} message={message} />
+    </div>
+  );
+}
+
+/**
+ * The provision to the ad platforms, its own optional choice (APPI art. 27), unticked, with what
+ * art. 28 asks to be told one tap away: the privacy policy's 第三者提供 lists each recipient.
+ */
+export function AdConsent() {
+  const { register } = useFormContext<EstimateFormValues>();
+  const id = useId();
+  const noteId = `${id}-note`;
+  const recipients = adProvisionRecipients()
+    .map(({ name, facts }) => `${name}（${facts.country}）`)
+    .join('、');
+  return (
+    <div className={styles.consent}>
+      <label htmlFor={id} className={styles.choice}>
+        <input id={id} type="checkbox" aria-describedby={noteId} {...register('adConsent')} />
+        {formLabel('adConsent')}
+      </label>
+      <p id={noteId} className={fieldStyles.hint}>
+        {adConsentNote}提供先：{recipients}。提供する情報、外国の制度と各社の措置は
+        <a href={`/privacypolicy#${thirdPartySectionId}`} target="_blank" rel="noopener noreferrer">
+          {thirdPartyHeading}（新しいタブで開きます）
+        </a>
+        をご覧ください。
+      </p>
     </div>
   );
 }

@@ -2,8 +2,18 @@
 // the request alone. Untrusted: cleaned and capped like tracking values; out of shape is dropped.
 import { cleanOpaqueToken, cleanPlainText, cleanTrackingValue } from './trackingFields';
 
-// The platforms' first-party cookies as their Conversion API docs name them (read 2026-11-25).
-const matchingCookies = ['_fbp', '_fbc', '_ly_su', '_ly_c', '_ly_r', '__lt__cid'] as const;
+// The platforms' first-party cookies as their Conversion API docs name them (read 2026-11-25), and
+// the Conversion Linker's `_gcl_aw` / `_gcl_gb`, which keep a Google click for 90 days.
+const matchingCookies = [
+  '_fbp',
+  '_fbc',
+  '_ly_su',
+  '_ly_c',
+  '_ly_r',
+  '__lt__cid',
+  '_gcl_aw',
+  '_gcl_gb',
+] as const;
 export type MatchingCookie = (typeof matchingCookies)[number];
 
 export type MatchingData = {

@@ -3,7 +3,7 @@
 import { brandIds, brands } from '../../src/brand/brands';
 import { externalTransmissions } from '../../src/content/externalTransmission';
 import {
-  contactDataProvision,
+  adConsentNote,
   externalTransmissionHeading,
   externalTransmissionHref,
   externalTransmissionSectionId,
@@ -51,7 +51,7 @@ describe.each(brandIds)('render for %s', (brand) => {
 
   it("says in the estimate form's consent line what goes to the ad platforms, as the answer pages do", async () => {
     const { html } = await render('/', brand);
-    expect(html).toContain(contactDataProvision);
+    expect(html).toContain(adConsentNote);
   });
 
   it.each(pageTable)('links 「外部送信について」 from the footer of $path', async (page) => {
@@ -84,7 +84,11 @@ describe.each(brandIds)('render for %s', (brand) => {
     const dialog = html.slice(html.indexOf('data-section="estimate-modal"'));
     const consent = dialog.slice(0, dialog.indexOf('type="checkbox"'));
     expect(consent).toContain(`<a href="${externalTransmissionHref}"`);
-    expect(consent).toContain('広告配信事業者に送信します');
+    // The provision itself is the optional choice after it, never part of the required consent.
+    expect(consent).not.toContain('広告配信事業者に送信します');
+    expect(dialog).toContain(
+      '広告事業者（外国にある第三者を含む）に提供することに同意する（任意）',
+    );
     expect(externalTransmissionHref).toBe(
       `${pageOf('privacypolicy').path}#${externalTransmissionSectionId}`,
     );

@@ -115,6 +115,20 @@ describe('Cloudflare config generator', () => {
     expect(Object.keys((brandConfig(brand, local) as Config).vars)).not.toContain(
       'GOOGLE_DATA_MANAGER_ENDPOINT',
     );
+    // Each platform's test mode and Google's status checks: the brand's value, else the shared.
+    const tuned = brandConfig(brand, {
+      ...local,
+      env: {
+        GOOGLE_STATUS_DELAY_SECONDS: '5',
+        [`GOOGLE_STATUS_DELAY_SECONDS_${suffix}`]: '1',
+        META_TEST_EVENT_CODE: 'TEST123',
+      },
+    }) as Config;
+    expect(tuned.vars).toMatchObject({
+      GOOGLE_STATUS_DELAY_SECONDS: '1',
+      META_TEST_EVENT_CODE: 'TEST123',
+    });
+    expect(config.vars.GOOGLE_VALIDATE_ONLY).toBeUndefined();
     // Production retries for hours; local runs give up within seconds.
     expect(config.queues.consumers[0]!.max_retries).toBe(10);
     expect((brandConfig(brand, local) as Config).queues.consumers[0]!.max_retries).toBe(2);

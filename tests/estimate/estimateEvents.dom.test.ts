@@ -20,7 +20,7 @@ describe('the estimate events', () => {
   });
 
   it('report an accepted lead by its id, with no personal data by default', () => {
-    reportOutcome(context, { kind: 'accepted', id: 'EST-1' }, customer);
+    reportOutcome(context, { kind: 'accepted', id: 'EST-1' }, customer, true);
     expect(layer()).toEqual([
       {
         event: 'estimate_success',
@@ -31,10 +31,13 @@ describe('the estimate events', () => {
     ]);
   });
 
-  it('add user_provided_data only with enhanced conversions, and clear it at once', () => {
+  it('add user_provided_data only with enhanced conversions and the visitor’s adConsent, and clear it at once', () => {
     trackingConfig.carsupport.enhancedConversions = true;
     try {
-      reportOutcome(context, { kind: 'accepted', id: 'EST-7' }, customer);
+      reportOutcome(context, { kind: 'accepted', id: 'EST-6' }, customer, false);
+      expect(JSON.stringify(layer())).not.toContain('user_provided_data');
+      layer().length = 0;
+      reportOutcome(context, { kind: 'accepted', id: 'EST-7' }, customer, true);
       expect(layer()).toEqual([
         {
           event: 'estimate_success',
@@ -59,7 +62,7 @@ describe('the estimate events', () => {
     [{ kind: 'retryable', reason: 'server' }, 'server'],
     [{ kind: 'retryable', reason: 'unexpected' }, 'unexpected'],
   ] as const)('report %o as estimate_error %s', (outcome, error) => {
-    reportOutcome(context, outcome, customer);
+    reportOutcome(context, outcome, customer, true);
     expect(layer()).toEqual([
       { event: 'estimate_error', brand: 'carsupport', entry_point: 'simple-form-1', error },
     ]);

@@ -491,6 +491,7 @@ describe('toEstimateRequest', () => {
       customer: storedCustomer(),
       request: { notes: '代車希望です' },
       consent: true,
+      adConsent: false,
       tracking: { source: 'google', gaid: 'abc', lp_entry_url: '/?utm_source=google' },
     });
     const overTheWire: unknown = JSON.parse(JSON.stringify(body));

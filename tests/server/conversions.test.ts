@@ -11,6 +11,7 @@ import {
   startConversionReceivers,
   type ConversionReceivers,
 } from '../../e2e/smoke/conversionReceivers';
+import { PermanentRefusal } from '../../server/core/deliveryChannel';
 import type { LeadStore, StoredLead } from '../../server/core/leadStore';
 import { createLocalMailNotifier } from '../../server/node/localMail';
 import { conversionChannels } from '../../server/core/conversions/channels';
@@ -18,15 +19,16 @@ import {
   conversionVariables,
   type ConversionContext,
 } from '../../server/core/conversions/conversionChannel';
-import { googleEvents } from '../../server/core/conversions/google';
+import { googleEvents, googleReport } from '../../server/core/conversions/google';
 import { lineEvents } from '../../server/core/conversions/line';
 import { metaEvent } from '../../server/core/conversions/meta';
 import { yahooEvent } from '../../server/core/conversions/yahoo';
 import {
+  adProvisionSince,
   conversionPlatforms,
   externalTransmissions,
-  hashedContactProvisionSince,
 } from '../../src/content/externalTransmission';
+import { googleFixtures, metaFixtures } from '../../e2e/smoke/platformFixtures';
 import type { TrackingData } from '../../src/tracking/trackingFields';
 import type { MatchingData } from '../../src/tracking/matchingFields';
 import { leadRequest, newLead, storedLead } from '../factories/estimate';
@@ -44,9 +46,12 @@ function lead(
     email?: string;
     phone?: string;
     suspectedSpam?: boolean;
+    /** The optional choice of the form; ticked unless a test says otherwise. */
+    adConsent?: boolean;
   } = {},
 ): StoredLead {
   const request = leadRequest('yamada', { tracking: options.tracking ?? {} });
+  request.adConsent = options.adConsent ?? true;
   if (options.email) request.customer.email = options.email;
   if (options.phone) request.customer.phone = options.phone;
   return storedLead({
@@ -59,7 +64,7 @@ function lead(
       userAgent,
       clientAddress: '203.0.113.10',
       eventSourceUrl: 'https://www.yamada-shaken.com/',
-      privacyPolicyVersion: hashedContactProvisionSince,
+      privacyPolicyVersion: adProvisionSince,
       ...options.matching,
     },
   });
@@ -225,16 +230,84 @@ describe('the payloads, pinned against the platforms’ documentation', () => {
   });
 });
 
+describe('Google: what the formatting guide and the Conversion Linker ask', () => {
+  const destination = { customerId: '1', conversionActionId: '2' };
+  const hashedEmail = async (email: string) => {
+    const body = await googleEvents(lead({ email }), destination);
+    return JSON.stringify(body).match(/"emailAddress":"([0-9a-f]{64})"/)?.[1];
+  };
+
+  it('drops dots and the +suffix of gmail.com and googlemail.com addresses, of no other domain', async () => {
+    expect(await hashedEmail('Jane.Doe+ads@Gmail.com')).toBe(sha256('janedoe@gmail.com'));
+    expect(await hashedEmail('jane.doe+ads@googlemail.com')).toBe(sha256('janedoe@googlemail.com'));
+    expect(await hashedEmail('jane.doe+ads@example.co.jp')).toBe(
+      sha256('jane.doe+ads@example.co.jp'),
+    );
+  });
+
+  it('takes a returning visitor’s click from _gcl_aw (or _gcl_gb) when the visit has none', async () => {
+    const returning = lead({ matching: { cookies: { _gcl_aw: 'GCL.1795564800.Cj0KCQ-back' } } });
+    const [event] = (await googleEvents(returning, destination)).events as Record<
+      string,
+      unknown
+    >[];
+    expect(event?.adIdentifiers).toEqual({ gclid: 'Cj0KCQ-back' });
+    const app = lead({ matching: { cookies: { _gcl_gb: 'GCL.1795564800.gb-1' } } });
+    const [appEvent] = (await googleEvents(app, destination)).events as Record<string, unknown>[];
+    expect(appEvent?.adIdentifiers).toEqual({ gbraid: 'gb-1' });
+    const visit = lead({
+      tracking: { gaid: 'fresh' },
+      matching: { cookies: { _gcl_aw: 'GCL.1.old' } },
+    });
+    const [visitEvent] = (await googleEvents(visit, destination)).events as Record<
+      string,
+      unknown
+    >[];
+    expect(visitEvent?.adIdentifiers).toEqual({ gclid: 'fresh' });
+  });
+
+  it('reads requestStatus.retrieve’s documented answers as 取込済, 一部失敗, 失敗 or not yet', () => {
+    expect(googleReport(googleFixtures.statusSuccess)).toEqual({ report: 'accepted' });
+    expect(googleReport(googleFixtures.statusProcessing)).toEqual({ report: 'waiting' });
+    expect(googleReport(googleFixtures.statusUnknown)).toEqual({ report: 'waiting' });
+    expect(googleReport(googleFixtures.statusFailedInvalidGclid)).toEqual({
+      report: 'failed',
+      reason: 'クリックID（gclid）を読み取れませんでした',
+    });
+    expect(googleReport(googleFixtures.statusPartial)).toEqual({
+      report: 'partial',
+      reason: 'コンバージョンが古すぎます',
+    });
+  });
+});
+
 describe('what is never sent', () => {
   const everything: TrackingData = { gaid: 'g', yclid: 'y', fbclid: 'f', ldtag_cl: 'l' };
+  const full = Object.fromEntries(
+    Object.values(conversionVariables)
+      .flat()
+      .map((name) => [name, 'set']),
+  );
+  const ctx = (env: ConversionContext['env']): ConversionContext => ({
+    env,
+    fetch,
+    now: () => new Date(),
+  });
 
-  it('sends hashed e-mail and phone only for a lead that agreed to the policy naming them', async () => {
+  it('sends nothing, not even a click id, for a lead that did not tick the provision or agreed to an older policy', async () => {
+    const unticked = lead({ tracking: everything, adConsent: false });
     const earlier = lead({
       tracking: everything,
-      matching: { privacyPolicyVersion: '2026-11-21' },
+      matching: { privacyPolicyVersion: '2026-11-25' },
     });
     const unknown = lead({ tracking: everything, matching: { privacyPolicyVersion: undefined } });
-    for (const old of [earlier, unknown]) {
+    for (const old of [unticked, earlier, unknown]) {
+      for (const channel of conversionChannels) {
+        expect(await channel.decide(old, ctx(full))).toEqual({
+          kind: 'skip',
+          reason: '広告事業者への提供に同意なし',
+        });
+      }
       const text = JSON.stringify([
         await googleEvents(old, { customerId: '1', conversionActionId: '2' }),
         await metaEvent(old),
@@ -242,21 +315,59 @@ describe('what is never sent', () => {
         await lineEvents(old),
       ]);
       expect(text).not.toMatch(/[0-9a-f]{64}/);
-      expect(text).toContain('"adUserData":"CONSENT_DENIED"');
+    }
+  });
+
+  it('sends a contact-only event, with no click id or cookie, for a lead that agreed', async () => {
+    for (const channel of conversionChannels) {
+      expect(await channel.decide(lead(), ctx(full))).toEqual({ kind: 'send' });
+    }
+  });
+
+  it('never sends Meta a website event without a user agent: the lead says why instead', async () => {
+    const meta = conversionChannels.find((channel) => channel.platform === 'meta');
+    expect(await meta?.decide(lead({ matching: { userAgent: undefined } }), ctx(full))).toEqual({
+      kind: 'skip',
+      reason: 'ユーザーエージェントなし（Metaのウェブサイトイベントに必須）',
+    });
+  });
+
+  it('keeps a Yahoo!検索広告 click (yclid YSS.) out of the display-ads Conversion API, saying why', async () => {
+    const yahoo = conversionChannels.find((channel) => channel.platform === 'yahoo');
+    expect(
+      await yahoo?.decide(lead({ tracking: { yclid: 'YSS.1234567890.EAIaIQ' } }), ctx(full)),
+    ).toEqual({
+      kind: 'skip',
+      reason: 'Yahoo!検索広告のクリック（コンバージョンAPIはディスプレイ広告のみ）',
+    });
+    expect(await yahoo?.decide(lead({ tracking: { yclid: 'YJAD.1.abc' } }), ctx(full))).toEqual({
+      kind: 'send',
+    });
+  });
+
+  it('marks each platform’s test mode as its documentation says', async () => {
+    const google = await googleEvents(
+      lead(),
+      { customerId: '1', conversionActionId: '2' },
+      { validateOnly: true },
+    );
+    expect(google.validateOnly).toBe(true);
+    expect((await metaEvent(lead(), { testEventCode: 'TEST123' })).test_event_code).toBe('TEST123');
+    const yahoo = await yahooEvent(lead(), 't', { eventSnippetId: 'snip-1', test: true });
+    expect((yahoo.data as { event: Record<string, unknown> }[])[0]?.event).toMatchObject({
+      event_snippet_id: 'snip-1',
+      test_flag: true,
+    });
+    for (const body of [
+      await googleEvents(lead(), { customerId: '1', conversionActionId: '2' }),
+      await metaEvent(lead()),
+      await yahooEvent(lead(), 't'),
+    ]) {
+      expect(JSON.stringify(body)).not.toMatch(/validateOnly|test_event_code|test_flag/);
     }
   });
 
   it('is off without the brand’s configuration, and skips spam and leads without the platform’s ids', async () => {
-    const ctx = (env: ConversionContext['env']): ConversionContext => ({
-      env,
-      fetch,
-      now: () => new Date(),
-    });
-    const full = Object.fromEntries(
-      Object.values(conversionVariables)
-        .flat()
-        .map((name) => [name, 'set']),
-    );
     for (const channel of conversionChannels) {
       expect(await channel.decide(lead({ tracking: everything }), ctx({}))).toEqual({
         kind: 'off',
@@ -271,7 +382,9 @@ describe('what is never sent', () => {
       expect(
         await channel.decide(lead({ tracking: everything, suspectedSpam: true }), ctx(full)),
       ).toEqual({ kind: 'skip', reason: 'スパム疑い' });
-      expect(await channel.decide(lead(), ctx(full))).toMatchObject({ kind: 'skip' });
+      expect(await channel.decide(lead({ email: ' ', phone: ' ' }), ctx(full))).toMatchObject({
+        kind: 'skip',
+      });
     }
   });
 
@@ -351,7 +464,7 @@ describe('the channels against the local receivers', () => {
       id,
       tracking: {
         gaid: 'Cj0KCQiA-gclid',
-        yclid: 'YSS.1.abc',
+        yclid: 'YJAD.1.abc',
         fbclid: 'IwAR-fbclid',
         ldtag_cl: 'ldtag-1',
       },
@@ -374,8 +487,13 @@ describe('the channels against the local receivers', () => {
     ]);
   });
 
-  it('sends nothing for a lead without any click id or cookie', async () => {
-    expect(await deliver(lead({ id: '261125-BBBBBBBB' }))).toEqual({
+  it('sends nothing for a lead that did not tick the provision, whatever it came with', async () => {
+    expect(
+      await deliver({
+        ...clicked('261125-BBBBBBBB'),
+        request: { ...clicked('x').request, adConsent: false },
+      }),
+    ).toEqual({
       google: 'skip',
       meta: 'skip',
       yahoo: 'skip',
@@ -409,13 +527,37 @@ describe('the channels against the local receivers', () => {
     expect(receivers.duplicates).toEqual([]);
   });
 
-  it('is refused by the receiver when the access token is wrong (the receiver checks auth)', async () => {
+  it('is refused for good, with Meta’s own message, when the access token is wrong', async () => {
     const meta = conversionChannels.find((channel) => channel.name === 'meta');
     const env = { ...receivers.env, META_ACCESS_TOKEN: 'wrong' };
-    await expect(
-      meta?.send(clicked('261125-EEEEEEEE'), { env, fetch, now: () => new Date() }),
-    ).rejects.toThrow(/Meta answered 400/);
+    const refusal = await meta
+      ?.send(clicked('261125-EEEEEEEE'), { env, fetch, now: () => new Date() })
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(PermanentRefusal);
+    expect(String(refusal)).toContain(
+      `Meta answered 400: ${metaFixtures.invalidToken.error.message}`,
+    );
     expect(receivers.refused[0]?.problems).toContain('access_token is not the pixel’s token');
+  });
+
+  it('answers a Google request with a requestId, and its status later, as the platform does', async () => {
+    const google = conversionChannels.find((channel) => channel.name === 'google');
+    const result = await google?.send(clicked('261125-FFFFFFFF'), context());
+    expect(result).toEqual({ receipt: expect.stringMatching(/^request-/) as string });
+    receivers.googleStatus.set(result?.receipt ?? '', googleFixtures.statusFailedInvalidGclid);
+    expect(await google?.followUp?.check(result?.receipt ?? '', context())).toEqual({
+      report: 'failed',
+      reason: 'クリックID（gclid）を読み取れませんでした',
+    });
+  });
+
+  it('tries Google once in validateOnly mode and expects no requestId', async () => {
+    const google = conversionChannels.find((channel) => channel.name === 'google');
+    const env = { ...receivers.env, GOOGLE_VALIDATE_ONLY: 'true' };
+    expect(
+      await google?.send(clicked('261125-GGGGGGGG'), { env, fetch, now: () => new Date() }),
+    ).toEqual({ test: true });
+    expect(receivers.accepted).toEqual([]);
   });
 });
 

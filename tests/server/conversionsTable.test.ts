@@ -4,6 +4,7 @@ import type { StoredLead } from '../../server/core/leadStore';
 import type * as transmissionTable from '../../src/content/externalTransmission';
 import { conversionChannels } from '../../server/core/conversions/channels';
 import { conversionVariables } from '../../server/core/conversions/conversionChannel';
+import { adProvisionSince } from '../../src/content/externalTransmission';
 import { leadRequest, storedLead } from '../factories/estimate';
 
 vi.mock('../../src/content/externalTransmission', async (importOriginal) => {
@@ -23,9 +24,16 @@ const env = Object.fromEntries(
 
 const lead: StoredLead = storedLead({
   receivedAt: new Date().toISOString(),
-  request: leadRequest('yamada', {
-    tracking: { gaid: 'g', yclid: 'y', fbclid: 'f', ldtag_cl: 'l' },
-  }),
+  request: {
+    ...leadRequest('yamada', { tracking: { gaid: 'g', yclid: 'y', fbclid: 'f', ldtag_cl: 'l' } }),
+    adConsent: true,
+  },
+  matching: {
+    cookies: {},
+    userAgent: 'UA',
+    eventSourceUrl: 'https://x.example/',
+    privacyPolicyVersion: adProvisionSince,
+  },
 });
 
 it('keeps a configured channel off while the table does not list its platform', async () => {

@@ -13,7 +13,7 @@ import {
 } from '../../server/core/estimateHandler';
 import { maxBodyBytes } from '../../server/core/http';
 import { JSDOM } from 'jsdom';
-import { contactDataProvision } from '../../src/content/externalTransmissionLink';
+import { adConsentNote } from '../../src/content/externalTransmissionLink';
 import { pageStyle, valuesKeptNote } from '../../server/core/answerPages';
 import type { LeadStore, NewLead } from '../../server/core/leadStore';
 import { newLeadRateLimit } from '../../server/core/rateLimitPolicy';
@@ -504,7 +504,7 @@ describe('the native form post', () => {
     expect(page).toContain('<input type="hidden" name="quote.roughTotal" value="45000">');
     expect(page).toContain('<form method="post" action="/api/estimates"');
     // The consent names the provision to ad platforms, as the dialog's does, with its section.
-    expect(page).toContain(contactDataProvision);
+    expect(page).toContain(adConsentNote);
     expect(page).toContain('href="/privacypolicy#external-transmission"');
     expect(page).toMatch(/id="f-customer-phone"[^>]*aria-invalid="true"/u);
     expect(page).toMatch(/id="f-vehicle-postalCode"[^>]*inputmode="numeric"/u);

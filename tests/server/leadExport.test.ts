@@ -148,7 +148,7 @@ describe('GET /api/estimates.csv', () => {
     expect(header.indexOf('参照元（utm_source）')).toBeLessThan(header.indexOf('配信（Webhook）'));
     // One column per delivery channel; the local store keeps no delivery state: blank.
     expect(lines[0]).toMatch(
-      /,"配信（店舗通知メール）","配信（確認メール）","配信（予約確定メール）","配信（Google広告）","配信（Meta）","配信（Yahoo!広告）","配信（LINE広告）"$/u,
+      /,"配信（店舗通知メール）","配信（確認メール）","配信（予約確定メール）","配信（Google広告）","配信（Meta）","配信（Yahoo!広告）","配信（LINE広告）","配信（Google広告・予約確定）",.*,"配信（LINE広告・完了）"$/u,
     );
     expect(lines[1]).toMatch(/,"","","","","",""$/u);
     expect(lines[2]).toContain('"スパム疑い"');
@@ -358,7 +358,7 @@ describe("the CSV's channel columns", () => {
     const named = Object.fromEntries(header.map((name, index) => [name, row[index]]));
     expect(named['配信（Webhook）']).toBe('配信済み 2026年11月24日（火）10:00');
     expect(named['配信（店舗通知メール）']).toBe(
-      '配信停止 2026年11月24日（火）11:00（3回失敗: E_RATE_LIMIT_EXCEEDED）',
+      '失敗（再送が必要） 2026年11月24日（火）11:00（3回失敗: E_RATE_LIMIT_EXCEEDED）',
     );
     expect(named['配信（確認メール）']).toBe(
       '送信なし（同じアドレスへの確認メールは24時間に3通まで）',

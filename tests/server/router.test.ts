@@ -111,7 +111,7 @@ describe('createApi', () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
       error:
-        'channel は webhook、shopNotice、receipt、bookingMail、google、meta、yahoo、line のいずれかです',
+        'channel は webhook、shopNotice、receipt、bookingMail、google、meta、yahoo、line、googleBooked、metaBooked、yahooBooked、lineBooked、googleCompleted、metaCompleted、yahooCompleted、lineCompleted のいずれかです',
     });
   });
 });

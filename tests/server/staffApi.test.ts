@@ -1,6 +1,7 @@
 // The staff API (server/core/staffApi.ts) over the local origin's stores: a credential for every
 // answer, one brand's leads only, stage changes once per Idempotency-Key, bad input refused in
 // Japanese with nothing changed.
+import { stageConversionNames } from '../../server/core/conversions/stageConversions';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,7 +141,7 @@ describe('the staff API', () => {
     const reused = await postStage({ ...booking, shop: '別店' });
     expect(reused.status).toBe(422);
     expect(await reused.json()).toMatchObject({ code: 'idempotency-key-reused' });
-    expect(notified).toEqual([`${lead.id} bookingMail`]);
+    expect(notified).toEqual([`${lead.id} ${['bookingMail', ...stageConversionNames('booked')]}`]);
     expect((await staff.lead('yamada', lead.id))?.stage).toMatchObject({
       stage: 'booked',
       shop: '本店',

@@ -13,10 +13,14 @@ import { createLocalStaffStore } from '../../server/node/localStaff';
 import { createApi, type Api } from '../../server/core/router';
 import { staffAccessOf } from '../../server/core/staffAuth';
 import type { StaffStore } from '../../server/core/staffStore';
+import { erasedLead } from '../../server/core/retention';
+import type { ChannelDelivery } from '../../server/core/leadStore';
+import { funnelBody, leadBody, type StageFormValues } from '../../server/core/staffPages';
 import { leadRequest, newLead } from '../factories/estimate';
 
 let dir: string;
 let api: Api;
+let leads: ReturnType<typeof createLocalLeadStore>;
 let staff: StaffStore;
 const secret = 'staff-secret-for-tests';
 const site = 'http://yamada-shaken.localhost:4173';
@@ -32,6 +36,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'staff-site-'));
   const file = join(dir, 'estimates.jsonl');
   const store = createLocalLeadStore({ file });
+  leads = store;
   staff = createLocalStaffStore({ store, file });
   api = createApi({
     store,
@@ -179,5 +184,114 @@ describe('the staff pages', () => {
     expect(log).toContain(
       '<td>ファネルを表示</td><td>2026年11月1日（日）〜2026年11月30日（月）</td>',
     );
+  });
+
+  it('say plainly that a lead past the retention period was erased, in the inbox and on its page', async () => {
+    const headers = await signedIn();
+    const old = newLead({ receivedAt: '2026-11-23T01:00:00.000Z' });
+    await leads.insert(erasedLead(old, '2029-11-24T01:00:00.000Z'), '');
+    const inbox = await (await call('/staff', { headers })).text();
+    expect(inbox).toContain('（保存期間を過ぎ消去済み）');
+    const page = await (await call(`/staff/leads/${old.id}`, { headers })).text();
+    expect(page).toContain(
+      '保存期間（3年）を過ぎたため、個人情報は消去済みです（2029年11月24日（土）10:00に消去）',
+    );
+    expect(page).not.toContain('山田');
+    expect(page).not.toContain('〒123-4567');
+  });
+});
+
+describe('the ad platforms on the staff pages', () => {
+  const delivery = (channel: string, rest: Partial<ChannelDelivery>): ChannelDelivery => ({
+    channel,
+    state: 'sent',
+    sentAt: '2026-11-24T01:05:00.000Z',
+    attempts: 0,
+    lastError: null,
+    deadLetteredAt: null,
+    ...rest,
+  });
+  const values: StageFormValues = {
+    stage: '',
+    bookedFor: '',
+    shop: '',
+    amount: '',
+    reason: '',
+    excludedReason: '',
+  };
+  const form = { key: 'k', values, errors: {} };
+
+  it('show per platform what it was told and what it reported, never 計上', () => {
+    const page = leadBody(
+      {
+        ...lead,
+        stage: { stage: 'new', changedAt: null, progress: 0 },
+        history: [],
+        deliveries: [
+          delivery('webhook', {}),
+          delivery('google', {
+            report: 'partial',
+            reportedAt: '2026-11-24T02:00:00.000Z',
+            lastError: 'クリックIDが無効です',
+          }),
+          delivery('meta', {
+            state: 'skipped',
+            sentAt: null,
+            lastError: 'ユーザーエージェントなし',
+          }),
+          delivery('yahoo', { state: 'skipped', sentAt: null, lastError: '同意なし' }),
+        ],
+      },
+      '',
+      form,
+    );
+    const platforms = page.slice(page.indexOf('<h2>広告媒体への送信</h2>'));
+    expect(platforms).toContain('取込済は、媒体がデータを受け取り処理したという報告で、');
+    expect(platforms).toContain(
+      '<th scope="rowgroup" rowspan="3">Google広告</th><td>見積もり依頼</td><td>一部失敗 2026年11月24日（火）11:00（クリックIDが無効です）</td></tr><tr><td>予約確定</td><td>記録なし</td></tr><tr><td>完了</td><td>記録なし</td>',
+    );
+    expect(platforms).toContain('<td>送信なし（ユーザーエージェントなし）</td>');
+    expect(platforms).toContain('<td>送信なし（同意なし）</td>');
+    expect(platforms).toMatch(/LINE広告<\/th><td>見積もり依頼<\/td><td>記録なし<\/td>/);
+    expect(page).not.toContain('計上');
+    // The webhook stays in 配信の状態; the platforms are not listed twice.
+    expect(page.slice(0, page.indexOf('<h2>広告媒体への送信</h2>'))).not.toContain('Google広告');
+  });
+
+  it('count per platform the leads its clicks brought, what was sent, taken in and failed', () => {
+    const rows = [
+      {
+        source: 'google',
+        medium: 'cpc',
+        campaign: '',
+        platform: 'Google 広告',
+        leads: 3,
+        contacted: 2,
+        booked: 1,
+        completed: 1,
+        amount: 54321,
+      },
+      {
+        source: '',
+        medium: '',
+        campaign: '',
+        platform: '',
+        leads: 2,
+        contacted: 0,
+        booked: 0,
+        completed: 0,
+        amount: 0,
+      },
+    ];
+    const counts = [{ channel: 'google', sent: 4, accepted: 3, failed: 1 }];
+    const body = funnelBody(rows, counts, '2026-11-01', '2026-11-30', {});
+    expect(body).toContain(
+      '<th scope="rowgroup" rowspan="3">Google広告</th><td class="n" rowspan="3">3</td><td class="n" rowspan="3">1</td><td class="n" rowspan="3">54,321円</td><td>見積もり依頼</td><td class="n">4</td><td class="n">3</td><td class="n">1</td>',
+    );
+    expect(body).toContain(
+      '<th scope="rowgroup" rowspan="3">Meta</th><td class="n" rowspan="3">0</td>',
+    );
+    const local = funnelBody(rows, null, '2026-11-01', '2026-11-30', {});
+    expect(local).toContain('この環境では送信を記録していないため「—」です。');
   });
 });

@@ -1,12 +1,13 @@
 import {
+  asksAdProvision,
   externalTransmissions,
-  namesHashedContactProvision,
   type ConversionPlatform,
 } from '../../../src/content/externalTransmission';
+import { field } from '../../../src/estimate/contract/fieldTable';
 import { japanesePhoneToE164 } from '../../../src/lib/japanesePhone';
 import type { MatchingCookie } from '../../../src/tracking/matchingFields';
 import type { TrackingKey } from '../../../src/tracking/trackingFields';
-import type { ChannelDecision, DeliveryChannel } from '../deliveryChannel';
+import { PermanentRefusal, type ChannelDecision, type DeliveryChannel } from '../deliveryChannel';
 import type { StoredLead } from '../leadStore';
 
 /** Off until all are set; endpoints are variables too, so tests point them at local receivers. */
@@ -24,7 +25,24 @@ export const conversionVariables = {
   line: ['LINE_CONVERSION_ENDPOINT', 'LINE_TAG_ID', 'LINE_TAG_ACCESS_TOKEN'],
 } as const satisfies Record<ConversionPlatform, readonly string[]>;
 
-type ConversionVariable = (typeof conversionVariables)[ConversionPlatform][number];
+/**
+ * Optional, per brand's Worker: Google's conversion actions for 予約確定 and 完了 (stageConversions.ts),
+ * each platform's test mode (docs/deploy.md, going live), Google's status checks (decision 018)
+ * and LINEヤフー's event snippet.
+ */
+export const conversionOptions = [
+  'GOOGLE_ADS_BOOKED_CONVERSION_ACTION_ID',
+  'GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID',
+  'GOOGLE_VALIDATE_ONLY',
+  'GOOGLE_STATUS_DELAY_SECONDS',
+  'GOOGLE_STATUS_MAX_CHECKS',
+  'META_TEST_EVENT_CODE',
+  'YAHOO_EVENT_SNIPPET_ID',
+  'YAHOO_TEST_FLAG',
+] as const;
+
+type ConversionVariable =
+  (typeof conversionVariables)[ConversionPlatform][number] | (typeof conversionOptions)[number];
 
 /**
  * The Worker's vars outside local runs (deploy/cloudflare/config.ts); local runs set none.
@@ -61,12 +79,31 @@ export function configOf<P extends ConversionPlatform>(
   return config as Record<(typeof conversionVariables)[P][number], string>;
 }
 
-/** Off unless the published table (externalTransmission.ts) lists the platform (decision 009). */
+/** `true`, `1` or `yes`: a switch variable that is on. */
+export function isOn(value: string | undefined): boolean {
+  return /^(?:true|1|yes)$/i.test(value?.trim() ?? '');
+}
+
+/**
+ * The visitor ticked the provision to the ad platforms (adConsent) under a policy version that
+ * asks for it: nothing of the lead leaves for a platform otherwise (APPI art. 27, 28).
+ */
+function agreedToAdProvision(lead: StoredLead): boolean {
+  return lead.request.adConsent === true && asksAdProvision(lead.matching?.privacyPolicyVersion);
+}
+
+/** @internal Exported: tests read the reason staff see. */
+export const notAgreed = `${field('adConsent').label}に同意なし`;
+
+/**
+ * Off unless the published table (externalTransmission.ts) lists the platform (decision 009).
+ * `matchable.unsendable`: a field the platform requires is missing, so it would refuse the event.
+ */
 export function decideConversion(
   platform: ConversionPlatform,
   lead: StoredLead,
   ctx: ConversionContext,
-  matchable: { has: boolean; missing: string },
+  matchable: { has: boolean; missing: string; unsendable?: string },
 ): ChannelDecision {
   const published = externalTransmissions.some(
     (row) => row.route === 'server' && row.platform === platform,
@@ -74,7 +111,9 @@ export function decideConversion(
   if (!published) return { kind: 'off' };
   if (!configOf(platform, ctx.env)) return { kind: 'off' };
   if (lead.suspectedSpam) return { kind: 'skip', reason: 'スパム疑い' };
-  if (!matchable.has) return { kind: 'skip', reason: `${matchable.missing}なし` };
+  if (!agreedToAdProvision(lead)) return { kind: 'skip', reason: notAgreed };
+  if (matchable.unsendable) return { kind: 'skip', reason: matchable.unsendable };
+  if (!matchable.has) return { kind: 'skip', reason: `${matchable.missing}・連絡先なし` };
   return { kind: 'send' };
 }
 
@@ -95,8 +134,23 @@ export async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+const gmailDomains = ['gmail.com', 'googlemail.com'];
+
+/**
+ * Google's formatting guide: dots and a +suffix are dropped from the name of a gmail.com or
+ * googlemail.com address only, never of another domain's, where they are part of the address.
+ */
+export function googleEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const domain = email.slice(at + 1);
+  if (at < 1 || !gmailDomains.includes(domain)) return email;
+  const name = email.slice(0, at).split('+')[0]?.replace(/\./g, '') ?? '';
+  return name ? `${name}@${domain}` : email;
+}
+
+/** Trimmed and lowercased; only for a lead that agreed to the provision. */
 export function contactToHash(lead: StoredLead): { email?: string; phoneE164?: string } {
-  if (!namesHashedContactProvision(lead.matching?.privacyPolicyVersion)) return {};
+  if (!agreedToAdProvision(lead)) return {};
   const { customer } = lead.request;
   const result: { email?: string; phoneE164?: string } = {};
   const email = customer.email.trim().toLowerCase();
@@ -106,21 +160,42 @@ export function contactToHash(lead: StoredLead): { email?: string; phoneE164?: s
   return result;
 }
 
-export async function postJson(
+const permanentStatuses = [400, 401, 403, 404];
+
+/** The platform's own words: Google's and Meta's `error.message`, else the body as it came. */
+function platformMessage(text: string): string {
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown; error_user_msg?: unknown } };
+    const { message, error_user_msg: userMessage } = body.error ?? {};
+    const words = [message, userMessage].filter((item) => typeof item === 'string');
+    if (words.length > 0) return words.join(' / ');
+  } catch {
+    // Not JSON: the text itself.
+  }
+  return text;
+}
+
+/**
+ * A request to a platform; its JSON answer. 400, 401, 403 and 404 are refusals a retry cannot
+ * change (PermanentRefusal); 429, 5xx and a network failure are retried by the queue.
+ */
+export async function requestJson(
   ctx: ConversionContext,
   platform: string,
   url: string,
-  headers: Record<string, string>,
-  body: unknown,
-): Promise<void> {
+  init: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown },
+): Promise<unknown> {
   // Called unbound: the Workers runtime refuses a fetch called as another object's method.
-  const post = ctx.fetch;
+  const call = ctx.fetch;
   let answer: Response;
   try {
-    answer = await post(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify(body),
+    answer = await call(url, {
+      method: init.method ?? 'POST',
+      headers: {
+        ...(init.body !== undefined && { 'Content-Type': 'application/json' }),
+        ...init.headers,
+      },
+      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
       redirect: 'manual',
       signal: AbortSignal.timeout(15_000),
     });
@@ -128,7 +203,27 @@ export async function postJson(
     throw new Error(`${platform} could not be reached: ${String(error)}`);
   }
   const text = await answer.text().catch(() => '');
-  if (!answer.ok) throw new Error(`${platform} answered ${answer.status}: ${text.slice(0, 300)}`);
+  if (!answer.ok) {
+    const message = `${platform} answered ${answer.status}: ${platformMessage(text).slice(0, 300)}`;
+    throw permanentStatuses.includes(answer.status)
+      ? new PermanentRefusal(message)
+      : new Error(message);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function postJson(
+  ctx: ConversionContext,
+  platform: string,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<unknown> {
+  return requestJson(ctx, platform, url, { headers, body });
 }
 
 export const dayMs = 24 * 60 * 60 * 1000;

@@ -66,7 +66,9 @@ export const lineChannel: ConversionChannel = {
   retryWindowMs: dayMs,
   decide: (lead, ctx) =>
     decideConversion('line', lead, ctx, {
-      has: Boolean(clickIdOf(lead) ?? browserIdOf(lead)),
+      has:
+        Boolean(clickIdOf(lead) ?? browserIdOf(lead)) ||
+        Object.keys(contactToHash(lead)).length > 0,
       missing: 'ldtag_cl・__lt__cid',
     }),
   async send(lead, ctx) {

@@ -191,6 +191,14 @@ export const fields = {
     control: 'checkbox',
     required: true,
   },
+  // Its own choice, never required: the estimate is the same without it (APPI art. 27, 28).
+  adConsent: {
+    label: '広告事業者への提供',
+    formLabel:
+      '広告の効果測定のため、連絡先（ハッシュ化）等を広告事業者（外国にある第三者を含む）に提供することに同意する（任意）',
+    control: 'checkbox',
+    required: false,
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 export type FieldPath = keyof typeof fields;
@@ -212,12 +220,14 @@ export const readingPairs = fieldPaths.flatMap((path) => {
   return reading !== undefined && isFieldPath(reading) ? [[path, reading] as const] : [];
 });
 
-type TextPath = Exclude<FieldPath, 'consent'>;
+/** The checkboxes: booleans in the form's values and the request, not text. */
+export type CheckboxPath = 'consent' | 'adConsent';
+type TextPath = Exclude<FieldPath, CheckboxPath>;
 type GroupName = TextPath extends `${infer G}.${string}` ? G : never;
 
 export type EstimateFormValues = {
   [G in GroupName]: { [P in TextPath as P extends `${G}.${infer K}` ? K : never]: string };
-} & { consent: boolean };
+} & Record<CheckboxPath, boolean>;
 
 export function formLabel(path: FieldPath): string {
   const spec = field(path);

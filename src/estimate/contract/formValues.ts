@@ -1,10 +1,10 @@
 // Names mirror the request body, so a server error keyed "customer.phone" lands on that field.
 import { isRecord } from '../../lib/isRecord';
-import { fieldPaths, type EstimateFormValues } from './fieldTable';
+import { fieldPaths, type CheckboxPath, type EstimateFormValues } from './fieldTable';
 
 export type { EstimateFormValues };
 
-type Group = Exclude<keyof EstimateFormValues, 'consent'>;
+type Group = Exclude<keyof EstimateFormValues, CheckboxPath>;
 
 const textFields = {} as Record<Group, string[]>;
 for (const path of fieldPaths) {
@@ -18,6 +18,7 @@ export function emptyFormValues(): EstimateFormValues {
   return {
     ...Object.fromEntries(groups.map((group) => [group, empty(group)])),
     consent: false,
+    adConsent: false,
   } as EstimateFormValues;
 }
 
@@ -45,6 +46,7 @@ function copyKnownFields(raw: unknown, stored: boolean): EstimateFormValues | nu
     }
   }
   values.consent = raw.consent === true;
+  values.adConsent = raw.adConsent === true;
   return values;
 }
 

@@ -22,6 +22,7 @@ const lead = newLead({
     customer: storedCustomer('a@example.com'),
     request: { preferredDate1: '2026-12-01' },
     consent: true,
+    adConsent: false,
     quote: { vehicleClass: 'upto-1500kg', roughTotal: 52000 },
     tracking: { gaid: 'g-1', yclid: 'y-1', source: 'google' },
   },

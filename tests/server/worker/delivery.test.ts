@@ -5,10 +5,12 @@ import { createHmac } from 'node:crypto';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import type { ChannelDelivery, NewLead, StoredLead } from '../../../server/core/leadStore';
 import { webhookBody } from '../../../server/core/webhookChannel';
+import { googleFixtures, metaFixtures } from '../../../e2e/smoke/platformFixtures';
 import {
   consumeLeads,
   deliveryContext,
   QueueNotifier,
+  queueStageNotifier,
   retryDelaySeconds,
   type Deliveries,
   type DeliveryEnv,
@@ -16,6 +18,7 @@ import {
   type LeadReader,
 } from '../../../server/worker/delivery';
 import type { LeadMessage } from '../../../server/worker/env';
+import { adProvisionSince } from '../../../src/content/externalTransmission';
 import { leadRequest, newLead } from '../../factories/estimate';
 
 function lead(overrides: Partial<NewLead> = {}): NewLead {
@@ -28,21 +31,29 @@ function lead(overrides: Partial<NewLead> = {}): NewLead {
   });
 }
 
+type Row =
+  ChannelDelivery['state'] | Pick<ChannelDelivery, 'state' | 'report' | 'receipt' | 'decidedAt'>;
+
 /** The lead's store and its delivery rows, in memory; `marks` lists what was written. */
-function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['state']> = {}) {
+function storesWith(stored: StoredLead, rows: Record<string, Row> = {}) {
   const marks: string[] = [];
-  const state = new Map(Object.entries(rows));
+  const state = new Map(
+    Object.entries(rows).map(([channel, row]) => [
+      channel,
+      typeof row === 'string' ? { state: row } : row,
+    ]),
+  );
   let alertedAt: string | null = null;
   const queuedChannels = new Set<string>();
   // The lead comes with its delivery rows, as D1LeadStore.get reads them in one batch.
   const deliveryRows = (): ChannelDelivery[] =>
-    [...state].map(([channel, rowState]) => ({
+    [...state].map(([channel, row]) => ({
       channel,
-      state: rowState,
       sentAt: null,
       attempts: 0,
       lastError: null,
       deadLetteredAt: null,
+      ...row,
     }));
   const store: LeadReader = {
     get: (id: string) =>
@@ -52,14 +63,28 @@ function storesWith(stored: StoredLead, rows: Record<string, ChannelDelivery['st
   const deliveries: Deliveries = {
     decided: (_, decisions) =>
       Promise.resolve(void marks.push(...decisions.map(([c, d]) => `decided ${c} ${d.kind}`))),
-    sent: (_: string, channel: string) => {
-      state.set(channel, 'sent');
-      return Promise.resolve(void marks.push(`sent ${channel}`));
+    redecided: (_, decisions) => {
+      for (const [channel, decision] of decisions) {
+        if (decision.kind === 'skip') state.set(channel, { state: 'skipped' });
+        marks.push(
+          `redecided ${channel} ${decision.kind === 'skip' ? decision.reason : decision.kind}`,
+        );
+      }
+      return Promise.resolve();
+    },
+    sent: (_: string, channel: string, _at: string, result) => {
+      state.set(channel, { state: 'sent', receipt: result?.receipt ?? null });
+      const receipt = result?.receipt ? ` (${result.receipt})` : '';
+      return Promise.resolve(void marks.push(`sent ${channel}${receipt}`));
+    },
+    reported: (_: string, channel: string, report, reason) => {
+      if (report === 'failed') state.set(channel, { state: 'dead', report });
+      return Promise.resolve(void marks.push(`reported ${channel} ${report}: ${reason}`));
     },
     failed: (_: string, channel: string, error: unknown) =>
       Promise.resolve(void marks.push(`failed ${channel}: ${(error as Error).message}`)),
     deadLettered: (_: string, channel: string) => {
-      state.set(channel, 'dead');
+      state.set(channel, { state: 'dead' });
       return Promise.resolve(void marks.push(`dead ${channel}`));
     },
     lastAlert: () => Promise.resolve(alertedAt),
@@ -110,7 +135,8 @@ function batch(queue: string, bodies: LeadMessage[], attempts = 1) {
 function envWith(mails: unknown[], failMail = false, queued: unknown[] = []): DeliveryEnv {
   return {
     LEADS: {
-      send: (body: LeadMessage) => Promise.resolve(void queued.push({ body })),
+      send: (body: LeadMessage, options?: QueueSendOptions) =>
+        Promise.resolve(void queued.push(options ? { body, options } : { body })),
       sendBatch: (messages) => Promise.resolve(void queued.push(...messages)),
     },
     WEBHOOK_URL: 'https://crm.example/hook',
@@ -137,11 +163,12 @@ async function consume(
     failMail?: boolean;
     vars?: Partial<DeliveryEnv>;
     /** The lead's delivery rows already written. */
-    rows?: Record<string, ChannelDelivery['state']>;
+    rows?: Record<string, Row>;
   } = {},
 ) {
   const mails: unknown[] = [];
-  const env: DeliveryEnv = { ...envWith(mails, options.failMail), ...options.vars };
+  const queued: unknown[] = [];
+  const env: DeliveryEnv = { ...envWith(mails, options.failMail, queued), ...options.vars };
   const { store, deliveries, marks } = storesWith(options.stored ?? lead(), options.rows);
   const { batch: messages, outcomes } = batch(options.queue ?? 'leads', bodies, 3);
   const fetcher = options.fetcher ?? (() => Promise.resolve(new Response('ok')));
@@ -153,8 +180,45 @@ async function consume(
     deliveryContext(env, store, fetcher),
     'carsupport',
   );
-  return { marks, outcomes, mails };
+  return { marks, outcomes, mails, queued };
 }
+
+const googleTokenEndpoint = 'https://oauth.example/token';
+
+/** A Worker configured for Google, and a Google that answers `status` to requestStatus. */
+let googleKey: Promise<string> | undefined;
+
+async function googleSetup(status: unknown = googleFixtures.statusSuccess) {
+  googleKey ??= generateKeyPair('RS256', { extractable: true }).then(({ privateKey }) =>
+    exportPKCS8(privateKey),
+  );
+  const asked: string[] = [];
+  const fetcher = (input: RequestInfo | URL) => {
+    const url = String(input);
+    asked.push(url);
+    if (url === googleTokenEndpoint) {
+      return Promise.resolve(Response.json({ access_token: 'ya29.token', expires_in: 3600 }));
+    }
+    return Promise.resolve(
+      Response.json(url.includes('requestStatus:retrieve') ? status : googleFixtures.ingested),
+    );
+  };
+  const vars: Partial<DeliveryEnv> = {
+    GOOGLE_DATA_MANAGER_ENDPOINT: 'https://datamanager.example/v1/events:ingest',
+    GOOGLE_OAUTH_TOKEN_ENDPOINT: googleTokenEndpoint,
+    GOOGLE_SERVICE_ACCOUNT_EMAIL: 'bench@example.iam.gserviceaccount.com',
+    GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: await googleKey,
+    GOOGLE_ADS_CUSTOMER_ID: '1234567890',
+    GOOGLE_ADS_CONVERSION_ACTION_ID: '987',
+    GOOGLE_STATUS_DELAY_SECONDS: '60',
+    GOOGLE_STATUS_MAX_CHECKS: '3',
+    OPS_MAIL_TO: 'ops@example.jp',
+  };
+  return { vars, fetcher: fetcher as typeof fetch, asked };
+}
+
+const requestId = googleFixtures.ingested.requestId;
+const waiting = { google: { state: 'sent', report: 'waiting', receipt: requestId } } as const;
 
 describe('the queue consumer', () => {
   beforeEach(() => {
@@ -242,7 +306,7 @@ describe('the queue consumer', () => {
         'carsupport',
       );
       expect(outcomes).toEqual(['ack']);
-      expect(marks).toEqual(['sent google']);
+      expect(marks).toEqual(['sent google (r)']);
     }
     expect(asked.filter((url) => url === tokenEndpoint)).toHaveLength(1);
     expect(asked.filter((url) => url !== tokenEndpoint)).toHaveLength(2);
@@ -264,6 +328,94 @@ describe('the queue consumer', () => {
       stored: lead({ receivedAt: old }),
     });
     expect(webhook.marks).toEqual(['sent webhook']);
+  });
+
+  it('tries a permanent refusal once: dead at once with the platform’s message, and the alert', async () => {
+    const refusing = () =>
+      Promise.resolve(Response.json(metaFixtures.invalidToken, { status: 400 }));
+    const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'meta' }], {
+      stored: lead({ receivedAt: new Date(Date.now() - 3600_000).toISOString(), ...fbclid }),
+      fetcher: refusing as typeof fetch,
+      vars: { ...metaVars, OPS_MAIL_TO: 'ops@example.jp' },
+    });
+    expect(outcomes).toEqual(['ack']);
+    expect(marks).toEqual([
+      `failed meta: Meta answered 400: ${metaFixtures.invalidToken.error.message}`,
+      'dead meta',
+      'alerted',
+    ]);
+    expect(JSON.stringify(mails[0])).toContain('Meta');
+  });
+
+  it('retries a platform’s 429 and 5xx with backoff', async () => {
+    for (const status of [429, 500, 503]) {
+      const busy = () => Promise.resolve(new Response('{}', { status }));
+      const { marks, outcomes } = await consume([{ id: 'lead-1', channel: 'meta' }], {
+        stored: lead({ receivedAt: new Date(Date.now() - 3600_000).toISOString(), ...fbclid }),
+        fetcher: busy as typeof fetch,
+        vars: metaVars,
+      });
+      expect(outcomes).toEqual(['retry 8']);
+      expect(marks).toEqual([`failed meta: Meta answered ${status}: {}`]);
+    }
+  });
+
+  it('keeps Google’s requestId and asks requestStatus after GOOGLE_STATUS_DELAY_SECONDS', async () => {
+    const { vars, fetcher } = await googleSetup();
+    const { marks, queued } = await consume([{ id: 'lead-1', channel: 'google' }], {
+      stored: lead({ receivedAt: new Date(Date.now() - 3600_000).toISOString() }),
+      fetcher,
+      vars,
+    });
+    expect(marks).toEqual([`sent google (${requestId})`]);
+    expect(queued).toEqual([
+      { body: { id: 'lead-1', channel: 'google', check: 1 }, options: { delaySeconds: 60 } },
+    ]);
+  });
+
+  it('records a failure Google reports, with its reason in Japanese, and alerts ops', async () => {
+    const { vars, fetcher, asked } = await googleSetup(googleFixtures.statusFailedInvalidGclid);
+    const { marks, outcomes, mails } = await consume(
+      [{ id: 'lead-1', channel: 'google', check: 1 }],
+      { fetcher, vars, rows: waiting },
+    );
+    expect(asked).toContain(
+      `https://datamanager.example/v1/requestStatus:retrieve?requestId=${requestId}`,
+    );
+    expect(outcomes).toEqual(['ack']);
+    expect(marks).toEqual([
+      'reported google failed: クリックID（gclid）を読み取れませんでした',
+      'alerted',
+    ]);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('records 取込済 for SUCCESS, asks again later while Google processes, then says 不明', async () => {
+    const success = await googleSetup(googleFixtures.statusSuccess);
+    expect(
+      (
+        await consume([{ id: 'lead-1', channel: 'google', check: 1 }], {
+          ...success,
+          rows: waiting,
+        })
+      ).marks,
+    ).toEqual(['reported google accepted: null']);
+    const processing = await googleSetup(googleFixtures.statusProcessing);
+    const second = await consume([{ id: 'lead-1', channel: 'google', check: 2 }], {
+      ...processing,
+      rows: waiting,
+    });
+    expect(second.marks).toEqual([]);
+    // Doubling from the first delay: 60 s, then 120, 240 …
+    expect(second.queued).toEqual([
+      { body: { id: 'lead-1', channel: 'google', check: 3 }, options: { delaySeconds: 240 } },
+    ]);
+    const last = await consume([{ id: 'lead-1', channel: 'google', check: 3 }], {
+      ...processing,
+      rows: waiting,
+    });
+    expect(last.marks).toEqual(['reported google unknown: null']);
+    expect(last.queued).toEqual([]);
   });
 
   it('reads a message from before the channels as the webhook', async () => {
@@ -363,5 +515,118 @@ describe('the notifier', () => {
       'decided line off',
     ]);
     expect(queued).toEqual([{ body: { id: 'lead-1', channel: 'shopNotice' } }]);
+  });
+});
+
+describe('the stage conversions', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  const hourAgo = () => new Date(Date.now() - 3600_000).toISOString();
+  /** A visitor from a Google ad and a Meta ad who agreed; at 完了 for 54,321円 an hour ago. */
+  const completed = (receivedAt = hourAgo(), changedAt = hourAgo()) => {
+    const request = leadRequest('carsupport', { tracking: { gaid: 'g1', fbclid: 'IwAR-click' } });
+    request.adConsent = true;
+    return lead({
+      receivedAt,
+      request,
+      matching: { cookies: {}, privacyPolicyVersion: adProvisionSince },
+      stage: { stage: 'completed', changedAt, progress: 3, amount: 54_321 },
+    } as Partial<NewLead>);
+  };
+
+  it('decides each platform’s 完了 on the stage change and queues the ones to send', async () => {
+    const { vars } = await googleSetup();
+    const queued: unknown[] = [];
+    const env = { ...envWith([], false, queued), ...vars, ...metaVars };
+    env.GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID = '555';
+    const stored = completed();
+    const { store, deliveries, marks } = storesWith(stored);
+    const notifier = queueStageNotifier(
+      env,
+      store,
+      { redecided: deliveries.decided, requeued: deliveries.requeued },
+      deliveryContext(env, store),
+    );
+    await notifier.stageChanged(stored, ['googleCompleted', 'metaCompleted', 'yahooCompleted']);
+    expect(marks).toEqual([
+      'decided googleCompleted send',
+      'decided metaCompleted send',
+      'decided yahooCompleted off',
+    ]);
+    expect(queued).toEqual([
+      { body: { id: 'lead-1', channel: 'googleCompleted' } },
+      { body: { id: 'lead-1', channel: 'metaCompleted' } },
+    ]);
+  });
+
+  it('sends Google the 完了 in its own action with 54321 JPY, and asks requestStatus as for a lead', async () => {
+    const { vars, fetcher } = await googleSetup();
+    const bodies: unknown[] = [];
+    const recording = (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('events:ingest')) bodies.push(JSON.parse(String(init?.body)));
+      return fetcher(input);
+    };
+    const { marks, queued } = await consume([{ id: 'lead-1', channel: 'googleCompleted' }], {
+      stored: completed(),
+      fetcher: recording as typeof fetch,
+      vars: { ...vars, GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID: '555' },
+    });
+    expect(marks).toEqual([`sent googleCompleted (${requestId})`]);
+    expect(bodies).toMatchObject([
+      {
+        destinations: [{ productDestinationId: '555' }],
+        events: [{ transactionId: 'lead-1-completed', conversionValue: 54_321, currency: 'JPY' }],
+      },
+    ]);
+    expect(queued).toEqual([
+      {
+        body: { id: 'lead-1', channel: 'googleCompleted', check: 1 },
+        options: { delaySeconds: 60 },
+      },
+    ]);
+  });
+
+  it('skips a booking mail whose booking was already 完了 when its turn came: no retry, no alert', async () => {
+    const { marks, outcomes, mails } = await consume([{ id: 'lead-1', channel: 'bookingMail' }], {
+      stored: completed(),
+      rows: { bookingMail: 'pending' },
+    });
+    expect(marks).toEqual(['redecided bookingMail 予約確定のあとに段階が変わったため送信なし']);
+    expect(outcomes).toEqual(['ack']);
+    expect(mails).toEqual([]);
+  });
+
+  it('counts Meta’s 7 days from the stage, not from the lead', async () => {
+    const sent: string[] = [];
+    const fetcher = (input: RequestInfo | URL) => {
+      sent.push(String(input));
+      return Promise.resolve(Response.json({ events_received: 1 }));
+    };
+    const monthAgo = new Date(Date.now() - 30 * 24 * 3600_000).toISOString();
+    const fresh = await consume([{ id: 'lead-1', channel: 'metaCompleted' }], {
+      stored: completed(monthAgo),
+      rows: { metaCompleted: { state: 'pending', decidedAt: hourAgo() } },
+      fetcher: fetcher as typeof fetch,
+      vars: metaVars,
+    });
+    expect(fresh.marks).toEqual(['sent metaCompleted']);
+    const stale = await consume([{ id: 'lead-1', channel: 'metaCompleted' }], {
+      stored: completed(monthAgo),
+      rows: {
+        metaCompleted: {
+          state: 'pending',
+          decidedAt: new Date(Date.now() - 8 * 24 * 3600_000).toISOString(),
+        },
+      },
+      fetcher: fetcher as typeof fetch,
+      vars: metaVars,
+    });
+    expect(stale.marks).toEqual([
+      "failed metaCompleted: past metaCompleted's window for this lead",
+      'dead metaCompleted',
+    ]);
+    expect(sent).toHaveLength(1);
   });
 });

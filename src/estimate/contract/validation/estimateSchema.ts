@@ -83,6 +83,7 @@ export function toEstimateRequest(
     customer: values.customer,
     request: values.request,
     consent: true,
+    adConsent: values.adConsent,
     tracking: v.parse(trackingSchema, context.tracking),
     ...(quote && { quote }),
   };

@@ -191,9 +191,16 @@ const consentSchema = v.pipe(
   v.transform(() => true as const),
 );
 
+/** Optional and never a reason to refuse: anything but `true` is no. */
+const adConsentSchema = v.pipe(
+  v.optional(v.unknown(), false),
+  v.transform((value) => value === true),
+);
+
 export const formEntries = {
   vehicle: vehicleSchema,
   customer: customerSchema,
   request: requestSchema,
   consent: consentSchema,
+  adConsent: adConsentSchema,
 };

@@ -188,6 +188,11 @@ describe('D1LeadStore on D1', () => {
           attempts: 1,
           lastError: 'the webhook answered 500',
           deadLetteredAt: '2026-11-24T06:00:00.000Z',
+          receipt: null,
+          report: null,
+          reportedAt: null,
+          // When it was decided: a stage conversion's time (stageConversions.ts).
+          decidedAt: '2026-11-24T05:00:00.000Z',
         },
         expect.objectContaining({ channel: 'shopNotice', state: 'sent', attempts: 1 }),
         expect.objectContaining({ channel: 'receipt', state: 'skipped', lastError: 'スパム疑い' }),

@@ -24,6 +24,7 @@ beforeEach(async () => {
     d1.db.prepare('DELETE FROM leads'),
     d1.db.prepare('DELETE FROM lead_stages'),
     d1.db.prepare('DELETE FROM staff_audit'),
+    d1.db.prepare('DELETE FROM lead_deliveries'),
   ]);
 });
 
@@ -178,5 +179,46 @@ describe('D1Staff on D1', () => {
     expect(sent[0]?.text).toContain(`受付番号 ${late.id}`);
     expect(sent[0]?.text).toContain(`https://www.yamada-shaken.com/staff/leads/${late.id}`);
     for (const other of [fresh, spam, called]) expect(sent[0]?.text).not.toContain(other.id);
+  });
+
+  it('counts each platform channel sent, 取込済 and 失敗 for the period, without 対象外', async () => {
+    const taken = newLead();
+    const waiting = newLead();
+    const refused = newLead();
+    const prank = newLead();
+    const later = newLead({ receivedAt: '2026-12-02T01:00:00.000Z' });
+    for (const lead of [taken, waiting, refused, prank, later]) await leads.insert(lead, '');
+    await staff.recordStage(
+      'yamada',
+      change(prank.id, { stage: 'excluded', reason: 'いたずら', progress: 0 }),
+    );
+    const row = (lead: string, channel: string, state: string, report: string | null) =>
+      d1.db
+        .prepare(
+          'INSERT INTO lead_deliveries (lead_id, channel, state, report) VALUES (?, ?, ?, ?)',
+        )
+        .bind(lead, channel, state, report);
+    await d1.db.batch([
+      row(taken.id, 'google', 'sent', 'accepted'),
+      row(waiting.id, 'google', 'sent', 'waiting'),
+      row(refused.id, 'google', 'dead', 'failed'),
+      row(prank.id, 'google', 'sent', 'accepted'),
+      row(later.id, 'google', 'sent', 'accepted'),
+      row(taken.id, 'meta', 'skipped', null),
+      row(taken.id, 'webhook', 'sent', null),
+    ]);
+    const counts = await staff.channelCounts(
+      'yamada',
+      '2026-11-24T00:00:00.000Z',
+      '2026-11-25T00:00:00.000Z',
+      ['google', 'meta'],
+    );
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        { channel: 'google', sent: 2, accepted: 1, failed: 1 },
+        { channel: 'meta', sent: 0, accepted: 0, failed: 0 },
+      ]),
+    );
+    expect(counts).toHaveLength(2);
   });
 });

@@ -4,7 +4,15 @@
 // table row a query visits: a page of 50 leads read by index is about 2 × 50 rows.
 import { seedLeadsSql } from '../../../../deploy/cloudflare/seedLeads';
 import { staleLeadsStatement } from '../../../../server/worker/cron/newLeadAlert';
-import { funnelStatement, listStatement } from '../../../../server/worker/d1Staff';
+import {
+  channelCountStatement,
+  funnelStatement,
+  listStatement,
+} from '../../../../server/worker/d1Staff';
+import {
+  expiredLeadsStatement,
+  expiredSearchesStatement,
+} from '../../../../server/worker/d1LeadStore';
 import type { LeadQuery } from '../../../../server/core/staffStore';
 import { localD1, type LocalD1 } from './d1';
 
@@ -80,5 +88,32 @@ describe(`the staff queries on ${count.toLocaleString('en')} leads`, () => {
     expect(await explain(staleLeadsStatement, binds)).toMatch(
       /SEARCH leads USING INDEX leads_brand_stage_received_at \(brand=\? AND stage=\? AND received_at<\?\)/,
     );
+  });
+
+  it('find the next leads past the retention period by the partial index, reading one batch', async () => {
+    const binds = ['yamada', '2026-03-01T00:00:00.000Z', 100];
+    expect(await explain(expiredLeadsStatement, binds)).toMatch(
+      /SEARCH leads USING INDEX leads_brand_unerased \(brand=\? AND received_at<\?\)/,
+    );
+    expect(await rowsRead(expiredLeadsStatement, binds)).toBeLessThanOrEqual(2 * 100 + 2);
+  });
+
+  it("count the platforms' deliveries of a month by the leads' index and each lead's rows", async () => {
+    const binds = [
+      'yamada',
+      '2026-03-01T00:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+      'google',
+      'meta',
+    ];
+    const detail = await explain(channelCountStatement(2), binds);
+    expect(detail).not.toMatch(/SCAN (leads|lead_deliveries)/);
+    expect(detail).toMatch(/SEARCH d USING (COVERING )?INDEX sqlite_autoindex_lead_deliveries_1/);
+  });
+
+  it("find the audit's searches past the period by their partial index", async () => {
+    expect(
+      await explain(expiredSearchesStatement, ['yamada', '2026-03-01T00:00:00.000Z', 100]),
+    ).toMatch(/SEARCH staff_audit USING INDEX staff_audit_searches \(brand=\? AND at<\?\)/);
   });
 });

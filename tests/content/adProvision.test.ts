@@ -1,0 +1,61 @@
+// The privacy policy, the form's consent line and what the server sends agree, version by version
+// (issue 38): what a visitor agrees to by ticking adConsent is pinned to the version that first
+// asked for it, so a change of it moves that version and leads that agreed earlier send nothing
+// (conversions.test.ts holds the sending side); each brand's policy names every recipient the
+// channels can send to.
+import { createHash } from 'node:crypto';
+import { pages as carsupportPages } from '../../src/content/carsupport/pages';
+import {
+  adProvisionSince,
+  asksAdProvision,
+  externalTransmissions,
+  privacyPolicyVersion,
+  provisionRecipients,
+} from '../../src/content/externalTransmission';
+import { pages as yamadaPages } from '../../src/content/yamada/pages';
+import { field } from '../../src/estimate/contract/fieldTable';
+
+/** The fingerprint of what the box covers, per version that asked for it. */
+const agreedTo: Record<string, string> = {
+  '2026-11-26': 'e9a8235fc9454eb46758f4f31af90119450836ae30c691bc82e74f12c9a32b0d',
+};
+
+function fingerprint(): string {
+  const content = {
+    consentLine: field('adConsent').formLabel,
+    serverRows: externalTransmissions.filter((row) => row.route === 'server'),
+    recipients: provisionRecipients,
+  };
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+it('pins what the provision box covers (consent line, recipients, data, purposes) to adProvisionSince', () => {
+  expect(
+    fingerprint(),
+    'What a visitor agrees to changed: set privacyPolicyVersion and adProvisionSince to the new ' +
+      "version's date (leads that agreed to the old wording then send nothing) and pin this value " +
+      'under it.',
+  ).toBe(agreedTo[adProvisionSince]);
+});
+
+it('records, with every new lead, a policy version that asks for the provision; none before it does', () => {
+  expect(asksAdProvision(privacyPolicyVersion)).toBe(true);
+  const dayBefore = new Date(Date.parse(adProvisionSince) - 86_400_000).toISOString().slice(0, 10);
+  expect(asksAdProvision(dayBefore)).toBe(false);
+});
+
+it("names, in each brand's policy, every recipient the server's rows send to, with its country", () => {
+  const serverRecipients = new Set(
+    externalTransmissions.filter((row) => row.route === 'server').map((row) => row.recipient),
+  );
+  expect(serverRecipients.size).toBeGreaterThan(0);
+  for (const page of [carsupportPages.privacypolicy, yamadaPages.privacypolicy]) {
+    const text = JSON.stringify(page);
+    for (const recipient of serverRecipients) {
+      const facts = provisionRecipients[recipient];
+      expect(facts, recipient).toBeDefined();
+      expect(text).toContain(`提供先：${recipient}（所在国：${facts!.country}）`);
+      if (facts!.abroad) expect(text).toContain(facts!.abroad.systemUrl);
+    }
+  }
+});
