@@ -4,6 +4,7 @@
 // workerd smoke in e2e/smoke/stageConversions.spec.ts.
 import { notAgreed, type ConversionContext } from '../../server/core/conversions/conversionChannel';
 import { googleEvents } from '../../server/core/conversions/google';
+import { NothingToSend } from '../../server/core/deliveryChannel';
 import {
   metaStageEvent,
   stageConversionChannels,
@@ -155,6 +156,16 @@ describe('what each stage conversion decides', () => {
   it('sends nothing for a visitor who did not agree', async () => {
     const decided = Object.values(await decisions(lead({ adConsent: false })));
     expect(decided).toEqual(decided.map(() => ({ kind: 'skip', reason: notAgreed })));
+  });
+
+  it('sends no 完了 whose lead left 完了 before its turn (a correction to 失注): skipped, not retried', async () => {
+    const lost = { ...lead(), stage: { stage: 'lost', changedAt: completedAt, progress: 3 } };
+    for (const name of ['googleCompleted', 'metaCompleted']) {
+      const channel = stageConversionChannels.find((each) => each.name === name)!;
+      await expect(channel.send(lost as StoredLead, context())).rejects.toBeInstanceOf(
+        NothingToSend,
+      );
+    }
   });
 
   it('says why a stage is not sent: no click of the platform, no conversion action, too old', async () => {

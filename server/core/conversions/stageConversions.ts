@@ -25,7 +25,10 @@ import {
 } from './conversionChannel';
 import { adIdentifiersOf, googleChannel, sendToGoogle } from './google';
 import { fbcOf, metaUserData, sendToMeta } from './meta';
-import type { ChannelDecision } from '../deliveryChannel';
+import { NothingToSend, type ChannelDecision } from '../deliveryChannel';
+
+/** A 完了 changed (to 失注, say) before its turn came: nothing to tell the platform. */
+const notCompletedNow = '完了ではなくなったため送信なし';
 
 const conversionStages = ['booked', 'completed'] as const satisfies readonly Stage[];
 export type ConversionStage = (typeof conversionStages)[number];
@@ -132,7 +135,7 @@ function googleStage(stage: ConversionStage): StageConversionChannel {
       const conversionActionId = ctx.env[googleActions[stage]]?.trim();
       if (!conversionActionId) throw new Error(`Google: ${googleActions[stage]} is not set`);
       const yen = completedYen(lead);
-      if (stage === 'completed' && yen === undefined) throw new Error('the lead is not 完了 now');
+      if (stage === 'completed' && yen === undefined) throw new NothingToSend(notCompletedNow);
       return sendToGoogle(lead, ctx, {
         conversionActionId,
         conversion: {
@@ -205,7 +208,7 @@ function metaStage(stage: ConversionStage): StageConversionChannel {
     },
     async send(lead, ctx) {
       if (stage === 'completed' && completedYen(lead) === undefined) {
-        throw new Error('the lead is not 完了 now');
+        throw new NothingToSend(notCompletedNow);
       }
       return sendToMeta(ctx, (testEventCode) => metaStageEvent(lead, stage, { testEventCode }));
     },
