@@ -6,7 +6,7 @@
 import { bookingMailChannel } from './bookingMail';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { conversionChannels } from './conversions/channels';
-import type { ConversionContext } from './conversions/conversionChannel';
+import { platformLabels, type ConversionContext } from './conversions/conversionChannel';
 import { stageConversionChannels, type ConversionStage } from './conversions/stageConversions';
 import { stageLabels } from './leadStages';
 import type { DeliveryChannel } from './deliveryChannel';
@@ -26,13 +26,6 @@ type ListedChannel = DeliveryChannel<DeliveryContext> & {
   readonly stage?: ConversionStage;
 };
 
-export const conversionLabels: Record<ConversionPlatform, string> = {
-  google: 'Google広告',
-  meta: 'Meta',
-  yahoo: 'Yahoo!広告',
-  line: 'LINE広告',
-};
-
 export const leadChannels: readonly ListedChannel[] = [
   { ...webhookChannel, label: 'Webhook' },
   { ...shopNoticeChannel, label: '店舗通知メール' },
@@ -40,12 +33,12 @@ export const leadChannels: readonly ListedChannel[] = [
   { ...bookingMailChannel, label: '予約確定メール', onStage: true },
   ...conversionChannels.map((channel) => ({
     ...channel,
-    label: conversionLabels[channel.platform],
+    label: platformLabels[channel.platform],
     event: '見積もり依頼',
   })),
   ...stageConversionChannels.map((channel) => ({
     ...channel,
-    label: `${conversionLabels[channel.platform]}・${stageLabels[channel.stage]}`,
+    label: `${platformLabels[channel.platform]}・${stageLabels[channel.stage]}`,
     event: stageLabels[channel.stage],
     onStage: true as const,
   })),

@@ -10,7 +10,8 @@ import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
 import { yen } from '../../src/lib/peopleFormats';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import type { TrackingKey } from '../../src/tracking/trackingFields';
-import { channelNamed, conversionLabels, deliveryOf, platformChannels } from './leadChannels';
+import { platformLabels } from './conversions/conversionChannel';
+import { channelNamed, deliveryOf, platformChannels } from './leadChannels';
 import { deliveryText } from './leadsCsv';
 import type { ChannelDelivery, DeliveryState } from './leadStore';
 import {
@@ -227,7 +228,7 @@ function platformRows(lead: StaffLead): string {
   const rows = platformChannels.flatMap(([platform, channels]) =>
     channels.map(
       (channel, index) =>
-        `<tr>${index === 0 ? `<th scope="rowgroup" rowspan="${channels.length}">${e(conversionLabels[platform])}</th>` : ''}<td>${e(channel.event ?? channel.label)}</td><td>${e(deliveryText(deliveryOf(lead, channel.name)) || '記録なし')}</td></tr>`,
+        `<tr>${index === 0 ? `<th scope="rowgroup" rowspan="${channels.length}">${e(platformLabels[platform])}</th>` : ''}<td>${e(channel.event ?? channel.label)}</td><td>${e(deliveryText(deliveryOf(lead, channel.name)) || '記録なし')}</td></tr>`,
     ),
   );
   return `<p class="note">${acceptedNote}</p><div class="scroll"><table><thead><tr><th>媒体</th><th>伝えたこと</th><th>状態・媒体の報告</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
@@ -404,7 +405,7 @@ function platformTable(rows: readonly FunnelRow[], counts: readonly ChannelCount
       const span = `rowspan="${channels.length}"`;
       const head =
         index === 0
-          ? `<th scope="rowgroup" ${span}>${e(conversionLabels[platform])}</th><td class="n" ${span}>${brought.leads.toLocaleString('ja-JP')}</td><td class="n" ${span}>${brought.completed.toLocaleString('ja-JP')}</td><td class="n" ${span}>${e(yen(brought.amount))}</td>`
+          ? `<th scope="rowgroup" ${span}>${e(platformLabels[platform])}</th><td class="n" ${span}>${brought.leads.toLocaleString('ja-JP')}</td><td class="n" ${span}>${brought.completed.toLocaleString('ja-JP')}</td><td class="n" ${span}>${e(yen(brought.amount))}</td>`
           : '';
       return `<tr>${head}<td>${e(channel.event ?? channel.label)}</td>${(['sent', 'accepted', 'failed'] as const).map((key) => `<td class="n">${count(channel.name, key)}</td>`).join('')}</tr>`;
     });

@@ -148,7 +148,7 @@ describe('GET /api/estimates.csv', () => {
     expect(header.indexOf('参照元（utm_source）')).toBeLessThan(header.indexOf('配信（Webhook）'));
     // One column per delivery channel; the local store keeps no delivery state: blank.
     expect(lines[0]).toMatch(
-      /,"配信（店舗通知メール）","配信（確認メール）","配信（予約確定メール）","配信（Google広告）","配信（Meta）","配信（Yahoo!広告）","配信（LINE広告）","配信（Google広告・予約確定）",.*,"配信（LINE広告・完了）"$/u,
+      /,"配信（店舗通知メール）","配信（確認メール）","配信（予約確定メール）","配信（Google 広告）","配信（Meta 広告）","配信（Yahoo!広告）","配信（LINE広告）","配信（Google 広告・予約確定）",.*,"配信（LINE広告・完了）"$/u,
     );
     expect(lines[1]).toMatch(/,"","","","","",""$/u);
     expect(lines[2]).toContain('"スパム疑い"');

@@ -248,14 +248,19 @@ describe('the ad platforms on the staff pages', () => {
     const platforms = page.slice(page.indexOf('<h2>広告媒体への送信</h2>'));
     expect(platforms).toContain('取込済は、媒体がデータを受け取り処理したという報告で、');
     expect(platforms).toContain(
-      '<th scope="rowgroup" rowspan="3">Google広告</th><td>見積もり依頼</td><td>一部失敗 2026年11月24日（火）11:00（クリックIDが無効です）</td></tr><tr><td>予約確定</td><td>記録なし</td></tr><tr><td>完了</td><td>記録なし</td>',
+      '<th scope="rowgroup" rowspan="3">Google 広告</th><td>見積もり依頼</td><td>一部失敗 2026年11月24日（火）11:00（クリックIDが無効です）</td></tr><tr><td>予約確定</td><td>記録なし</td></tr><tr><td>完了</td><td>記録なし</td>',
     );
     expect(platforms).toContain('<td>送信なし（ユーザーエージェントなし）</td>');
     expect(platforms).toContain('<td>送信なし（同意なし）</td>');
     expect(platforms).toMatch(/LINE広告<\/th><td>見積もり依頼<\/td><td>記録なし<\/td>/);
     expect(page).not.toContain('計上');
     // The webhook stays in 配信の状態; the platforms are not listed twice.
-    expect(page.slice(0, page.indexOf('<h2>広告媒体への送信</h2>'))).not.toContain('Google広告');
+    const states = page.slice(
+      page.indexOf('<h2>配信の状態</h2>'),
+      page.indexOf('<h2>広告媒体への送信</h2>'),
+    );
+    expect(states).toContain('Webhook');
+    expect(states).not.toContain('Google 広告');
   });
 
   it('count per platform the leads its clicks brought, what was sent, taken in and failed', () => {
@@ -286,10 +291,10 @@ describe('the ad platforms on the staff pages', () => {
     const counts = [{ channel: 'google', sent: 4, accepted: 3, failed: 1 }];
     const body = funnelBody(rows, counts, '2026-11-01', '2026-11-30', {});
     expect(body).toContain(
-      '<th scope="rowgroup" rowspan="3">Google広告</th><td class="n" rowspan="3">3</td><td class="n" rowspan="3">1</td><td class="n" rowspan="3">54,321円</td><td>見積もり依頼</td><td class="n">4</td><td class="n">3</td><td class="n">1</td>',
+      '<th scope="rowgroup" rowspan="3">Google 広告</th><td class="n" rowspan="3">3</td><td class="n" rowspan="3">1</td><td class="n" rowspan="3">54,321円</td><td>見積もり依頼</td><td class="n">4</td><td class="n">3</td><td class="n">1</td>',
     );
     expect(body).toContain(
-      '<th scope="rowgroup" rowspan="3">Meta</th><td class="n" rowspan="3">0</td>',
+      '<th scope="rowgroup" rowspan="3">Meta 広告</th><td class="n" rowspan="3">0</td>',
     );
     const local = funnelBody(rows, null, '2026-11-01', '2026-11-30', {});
     expect(local).toContain('この環境では送信を記録していないため「—」です。');

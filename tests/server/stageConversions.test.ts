@@ -172,11 +172,11 @@ describe('what each stage conversion decides', () => {
     const direct = await decisions(lead({ tracking: {} }));
     expect(direct.googleCompleted).toEqual({
       kind: 'skip',
-      reason: 'Google広告のクリックなし（gclid・gbraid・wbraid）',
+      reason: 'Google 広告のクリックなし（gclid・gbraid・wbraid）',
     });
     expect(direct.metaCompleted).toEqual({
       kind: 'skip',
-      reason: 'Metaのクリックなし（fbclid・_fbc）',
+      reason: 'Meta 広告のクリックなし（fbclid・_fbc）',
     });
     const noAction = await decisions(
       lead(),

@@ -22,6 +22,7 @@ import {
   trackingValue,
   type ConversionChannel,
   type ConversionContext,
+  platformLabels,
 } from './conversionChannel';
 import { adIdentifiersOf, googleChannel, sendToGoogle } from './google';
 import { fbcOf, metaUserData, sendToMeta } from './meta';
@@ -38,13 +39,6 @@ export function isConversionStage(stage: Stage): stage is ConversionStage {
 }
 
 export type StageConversionChannel = ConversionChannel & { readonly stage: ConversionStage };
-
-const platformNames: Record<ConversionPlatform, string> = {
-  google: 'Google広告',
-  meta: 'Meta',
-  yahoo: 'Yahoo!広告',
-  line: 'LINE広告',
-};
 
 /** e.g. `googleCompleted`: stable, in the store, the CSV's headers and the re-send route. */
 function stageConversionName(platform: ConversionPlatform, stage: ConversionStage): string {
@@ -90,7 +84,7 @@ function decideStage(
   if (!clicked.has) {
     return {
       kind: 'skip',
-      reason: `${platformNames[platform]}のクリックなし（${clicked.ids}）`,
+      reason: `${platformLabels[platform]}のクリックなし（${clicked.ids}）`,
     };
   }
   return { kind: 'send' };
@@ -126,7 +120,7 @@ function googleStage(stage: ConversionStage): StageConversionChannel {
       if (Date.parse(stageTime(lead, name)) - Date.parse(lead.receivedAt) > googleWindowMs) {
         return {
           kind: 'skip',
-          reason: 'クリックから90日を過ぎています（Google広告の取り込み期限）',
+          reason: 'クリックから90日を過ぎています（Google 広告の取り込み期限）',
         };
       }
       return decision;
