@@ -1,5 +1,6 @@
 // What each brand's site and server send out: the privacy policy's 「外部送信について」 and the
 // switch of the server's conversion channels. A wording change: bump privacyPolicyVersion.
+import { adRecipientCountries } from './adRecipients';
 
 /** @internal Exported for tests, which hold the channels and the table to it. */
 export const conversionPlatforms = ['google', 'meta', 'yahoo', 'line'] as const;
@@ -196,7 +197,7 @@ const usSystemUrl = 'https://www.ppc.go.jp/personalinfo/legal/kaiseihogohou/#gai
 /** @internal Exported: tests hold each recipient's facts to the policy. */
 export const provisionRecipients: Record<string, ProvisionRecipient> = {
   'Google LLC': {
-    country: '米国',
+    country: adRecipientCountries['Google LLC'],
     abroad: {
       system: usSystem,
       systemUrl: usSystemUrl,
@@ -205,7 +206,7 @@ export const provisionRecipients: Record<string, ProvisionRecipient> = {
     },
   },
   'Meta Platforms, Inc.': {
-    country: '米国',
+    country: adRecipientCountries['Meta Platforms, Inc.'],
     abroad: {
       system: usSystem,
       systemUrl: usSystemUrl,
@@ -213,7 +214,7 @@ export const provisionRecipients: Record<string, ProvisionRecipient> = {
         '同社はプライバシーポリシーを公表し、ビジネスツールで受け取るデータの取扱い（ハッシュ化された連絡先の照合後の削除、アクセスの制限などの安全管理）を同社の規約に定めています。',
     },
   },
-  LINEヤフー株式会社: { country: '日本' },
+  LINEヤフー株式会社: { country: adRecipientCountries.LINEヤフー株式会社 },
 };
 
 /** The recipients of the server's rows, once each, in the table's order. */

@@ -11,7 +11,6 @@ import {
   fieldStyles,
   type ControlAria,
 } from '../forms/Field';
-import { adProvisionRecipients } from '../content/externalTransmission';
 import {
   adConsentNote,
   externalTransmissionHeading,
@@ -19,6 +18,7 @@ import {
   thirdPartyHeading,
   thirdPartySectionId,
 } from '../content/externalTransmissionLink';
+import { adRecipientCountries } from '../content/adRecipients';
 import { field, formLabel, type FieldPath } from './contract/fieldTable';
 import { addressAttribute } from './contract/controlNames';
 import type { EstimateFormValues } from './contract/formValues';
@@ -283,8 +283,8 @@ export function AdConsent() {
   const { register } = useFormContext<EstimateFormValues>();
   const id = useId();
   const noteId = `${id}-note`;
-  const recipients = adProvisionRecipients()
-    .map(({ name, facts }) => `${name}（${facts.country}）`)
+  const recipients = Object.entries(adRecipientCountries)
+    .map(([name, country]) => `${name}（${country}）`)
     .join('、');
   return (
     <div className={styles.consent}>

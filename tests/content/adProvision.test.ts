@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { pages as carsupportPages } from '../../src/content/carsupport/pages';
 import {
+  adProvisionRecipients,
   adProvisionSince,
   asksAdProvision,
   externalTransmissions,
@@ -13,6 +14,7 @@ import {
   provisionRecipients,
 } from '../../src/content/externalTransmission';
 import { pages as yamadaPages } from '../../src/content/yamada/pages';
+import { adRecipientCountries } from '../../src/content/adRecipients';
 import { field } from '../../src/estimate/contract/fieldTable';
 
 /** The fingerprint of what the box covers, per version that asked for it. */
@@ -58,4 +60,10 @@ it("names, in each brand's policy, every recipient the server's rows send to, wi
       if (facts!.abroad) expect(text).toContain(facts!.abroad.systemUrl);
     }
   }
+});
+
+it('names beside the box exactly the recipients, and their countries, the server sends to', () => {
+  expect(Object.entries(adRecipientCountries)).toEqual(
+    adProvisionRecipients().map(({ name, facts }) => [name, facts.country]),
+  );
 });
