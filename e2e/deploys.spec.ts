@@ -2,7 +2,7 @@
 // one fresh load at a moment that costs the visitor nothing, and recovers from files the deploy
 // removed (lazy chunks, page payloads) without looping. Both brands, in a real browser.
 import type { Browser, Page, Request } from '@playwright/test';
-import { brandList, expect, hostFor, originFor, port, test, waitForApp } from './fixtures';
+import { expect, hostFor, originFor, port, test, waitForApp, oneBrand } from './fixtures';
 
 const latestGlob = '**/_app/builds/latest.json*';
 const newBuild = { id: 'other', timestamp: 1 };
@@ -73,7 +73,7 @@ async function botPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-for (const brand of brandList) {
+for (const brand of oneBrand(0)) {
   const origin = originFor(brand.id);
 
   test.describe(`${brand.id} new build`, () => {

@@ -17,7 +17,7 @@ import {
   type StoredEstimate,
 } from './estimateForm';
 import {
-  brandList,
+  oneBrand,
   estimatesFile,
   expect,
   originFor,
@@ -79,7 +79,7 @@ async function storedDraft(page: Page): Promise<string | null> {
   return page.evaluate((key) => sessionStorage.getItem(key), draftKey);
 }
 
-for (const brand of brandList) {
+for (const brand of oneBrand(1)) {
   const simpleForms = Array.from({ length: simpleFormCount(brand) }, (_, index) => index + 1);
 
   test.describe(`${brand.id} estimate`, () => {

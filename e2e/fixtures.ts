@@ -44,6 +44,17 @@ export const pagePaths = pageTable.map((page) => page.path);
 
 export const brandList = Object.values(brands);
 
+/**
+ * For a flow whose code does not depend on the brand (a deploy's reload, the estimate forms and
+ * their aids, the price check, the hours and cookies): one brand, a different one per spec, so
+ * both brands run some of these flows and the suite keeps its 10 minutes. Each brand's pages,
+ * copy, headers and answers are checked for both brands by skeleton, landing, a11y and security
+ * here, and by the smoke suite.
+ */
+export function oneBrand(turn: number) {
+  return [brandList[turn % brandList.length]!];
+}
+
 /** Each brand's landing-page copy, from its folder (src/content/<id>/landing.ts). */
 export const landings = Object.fromEntries(
   await Promise.all(

@@ -13,7 +13,7 @@ import {
   submitButton,
   uniqueEmail,
 } from './estimateForm';
-import { brandList, expect, openLanding, originFor, test } from './fixtures';
+import { expect, openLanding, originFor, test, oneBrand } from './fixtures';
 import type { BrandId } from '../src/brand/brands';
 
 type Entry = Record<string, unknown> & { event: string };
@@ -75,7 +75,7 @@ async function compose(page: Page, field: Locator, reading: string, text: string
   await cdp.detach();
 }
 
-for (const brand of brandList) {
+for (const brand of oneBrand(0)) {
   test.describe(`${brand.id} form aids`, () => {
     test('furigana fills from the IME reading, and is left alone after an edit or a paste', async ({
       page,
