@@ -254,6 +254,16 @@ export type StageFormValues = Record<
   string
 >;
 
+/** The stage form as it first opens: nothing chosen, nothing typed. */
+export const noStageValues: StageFormValues = {
+  stage: '',
+  bookedFor: '',
+  shop: '',
+  amount: '',
+  reason: '',
+  excludedReason: '',
+};
+
 /** One form for every stage: the fields a stage needs are checked on the server. */
 function stageForm(
   lead: StaffLead,

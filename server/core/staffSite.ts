@@ -28,6 +28,7 @@ import {
   funnelBody,
   inboxBody,
   leadBody,
+  noStageValues,
   phoneLeadBody,
   signInBody,
   staffPage,
@@ -105,15 +106,6 @@ function dayRange(from: string, to: string, errors: Record<string, string>) {
     errors.to = '受付日（まで）は（から）と同じか後の日にしてください。';
   return { start: start ?? undefined, end: end ?? undefined };
 }
-
-const noStageValues: StageFormValues = {
-  stage: '',
-  bookedFor: '',
-  shop: '',
-  amount: '',
-  reason: '',
-  excludedReason: '',
-};
 
 export function createStaffSite(
   options: StaffSiteOptions,

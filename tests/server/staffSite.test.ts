@@ -15,7 +15,7 @@ import { staffAccessOf } from '../../server/core/staffAuth';
 import type { StaffStore } from '../../server/core/staffStore';
 import { erasedLead } from '../../server/core/retention';
 import type { ChannelDelivery } from '../../server/core/leadStore';
-import { funnelBody, leadBody, type StageFormValues } from '../../server/core/staffPages';
+import { funnelBody, leadBody, noStageValues } from '../../server/core/staffPages';
 import { leadRequest, newLead } from '../factories/estimate';
 
 let dir: string;
@@ -211,15 +211,7 @@ describe('the ad platforms on the staff pages', () => {
     deadLetteredAt: null,
     ...rest,
   });
-  const values: StageFormValues = {
-    stage: '',
-    bookedFor: '',
-    shop: '',
-    amount: '',
-    reason: '',
-    excludedReason: '',
-  };
-  const form = { key: 'k', values, errors: {} };
+  const form = { key: 'k', values: noStageValues, errors: {} };
 
   it('show per platform what it was told and what it reported, never 計上', () => {
     const page = leadBody(
