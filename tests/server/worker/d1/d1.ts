@@ -6,6 +6,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { NewStageChange } from '../../../../server/core/leadStages';
+import { D1LeadStore } from '../../../../server/worker/d1LeadStore';
+import { D1Staff } from '../../../../server/worker/d1Staff';
 import type { D1Database } from '../../../../server/worker/env';
 
 const cloudflareDir = resolve('deploy/cloudflare');
@@ -61,5 +64,36 @@ export async function localD1(): Promise<LocalD1> {
       await proxy.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A file's local D1 with the lead store and the staff's store on it: opened before its tests, closed after. */
+export function staffStoresOnD1(): { d1: LocalD1; leads: D1LeadStore; staff: D1Staff } {
+  const on = {} as { d1: LocalD1; leads: D1LeadStore; staff: D1Staff };
+  beforeAll(async () => {
+    on.d1 = await localD1();
+    on.leads = new D1LeadStore(on.d1.db);
+    on.staff = new D1Staff(on.d1.db, on.leads);
+  });
+  afterAll(async () => {
+    await on.d1.dispose();
+  });
+  return on;
+}
+
+/** A stage change by a member of staff, as the staff API records it. */
+export function stageChange(
+  leadId: string,
+  overrides: Partial<NewStageChange> = {},
+): NewStageChange {
+  return {
+    leadId,
+    stage: 'contacted',
+    at: '2026-11-25T01:00:00.000Z',
+    actor: 'sato@shop.example',
+    progress: 1,
+    idempotencyKey: `k-${Math.random()}`,
+    requestHash: 'h',
+    ...overrides,
   };
 }

@@ -1,79 +1,51 @@
 // The staff's store on a real local D1 with every migration (server/worker/d1Staff.ts): stages
 // appended and the lead's current stage moved in one step, once per key; the inbox's list and
 // searches; the funnel; the audit.
-import { D1LeadStore } from '../../../../server/worker/d1LeadStore';
 import { newLeadAlert } from '../../../../server/worker/cron/newLeadAlert';
-import { D1Staff } from '../../../../server/worker/d1Staff';
-import type { NewStageChange } from '../../../../server/core/leadStages';
 import type { LeadQuery } from '../../../../server/core/staffStore';
 import { leadRequest, newLead } from '../../../factories/estimate';
-import { localD1, type LocalD1 } from './d1';
+import { stageChange, staffStoresOnD1 } from './d1';
 
-let d1: LocalD1;
-let leads: D1LeadStore;
-let staff: D1Staff;
-
-beforeAll(async () => {
-  d1 = await localD1();
-  leads = new D1LeadStore(d1.db);
-  staff = new D1Staff(d1.db, leads);
-});
+const on = staffStoresOnD1();
 
 beforeEach(async () => {
-  await d1.db.batch([
-    d1.db.prepare('DELETE FROM leads'),
-    d1.db.prepare('DELETE FROM lead_stages'),
-    d1.db.prepare('DELETE FROM staff_audit'),
-    d1.db.prepare('DELETE FROM lead_deliveries'),
+  await on.d1.db.batch([
+    on.d1.db.prepare('DELETE FROM leads'),
+    on.d1.db.prepare('DELETE FROM lead_stages'),
+    on.d1.db.prepare('DELETE FROM staff_audit'),
+    on.d1.db.prepare('DELETE FROM lead_deliveries'),
   ]);
 });
-
-afterAll(async () => {
-  await d1.dispose();
-});
-
-function change(leadId: string, overrides: Partial<NewStageChange> = {}): NewStageChange {
-  return {
-    leadId,
-    stage: 'contacted',
-    at: '2026-11-25T01:00:00.000Z',
-    actor: 'sato@shop.example',
-    progress: 1,
-    idempotencyKey: `k-${Math.random()}`,
-    requestHash: 'h',
-    ...overrides,
-  };
-}
 
 describe('D1Staff on D1', () => {
   it('appends each change and moves the current stage, once per key, in its brand only', async () => {
     const lead = newLead();
-    await leads.insert(lead, '');
-    const booked = change(lead.id, {
+    await on.leads.insert(lead, '');
+    const booked = stageChange(lead.id, {
       stage: 'booked',
       bookedFor: '2026-12-19T10:00+09:00',
       shop: '本店',
       progress: 2,
       idempotencyKey: 'k1',
     });
-    const first = await staff.recordStage('yamada', booked);
+    const first = await on.staff.recordStage('yamada', booked);
     expect(first).toMatchObject({ kind: 'recorded', created: true, change: { shop: '本店' } });
-    expect(await staff.recordStage('yamada', booked)).toEqual({ ...first, created: false });
-    expect(await staff.recordStage('yamada', { ...booked, requestHash: 'other' })).toEqual({
+    expect(await on.staff.recordStage('yamada', booked)).toEqual({ ...first, created: false });
+    expect(await on.staff.recordStage('yamada', { ...booked, requestHash: 'other' })).toEqual({
       kind: 'keyReused',
     });
-    expect(await staff.recordStage('carsupport', { ...booked, idempotencyKey: 'k2' })).toEqual({
+    expect(await on.staff.recordStage('carsupport', { ...booked, idempotencyKey: 'k2' })).toEqual({
       kind: 'notFound',
     });
-    await staff.recordStage(
+    await on.staff.recordStage(
       'yamada',
-      change(lead.id, { stage: 'completed', amount: 54321, progress: 3 }),
+      stageChange(lead.id, { stage: 'completed', amount: 54321, progress: 3 }),
     );
-    const read = await staff.lead('yamada', lead.id);
+    const read = await on.staff.lead('yamada', lead.id);
     expect(read?.history.map((entry) => entry.stage)).toEqual(['booked', 'completed']);
     expect(read?.stage).toMatchObject({ stage: 'completed', amount: 54321, progress: 3 });
-    expect(await staff.lead('carsupport', lead.id)).toBeNull();
-    const [row] = await staff.leads('yamada', { stage: 'completed', limit: 10 });
+    expect(await on.staff.lead('carsupport', lead.id)).toBeNull();
+    const [row] = await on.staff.leads('yamada', { stage: 'completed', limit: 10 });
     expect(row).toMatchObject({ id: lead.id, name: '山田 花子', kana: 'ヤマダハナコ' });
   });
 
@@ -85,17 +57,17 @@ describe('D1Staff on D1', () => {
         customer: { lastNameKana: 'サトウ', phone: '03-1234-5678' },
       }),
     });
-    await leads.insert(older, '');
-    await leads.insert(newer, '');
+    await on.leads.insert(older, '');
+    await on.leads.insert(newer, '');
     const ids = async (query: Omit<LeadQuery, 'limit'>) =>
-      (await staff.leads('yamada', { ...query, limit: 10 })).map((lead) => lead.id);
+      (await on.staff.leads('yamada', { ...query, limit: 10 })).map((lead) => lead.id);
     expect(await ids({})).toEqual([newer.id, older.id]);
     expect(await ids({ id: older.id })).toEqual([older.id]);
     expect(await ids({ phone: '0312345678' })).toEqual([newer.id]);
     expect(await ids({ kana: 'サト' })).toEqual([newer.id]);
     expect(await ids({ kana: 'ヤマダ' })).toEqual([older.id]);
     expect(await ids({ from: '2026-11-24T01:30:00.000Z' })).toEqual([newer.id]);
-    expect(await staff.leads('carsupport', { limit: 10 })).toEqual([]);
+    expect(await on.staff.leads('carsupport', { limit: 10 })).toEqual([]);
   });
 
   it('counts the funnel by source and click platform, without 対象外, summing 完了', async () => {
@@ -104,17 +76,17 @@ describe('D1Staff on D1', () => {
     const called = newLead({ request: google() });
     const prank = newLead({ request: google() });
     const direct = newLead({ request: leadRequest('yamada', { tracking: {} }) });
-    for (const lead of [done, called, prank, direct]) await leads.insert(lead, '');
-    await staff.recordStage(
+    for (const lead of [done, called, prank, direct]) await on.leads.insert(lead, '');
+    await on.staff.recordStage(
       'yamada',
-      change(done.id, { stage: 'completed', amount: 50000, progress: 3 }),
+      stageChange(done.id, { stage: 'completed', amount: 50000, progress: 3 }),
     );
-    await staff.recordStage('yamada', change(called.id));
-    await staff.recordStage(
+    await on.staff.recordStage('yamada', stageChange(called.id));
+    await on.staff.recordStage(
       'yamada',
-      change(prank.id, { stage: 'excluded', reason: 'いたずら', progress: 0 }),
+      stageChange(prank.id, { stage: 'excluded', reason: 'いたずら', progress: 0 }),
     );
-    const rows = await staff.funnel(
+    const rows = await on.staff.funnel(
       'yamada',
       '2026-11-24T00:00:00.000Z',
       '2026-11-25T00:00:00.000Z',
@@ -146,10 +118,10 @@ describe('D1Staff on D1', () => {
   });
 
   it('keeps the audit per brand, newest first', async () => {
-    await staff.audit({ brand: 'yamada', at: '1', actor: 'a', action: 'view', target: 'x' });
-    await staff.audit({ brand: 'carsupport', at: '2', actor: 'b', action: 'view', target: 'y' });
-    await staff.audit({ brand: 'yamada', at: '3', actor: 'c', action: 'export', target: 'z' });
-    expect((await staff.auditLog('yamada', 10)).map((entry) => entry.at)).toEqual(['3', '1']);
+    await on.staff.audit({ brand: 'yamada', at: '1', actor: 'a', action: 'view', target: 'x' });
+    await on.staff.audit({ brand: 'carsupport', at: '2', actor: 'b', action: 'view', target: 'y' });
+    await on.staff.audit({ brand: 'yamada', at: '3', actor: 'c', action: 'export', target: 'z' });
+    expect((await on.staff.auditLog('yamada', 10)).map((entry) => entry.at)).toEqual(['3', '1']);
   });
 
   it('alerts ops once of each lead still 新規 past the business hours, never of spam', async () => {
@@ -157,11 +129,11 @@ describe('D1Staff on D1', () => {
     const fresh = newLead({ receivedAt: '2026-11-25T00:30:00.000Z' });
     const spam = newLead({ receivedAt: '2026-11-24T01:00:00.000Z', suspectedSpam: true });
     const called = newLead({ receivedAt: '2026-11-24T01:00:00.000Z' });
-    for (const lead of [late, fresh, spam, called]) await leads.insert(lead, '');
-    await staff.recordStage('yamada', change(called.id));
+    for (const lead of [late, fresh, spam, called]) await on.leads.insert(lead, '');
+    await on.staff.recordStage('yamada', stageChange(called.id));
     const sent: { subject: string; text: string }[] = [];
     const env = {
-      DB: d1.db,
+      DB: on.d1.db,
       BRAND: 'yamada',
       OPS_MAIL_TO: 'ops@example.com',
       SITE_URL: 'https://www.yamada-shaken.com',
@@ -187,18 +159,18 @@ describe('D1Staff on D1', () => {
     const refused = newLead();
     const prank = newLead();
     const later = newLead({ receivedAt: '2026-12-02T01:00:00.000Z' });
-    for (const lead of [taken, waiting, refused, prank, later]) await leads.insert(lead, '');
-    await staff.recordStage(
+    for (const lead of [taken, waiting, refused, prank, later]) await on.leads.insert(lead, '');
+    await on.staff.recordStage(
       'yamada',
-      change(prank.id, { stage: 'excluded', reason: 'いたずら', progress: 0 }),
+      stageChange(prank.id, { stage: 'excluded', reason: 'いたずら', progress: 0 }),
     );
     const row = (lead: string, channel: string, state: string, report: string | null) =>
-      d1.db
+      on.d1.db
         .prepare(
           'INSERT INTO lead_deliveries (lead_id, channel, state, report) VALUES (?, ?, ?, ?)',
         )
         .bind(lead, channel, state, report);
-    await d1.db.batch([
+    await on.d1.db.batch([
       row(taken.id, 'google', 'sent', 'accepted'),
       row(waiting.id, 'google', 'sent', 'waiting'),
       row(refused.id, 'google', 'dead', 'failed'),
@@ -207,7 +179,7 @@ describe('D1Staff on D1', () => {
       row(taken.id, 'meta', 'skipped', null),
       row(taken.id, 'webhook', 'sent', null),
     ]);
-    const counts = await staff.channelCounts(
+    const counts = await on.staff.channelCounts(
       'yamada',
       '2026-11-24T00:00:00.000Z',
       '2026-11-25T00:00:00.000Z',

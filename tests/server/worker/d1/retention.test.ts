@@ -2,38 +2,10 @@
 // a lead past the period loses every personal value, the funnel counts stay the same, a lead
 // inside the period is untouched, and a second run finds nothing left to do.
 import { eraseExpiredLeads } from '../../../../server/worker/cron/retention';
-import { D1LeadStore } from '../../../../server/worker/d1LeadStore';
-import { D1Staff } from '../../../../server/worker/d1Staff';
-import type { NewStageChange } from '../../../../server/core/leadStages';
 import { leadRequest, newLead } from '../../../factories/estimate';
-import { localD1, type LocalD1 } from './d1';
+import { stageChange, staffStoresOnD1 } from './d1';
 
-let d1: LocalD1;
-let leads: D1LeadStore;
-let staff: D1Staff;
-
-beforeAll(async () => {
-  d1 = await localD1();
-  leads = new D1LeadStore(d1.db);
-  staff = new D1Staff(d1.db, leads);
-});
-
-afterAll(async () => {
-  await d1.dispose();
-});
-
-function change(leadId: string, overrides: Partial<NewStageChange>): NewStageChange {
-  return {
-    leadId,
-    stage: 'contacted',
-    at: '2026-11-25T01:00:00.000Z',
-    actor: 'sato@shop.example',
-    progress: 1,
-    idempotencyKey: `k-${Math.random()}`,
-    requestHash: 'h',
-    ...overrides,
-  };
-}
+const on = staffStoresOnD1();
 
 const request = () => ({
   ...leadRequest('yamada', {
@@ -48,7 +20,7 @@ describe('the retention Cron job on D1', () => {
     const lost = newLead({ receivedAt: '2026-11-21T01:00:00.000Z', request: request() });
     const recent = newLead({ receivedAt: '2026-11-24T01:00:00.000Z', request: request() });
     for (const lead of [old, lost, recent])
-      await leads.insert(
+      await on.leads.insert(
         {
           ...lead,
           matching: {
@@ -59,15 +31,15 @@ describe('the retention Cron job on D1', () => {
         },
         '',
       );
-    await staff.recordStage(
+    await on.staff.recordStage(
       'yamada',
-      change(old.id, { stage: 'completed', amount: 54321, progress: 3 }),
+      stageChange(old.id, { stage: 'completed', amount: 54321, progress: 3 }),
     );
-    await staff.recordStage(
+    await on.staff.recordStage(
       'yamada',
-      change(lost.id, { stage: 'lost', reason: '山田様より他社で', progress: 1 }),
+      stageChange(lost.id, { stage: 'lost', reason: '山田様より他社で', progress: 1 }),
     );
-    await d1.db
+    await on.d1.db
       .prepare(
         "INSERT INTO lead_deliveries (lead_id, channel, state, attempts, last_error) VALUES (?, 'webhook', 'dead', 3, ?), (?, 'meta', 'skipped', 0, '同意なし')",
       )
@@ -78,17 +50,17 @@ describe('the retention Cron job on D1', () => {
       ['2026-11-21T02:00:00.000Z', '3件 完了'],
       ['2026-11-23T01:00:00.000Z', '1件 検索「ヤマダ」'],
     ] as const) {
-      await staff.audit({ brand: 'yamada', at, actor: 'sato', action: 'list', target });
+      await on.staff.audit({ brand: 'yamada', at, actor: 'sato', action: 'list', target });
     }
     const range = ['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z'] as const;
-    const before = await staff.funnel('yamada', ...range);
+    const before = await on.staff.funnel('yamada', ...range);
 
     // Three years after 2026-11-22: the first two leads are past the period, the third is not.
-    const env = { DB: d1.db, BRAND: 'yamada' };
+    const env = { DB: on.d1.db, BRAND: 'yamada' };
     await eraseExpiredLeads(env, new Date('2029-11-22T00:00:00.000Z'));
 
-    expect(await staff.funnel('yamada', ...range)).toEqual(before);
-    const row = await d1.db
+    expect(await on.staff.funnel('yamada', ...range)).toEqual(before);
+    const row = await on.d1.db
       .prepare('SELECT * FROM leads WHERE id = ?')
       .bind(old.id)
       .first<Record<string, unknown>>();
@@ -115,7 +87,7 @@ describe('the retention Cron job on D1', () => {
     for (const value of ['山田', '090', '@', 'Mozilla', '203.0.113', 'Cj0']) {
       expect(JSON.stringify(row)).not.toContain(value);
     }
-    const errors = await d1.db
+    const errors = await on.d1.db
       .prepare('SELECT channel, last_error FROM lead_deliveries WHERE lead_id = ? ORDER BY channel')
       .bind(old.id)
       .all();
@@ -123,23 +95,23 @@ describe('the retention Cron job on D1', () => {
       { channel: 'meta', last_error: '同意なし' },
       { channel: 'webhook', last_error: null },
     ]);
-    const lostLead = await staff.lead('yamada', lost.id);
+    const lostLead = await on.staff.lead('yamada', lost.id);
     expect(lostLead?.history).toEqual([expect.not.objectContaining({ reason: expect.anything() })]);
     expect(lostLead?.erasedAt).toBe('2029-11-22T00:00:00.000Z');
     expect(
-      (await staff.leads('yamada', { limit: 10 })).map((lead) => [lead.id, lead.erased]),
+      (await on.staff.leads('yamada', { limit: 10 })).map((lead) => [lead.id, lead.erased]),
     ).toEqual([
       [recent.id, false],
       [lost.id, true],
       [old.id, true],
     ]);
 
-    const kept = await leads.get(recent.id);
+    const kept = await on.leads.get(recent.id);
     expect(kept?.request.customer).toEqual(recent.request.customer);
     expect(kept?.matching?.clientAddress).toBe('203.0.113.7');
     expect(kept?.erasedAt).toBeUndefined();
 
-    expect((await staff.auditLog('yamada', 10)).map((entry) => entry.target)).toEqual([
+    expect((await on.staff.auditLog('yamada', 10)).map((entry) => entry.target)).toEqual([
       '1件 検索「ヤマダ」',
       '3件 完了',
       '1件 検索（保存期間を過ぎ消去済み）',
@@ -147,7 +119,7 @@ describe('the retention Cron job on D1', () => {
 
     // A later run finds nothing more (the erased rows are not read again) and changes nothing.
     await eraseExpiredLeads(env, new Date('2029-11-23T00:00:00.000Z'));
-    const again = await d1.db
+    const again = await on.d1.db
       .prepare('SELECT erased_at FROM leads WHERE id = ?')
       .bind(old.id)
       .first<{ erased_at: string }>();
