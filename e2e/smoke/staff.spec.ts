@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
 import { mailsOf, selectedEngines, smokeApi } from './engines';
-import { call, client, cloudflareOnly, idOf, lead, postJson } from './workerApi';
+import { call, client, cloudflareOnly, idOf, lead, postJson, postStage } from './workerApi';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -68,17 +68,7 @@ const booking = { stage: 'booked', bookedFor: '2027-01-20T10:30', shop: '渋谷�
 test('a booking recorded through the staff API mails the visitor once, with a calendar file', async () => {
   const email = `b${randomUUID().slice(0, 8)}@example.com`;
   const id = idOf(await postJson('yamada', markedLead('yamada', email), { ip: client() }));
-  const stage = (key: string, body: object = booking) =>
-    call('yamada', {
-      method: 'POST',
-      path: `/api/staff/leads/${id}/stages`,
-      headers: {
-        Authorization: `Bearer ${smokeApi.staffSecret}`,
-        'Content-Type': 'application/json',
-        'Idempotency-Key': key,
-      },
-      body: JSON.stringify(body),
-    });
+  const stage = (key: string, body: object = booking) => postStage('yamada', id, key, body);
   expect((await stage('called', { stage: 'contacted' })).status).toBe(201);
   const first = await stage('one');
   expect(first.status, first.body).toBe(201);

@@ -14,7 +14,7 @@ import { validRequest } from '../../tests/factories/estimate';
 import { parseCsv } from '../../tests/parseCsv';
 import { startConversionReceivers, type ConversionReceivers } from './conversionReceivers';
 import { engines, selectedEngines, smokeApi, smokeGoogleAccount } from './engines';
-import { call, client, cloudflareOnly, exportCsv, idOf, postJson } from './workerApi';
+import { client, cloudflareOnly, exportCsv, idOf, postJson, postStage } from './workerApi';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -60,16 +60,7 @@ async function adLead(adConsent: boolean): Promise<string> {
 }
 
 function stage(id: string, key: string, body: object) {
-  return call('yamada', {
-    method: 'POST',
-    path: `/api/staff/leads/${id}/stages`,
-    headers: {
-      Authorization: `Bearer ${smokeApi.staffSecret}`,
-      'Content-Type': 'application/json',
-      'Idempotency-Key': key,
-    },
-    body: JSON.stringify(body),
-  });
+  return postStage('yamada', id, key, body);
 }
 
 async function bookAndComplete(id: string): Promise<void> {

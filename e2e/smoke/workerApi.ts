@@ -166,3 +166,17 @@ export async function d1(brand: BrandId, sql: string, stateDir = smokeApi.stateD
   const [result] = JSON.parse(stdout) as Array<{ results: Array<Record<string, unknown>> }>;
   return result!.results;
 }
+
+/** A stage recorded through the staff API with the shared secret, as a shop's tool would. */
+export function postStage(brand: BrandId, id: string, key: string, body: object) {
+  return call(brand, {
+    method: 'POST',
+    path: `/api/staff/leads/${id}/stages`,
+    headers: {
+      Authorization: `Bearer ${smokeApi.staffSecret}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': key,
+    },
+    body: JSON.stringify(body),
+  });
+}
