@@ -1,5 +1,5 @@
 // The D1 tests (`npm run test:d1`): the Worker's D1 code against a real local D1 database with
-// its migrations (tests/server/worker/d1/d1.ts, Miniflare). Miniflare needs Node >= 22, so this runs with the
+// its migrations (tests/server/db/d1/d1.ts, Miniflare). Miniflare needs Node >= 22, so this runs with the
 // Node 22 that deploy/cloudflare/ installs, not in `npm run test:unit`.
 import { defineConfig } from 'vitest/config';
 
@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     globals: true,
     environment: 'node',
-    include: ['tests/server/worker/d1/**/*.test.ts'],
+    include: ['tests/server/db/d1/**/*.test.ts'],
     restoreMocks: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,9 +4,9 @@
  * information. Run by run.ts under deploy/cloudflare's Node 22 (Miniflare needs it); prints JSON.
  */
 import { seedLeadsSql } from '../deploy/cloudflare/seedLeads';
-import { staleLeadsStatement } from '../server/worker/cron/newLeadAlert';
-import { funnelStatement, listStatement } from '../server/worker/d1Staff';
-import { localD1 } from '../tests/server/worker/d1/d1';
+import { staleLeadsStatement } from '../server/jobs/newLeadAlert';
+import { funnelStatement, listStatement } from '../server/db/staff';
+import { localD1 } from '../tests/server/db/d1/d1';
 import { summarize, type StaffQueryTiming } from './stats';
 
 const count = 100_000;

@@ -9,7 +9,7 @@ import {
   type DeclaredCompany,
   type OperatorFact,
 } from '../src/content/operatorFacts';
-import { brandEnvName } from '../server/core/brandEnv';
+import { brandEnvName } from './cloudflare/brandEnv';
 
 type Environment = Record<string, string | undefined>;
 

@@ -1,8 +1,8 @@
 // The estimate form is in the page: usable from first paint, enhanced by its code when it
 // arrives, sent even without it. Scripts are held back by routing them, then released.
 import type { Locator, Page, Route } from '@playwright/test';
-import { answers } from '../server/core/answers';
-import { retryPage, valuesKeptNote } from '../server/core/answerPages';
+import { answers } from '../server/http/messages';
+import { retryPage, valuesKeptNote } from '../server/estimate/pages';
 import { preferredDateBounds } from '../src/estimate/contract/dates';
 import type { brands } from '../src/brand/brands';
 import { axeViolations } from './axe';

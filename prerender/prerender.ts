@@ -12,7 +12,7 @@ import type { RenderResult } from '../src/entry-server';
 import { themeInitScript } from '../src/lib/theme';
 import { captureEntryScript } from '../src/tracking/captureEntry';
 import { apiOrigins, contentSecurityPolicy, inlineStyles } from './csp';
-import { headerRules, renderHeadersFile } from '../server/core/headers';
+import { headerRules, renderHeadersFile } from '../server/site/headers';
 import { pageChunkFiles, readManifest } from './preload';
 import { buildFirstPaintScript, deferScripts } from './firstPaint';
 import { escapeHtml } from '../src/lib/escapeHtml';

@@ -11,16 +11,16 @@ import {
   siteUrlVariable,
 } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
-import { brandEnvName } from '../../server/core/brandEnv';
+import { brandEnvName } from './brandEnv';
 import { checkRelease } from '../releaseCheck';
 import {
   conversionOptions,
   conversionVariables,
   productionEndpoints,
-} from '../../server/core/conversions/conversionChannel';
+} from '../../server/platforms/platform';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const workerDir = resolve(here, '../../server/worker');
+const serverDir = resolve(here, '../../server');
 const compatibilityDate = '2026-11-01';
 const devRouterFolder = 'dev-router';
 /**
@@ -109,7 +109,7 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
   const domain = options.env[brandEnvName('CUSTOM_DOMAIN', brand)];
   return {
     name: workerName(brand),
-    main: path(join(workerDir, 'worker.ts')),
+    main: path(join(serverDir, 'worker.ts')),
     compatibility_date: compatibilityDate,
     ...(domain && { routes: [{ pattern: domain, custom_domain: true }] }),
     assets: {
@@ -127,7 +127,7 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
         // wrangler names a local database by this id, else by the binding, which every brand
         // shares: without it, the brands' Workers would share one local database.
         ...(options.local && { preview_database_id: `local-${names.database}` }),
-        migrations_dir: path(join(workerDir, 'migrations')),
+        migrations_dir: path(join(serverDir, 'db', 'migrations')),
       },
     ],
     queues: {

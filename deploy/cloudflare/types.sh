@@ -20,10 +20,10 @@ trap 'rm -rf "$tmp"' EXIT
 (cd "$tmp" && "$node22" "$wrangler" types -c brand/wrangler.json \
   --strict-vars=false --include-main-module=false >/dev/null)
 if $check; then
-  if ! cmp -s "$tmp/worker-configuration.d.ts" "$root/server/worker/worker-configuration.d.ts"; then
-    echo "server/worker/worker-configuration.d.ts is out of date: run bash deploy/cloudflare/types.sh and commit it" >&2
+  if ! cmp -s "$tmp/worker-configuration.d.ts" "$root/server/worker-configuration.d.ts"; then
+    echo "server/worker-configuration.d.ts is out of date: run bash deploy/cloudflare/types.sh and commit it" >&2
     exit 1
   fi
 else
-  cp "$tmp/worker-configuration.d.ts" "$root/server/worker/worker-configuration.d.ts"
+  cp "$tmp/worker-configuration.d.ts" "$root/server/worker-configuration.d.ts"
 fi

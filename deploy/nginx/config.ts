@@ -10,7 +10,7 @@ import {
   localOrigin,
   type BrandId,
 } from '../../src/brand/brands';
-import { parseHeadersFile, rulePattern, type HeaderRule } from '../../server/core/headers';
+import { parseHeadersFile, rulePattern, type HeaderRule } from '../../server/site/headers';
 import {
   businessEndCookieName,
   businessStartCookieName,
@@ -21,7 +21,7 @@ import {
   trackingMaxLength,
   type TrackingData,
 } from '../../src/tracking/trackingFields';
-import { clientErrorPage } from '../../server/node/clientError';
+import { clientErrorPage } from './clientError';
 
 export type NginxOptions = {
   distDir: string;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { brands } from '../../src/brand/brands';
-import { leadChannels } from '../../server/core/leadChannels';
+import { leadChannels } from '../../server/delivery/channels';
 import { validRequest } from '../../tests/factories/estimate';
 import { parseCsv } from '../../tests/parseCsv';
 import { apiEnv, engines, smokeApi, smokeDistDir } from './engines';

@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { brandIds, type BrandId } from '../../src/brand/brands';
 import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
 import { tokyoToday } from '../../src/lib/tokyoTime';
-import { apiPaths } from '../../server/core/router';
+import { apiPaths } from '../../server/app';
 import { validFormPost, validRequest } from '../../tests/factories/estimate';
 import { brandHost, engines, selectedEngines, smokeApi } from './engines';
 

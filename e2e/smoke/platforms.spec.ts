@@ -7,8 +7,8 @@
 // this shows them through the real queue and store. One brand: the channels do not differ by brand.
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { conversionChannels } from '../../server/core/conversions/channels';
-import type { ChannelDelivery } from '../../server/core/leadStore';
+import { conversionChannels } from '../../server/platforms/index';
+import type { ChannelDelivery } from '../../server/leads/store';
 import { validRequest } from '../../tests/factories/estimate';
 import type { ConversionReceivers } from './conversionReceivers';
 import { sentMails, smokeApi } from './engines';

@@ -8,7 +8,7 @@ import { expect, test, type TestInfo } from '@playwright/test';
 import { pageTable } from '../../src/content/pageTable';
 import { brands, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
-import { cacheControl, headersFor, parseHeadersFile } from '../../server/core/headers';
+import { cacheControl, headersFor, parseHeadersFile } from '../../server/site/headers';
 import { largestCookieHeaderBytes } from '../../deploy/nginx/config';
 import { brandHost, engines, previousBuildId, smokeDistDir, type EngineName } from './engines';
 import { cspViolations, watchCsp } from '../csp';

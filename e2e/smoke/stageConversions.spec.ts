@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { importSPKI } from 'jose';
-import { notAgreed } from '../../server/core/conversions/conversionChannel';
-import { channelNamed } from '../../server/core/leadChannels';
+import { notAgreed } from '../../server/platforms/platform';
+import { channelNamed } from '../../server/delivery/channels';
 import { validRequest } from '../../tests/factories/estimate';
 import { parseCsv } from '../../tests/parseCsv';
 import { startConversionReceivers, type ConversionReceivers } from './conversionReceivers';

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import { writeConfigs } from '../../deploy/cloudflare/config';
-import { leadChannels } from '../../server/core/leadChannels';
+import { leadChannels } from '../../server/delivery/channels';
 import type { BrandId } from '../../src/brand/brands';
 import { parseCsv } from '../../tests/parseCsv';
 import { validRequest } from '../../tests/factories/estimate';

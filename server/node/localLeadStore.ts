@@ -8,12 +8,12 @@ import { dirname } from 'node:path';
 import { isBrandId, type BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
-import { createKeyedQueue } from '../core/keyedQueue';
-import { parseStoredRequest } from '../core/storedRequest';
-import { mailboxKey } from '../core/receiptRules';
-import { newLeadRateLimit } from '../core/rateLimitPolicy';
-import type { LeadNotifier, LeadStore, RateLimiter, StoredLead } from '../core/leadStore';
-import type { RetentionStore } from '../core/retention';
+import { createKeyedQueue } from '../estimate/keyedQueue';
+import { parseStoredRequest } from '../leads/storedRequest';
+import { mailboxKey } from '../delivery/receiptRules';
+import { newLeadRateLimit } from '../estimate/rateLimitPolicy';
+import type { LeadNotifier, LeadStore, RateLimiter, StoredLead } from '../leads/store';
+import type { RetentionStore } from '../leads/retention';
 
 const slowModeDelayMs = 20_000;
 

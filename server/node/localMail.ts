@@ -6,13 +6,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { localOrigin, type BrandId, siteUrlVariable } from '../../src/brand/brands';
-import { brandEnvName } from '../core/brandEnv';
-import type { MailMessage } from '../core/leadMail';
-import type { LeadNotifier, LeadStore } from '../core/leadStore';
-import type { StoredLead } from '../core/leadStore';
-import { channelNamed, channelsOnReceipt, type DeliveryContext } from '../core/leadChannels';
-import type { StageNotifier } from '../core/stageChange';
-import { addressList, type Mailer } from '../core/mailChannels';
+import { brandEnvName } from '../../deploy/cloudflare/brandEnv';
+import type { MailMessage } from '../delivery/leadMail';
+import type { LeadNotifier, LeadStore } from '../leads/store';
+import type { StoredLead } from '../leads/store';
+import { channelNamed, channelsOnReceipt, type DeliveryContext } from '../delivery/channels';
+import type { StageNotifier } from '../staff/stageChange';
+import { addressList, type Mailer } from '../delivery/mailChannels';
 
 /** @internal Exported for tests, which parse what it writes. */
 export async function mimeOf(message: MailMessage): Promise<Buffer> {

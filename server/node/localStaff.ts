@@ -7,23 +7,23 @@ import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises
 import { dirname } from 'node:path';
 import type { BrandId } from '../../src/brand/brands';
 import { isRecord } from '../../src/lib/isRecord';
-import { createKeyedQueue } from '../core/keyedQueue';
-import type { LeadStore, StoredLead } from '../core/leadStore';
-import { currentStage, isStage, type StageChange } from '../core/leadStages';
-import { columnText, leadKana } from '../core/leadValues';
+import { createKeyedQueue } from '../estimate/keyedQueue';
+import type { LeadStore, StoredLead } from '../leads/store';
+import { currentStage, isStage, type StageChange } from '../staff/stages';
+import { columnText, leadKana } from '../leads/values';
 import {
   auditSearchMark,
   erasedAuditTarget,
   erasedStage,
   type RetentionStore,
-} from '../core/retention';
+} from '../leads/retention';
 import {
   clickPlatformOf,
   type AuditEntry,
   type FunnelRow,
   type LeadSummary,
   type StaffStore,
-} from '../core/staffStore';
+} from '../staff/store';
 
 type KeyedChange = StageChange & { idempotencyKey: string | null; requestHash: string | null };
 

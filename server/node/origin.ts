@@ -6,17 +6,17 @@ import { join, resolve } from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
 import { brandIdForHost, brandIds, type BrandId } from '../../src/brand/brands';
-import { headersFor, parseHeadersFile, type HeaderRule } from '../core/headers';
-import { clientErrorPage, clientErrorReasons, clientErrorStatus } from './clientError';
-import { decidePath, routePath, type PathDecision } from '../core/paths';
-import type { EstimateHandler } from '../core/estimateHandler';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../site/headers';
+import { clientErrorPage, clientErrorReasons, clientErrorStatus } from '../../deploy/nginx/clientError';
+import { decidePath, routePath, type PathDecision } from '../site/paths';
+import type { EstimateHandler } from '../estimate/handler';
 import { createLocalLeadStore, createMemoryRateLimiter } from './localLeadStore';
 import { createLocalMailNotifier, createLocalStageNotifier } from './localMail';
 import { createLocalStaffStore, localRetention } from './localStaff';
-import { keepRetention, type RetentionStore } from '../core/retention';
-import { staffAccessOf } from '../core/staffAuth';
+import { keepRetention, type RetentionStore } from '../leads/retention';
+import { staffAccessOf } from '../staff/auth';
 import { serveFetch } from './nodeFetch';
-import { createApi } from '../core/router';
+import { createApi } from '../app';
 
 export type OriginOptions = {
   distDir: string;

@@ -10,7 +10,7 @@ import {
   receiptNotice,
 } from '../../src/brand/mail';
 import { EstimateComplete } from '../../src/estimate/EstimateComplete';
-import { acceptedPage } from '../../server/core/answerPages';
+import { acceptedPage } from '../../server/estimate/pages';
 
 describe.each(brandIds)('the mail copy of %s', (id) => {
   const brand = brands[id];

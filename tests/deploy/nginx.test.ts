@@ -6,7 +6,7 @@ import {
   nginxConfig,
   tagCookiesMarginBytes,
 } from '../../deploy/nginx/config';
-import { headerRules, type HeaderRule } from '../../server/core/headers';
+import { headerRules, type HeaderRule } from '../../server/site/headers';
 import { brandIds, brands, defaultBrandId } from '../../src/brand/brands';
 import { maxCookieBytes } from '../../src/tracking/trackingCookie';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { releaseProblems } from '../../deploy/releaseCheck';
-import { brandEnvName } from '../../server/core/brandEnv';
+import { brandEnvName } from '../../deploy/cloudflare/brandEnv';
 import { brandIds, defaultBrandId, type BrandId, siteUrlVariable } from '../../src/brand/brands';
 import type { DeclaredCompany } from '../../src/content/operatorFacts';
 

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { columnHeader } from '../../server/core/leadValues';
+import { columnHeader } from '../../server/leads/values';
 import { exportColumns } from '../../src/estimate/contract/exportColumns';
 import type { FieldSpec } from '../../src/estimate/contract/fieldSpec';
 import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';

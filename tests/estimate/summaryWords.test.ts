@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorSummaryTitle, summaryEntries } from '../../src/estimate/contract/summaryWords';
 import { fieldPaths } from '../../src/estimate/contract/fieldTable';
-import { refusedPage } from '../../server/core/answerPages';
+import { refusedPage } from '../../server/estimate/pages';
 
 describe('the error summary', () => {
   it("lists the fields' messages in the form's order, then those with no field", () => {

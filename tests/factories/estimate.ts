@@ -5,7 +5,7 @@
 // (newLead, storedLead). Dates follow Tokyo's calendar
 // (src/lib/tokyoTime.ts), never the machine's.
 import * as v from 'valibot';
-import type { NewLead, StoredLead } from '../../server/core/leadStore';
+import type { NewLead, StoredLead } from '../../server/leads/store';
 import type { BrandId } from '../../src/brand/brands';
 import {
   estimateRequestSchema,

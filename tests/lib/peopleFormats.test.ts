@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
 import { displayPostalCode, japaneseDate, yen } from '../../src/lib/peopleFormats';
 import { japaneseDay } from '../../src/lib/plainFormats';
-import { postalArea } from '../../server/core/postalArea';
+import { postalArea } from '../../server/leads/postalArea';
 
 describe('people formats', () => {
   it('writes a day with its weekday, a month alone, and leaves anything else as it came', () => {

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brandIds, brands, localOrigin, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
-import { cacheControl, headerRules, renderHeadersFile } from '../../server/core/headers';
+import { cacheControl, headerRules, renderHeadersFile } from '../../server/site/headers';
 import { createClientErrorHandler, createOrigin } from '../../server/node/origin';
-import { answers } from '../../server/core/answers';
-import { apiPaths } from '../../server/core/router';
+import { answers } from '../../server/http/messages';
+import { apiPaths } from '../../server/app';
 import { httpRequest, type HttpAnswer } from './httpRequest';
 
 const csp = "default-src 'self'; frame-ancestors 'none'";

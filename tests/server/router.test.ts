@@ -1,10 +1,10 @@
 // The one API router (server/core/router.ts): which routes exist on a runtime, given its adapters.
 // A route that is off is not routed, so both runtimes answer it with the site's 404 page.
 import { storedLead } from '../factories/estimate';
-import { apiPaths, createApi, type ApiAdapters } from '../../server/core/router';
+import { apiPaths, createApi, type ApiAdapters } from '../../server/app';
 import { createMemoryRateLimiter, localNotifier } from '../../server/node/localLeadStore';
-import type { LeadStore, Redelivery } from '../../server/core/leadStore';
-import { parseStoredRequest } from '../../server/core/storedRequest';
+import type { LeadStore, Redelivery } from '../../server/leads/store';
+import { parseStoredRequest } from '../../server/leads/storedRequest';
 
 const store: LeadStore = {
   insert: () => Promise.reject(new Error('unused')),

@@ -1,0 +1,301 @@
+/**
+ * One row per (brand, idempotency key), by the unique index, and per (brand, content) within the
+ * duplicate window: the INSERT … WHERE NOT EXISTS is one statement, D1 runs a database's statements
+ * one at a time, and the read-back shares its batch (one transaction).
+ */
+import type { BrandId } from '../../src/brand/brands';
+import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
+import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
+import { storedMatchingData } from '../../src/tracking/matchingFields';
+import { trackingKeys } from '../../src/tracking/trackingFields';
+import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../leads/store';
+import { auditSearchMark, erasedAuditTarget, type RetentionStore } from '../leads/retention';
+import { columnText, fieldText, leadKana } from '../leads/values';
+import { excludedReasons } from '../staff/stages';
+import { parseStoredRequest } from '../leads/storedRequest';
+import { mailboxKey } from '../delivery/receiptRules';
+import { currentOf, stageColumnNames, type StageColumns } from './staff';
+import { channelDelivery, deliveryColumns, type DeliveryRecord } from './deliveries';
+import type { D1Database } from '../env';
+
+type Cell = string | number | null;
+
+const cell = (text: string): string | null => (text === '' ? null : text);
+
+/** @internal Exported for tests. */
+export function leadRow(lead: StoredLead): Record<string, Cell> {
+  const { request } = lead;
+  const row: Record<string, Cell> = {
+    id: lead.id,
+    brand: lead.brand,
+    idempotency_key: lead.idempotencyKey,
+    content_hash: lead.contentHash,
+    request_hash: lead.requestHash,
+    received_at: lead.receivedAt,
+    entry_point: request.entryPoint,
+    quote_vehicle_class: request.quote?.vehicleClass ?? null,
+    quote_rough_total: request.quote?.roughTotal ?? null,
+    suspected_spam: lead.suspectedSpam ? 1 : 0,
+    request_json: JSON.stringify(request),
+    matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
+    receipt_mailbox: cell(mailboxKey(request.customer.email)),
+    erased_at: lead.erasedAt ?? null,
+  };
+  for (const path of fieldPaths) {
+    const { stored } = field(path);
+    if (stored) row[stored] = cell(fieldText(request, path));
+  }
+  for (const [key, column] of Object.entries(exportColumns)) {
+    if ('stored' in column) row[column.stored] = cell(columnText(request, key as ExportColumnKey));
+  }
+  for (const key of trackingKeys) row[key] = request.tracking[key] || null;
+  row.kana = leadKana(request);
+  return row;
+}
+
+type LeadRecord = {
+  id: string;
+  brand: BrandId;
+  idempotency_key: string;
+  content_hash: string;
+  request_hash: string | null;
+  received_at: string;
+  suspected_spam: number;
+  request_json: string;
+  matching_json: string | null;
+  erased_at: string | null;
+} & StageColumns;
+
+const leadColumns =
+  'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
+  `request_json, matching_json, erased_at, ${stageColumnNames}`;
+
+function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
+  if (json === null) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  const matching = storedMatchingData(parsed);
+  return matching ? { matching } : {};
+}
+
+function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]): StoredLead {
+  return {
+    id: record.id,
+    brand: record.brand,
+    idempotencyKey: record.idempotency_key,
+    contentHash: record.content_hash,
+    requestHash: record.request_hash ?? '',
+    receivedAt: record.received_at,
+    suspectedSpam: record.suspected_spam === 1,
+    deliveries,
+    request: parseStoredRequest(JSON.parse(record.request_json), record.brand),
+    ...storedMatching(record.matching_json),
+    stage: currentOf(record),
+    ...(record.erased_at && { erasedAt: record.erased_at }),
+  };
+}
+
+type DeliveryRow = DeliveryRecord;
+
+function withDeliveries(
+  records: readonly LeadRecord[],
+  rows: readonly DeliveryRow[],
+): StoredLead[] {
+  const byLead = new Map<string, ChannelDelivery[]>();
+  for (const row of rows) {
+    const list = byLead.get(row.lead_id) ?? [];
+    list.push(channelDelivery(row));
+    byLead.set(row.lead_id, list);
+  }
+  return records.map((record) => storedLead(record, byLead.get(record.id) ?? []));
+}
+
+/** Its last three parameters: brand, content hash, since. */
+function insertStatement(columns: readonly string[]): string {
+  return (
+    `INSERT INTO leads (${columns.join(', ')}) SELECT ${columns.map(() => '?').join(', ')} ` +
+    'WHERE NOT EXISTS (SELECT 1 FROM leads WHERE brand = ? AND content_hash = ? AND received_at >= ?) ' +
+    'ON CONFLICT (brand, idempotency_key) DO NOTHING'
+  );
+}
+
+/** The key's own lead first, else the window's first duplicate. */
+const storedOrMetStatement =
+  'SELECT id FROM leads WHERE brand = ? AND (idempotency_key = ? OR ' +
+  '(content_hash = ? AND received_at >= ?)) ORDER BY idempotency_key = ? DESC, received_at LIMIT 1';
+
+/** @internal Exported for the query-plan test. Its brand, cutoff and limit (retention.ts). */
+export const expiredLeadsStatement =
+  `SELECT ${leadColumns} FROM leads WHERE brand = ? AND received_at < ? AND erased_at IS NULL ` +
+  'ORDER BY received_at LIMIT ?';
+
+/** @internal Exported for the query-plan test. Its brand, cutoff and limit (0009's partial index). */
+export const expiredSearchesStatement =
+  "SELECT seq, target FROM staff_audit WHERE brand = ? AND action = 'list' AND " +
+  `instr(target, '${auditSearchMark}') > 0 AND at < ? ORDER BY at LIMIT ?`;
+
+/** Columns an erasure never writes: who the lead is and when it came. */
+const keptColumns = new Set(['id', 'brand', 'idempotency_key', 'received_at']);
+
+export class D1LeadStore implements LeadStore, RetentionStore {
+  constructor(private readonly db: D1Database) {}
+
+  async insert(
+    lead: StoredLead,
+    duplicateSince: string,
+  ): Promise<{ id: string; created: boolean }> {
+    const row = leadRow(lead);
+    const columns = Object.keys(row);
+    const { brand, idempotencyKey, contentHash } = lead;
+    const [inserted, existing] = await this.db.batch<{ id: string }>([
+      this.db
+        .prepare(insertStatement(columns))
+        .bind(...columns.map((column) => row[column]), brand, contentHash, duplicateSince),
+      this.db
+        .prepare(storedOrMetStatement)
+        .bind(brand, idempotencyKey, contentHash, duplicateSince, idempotencyKey),
+    ]);
+    const id = existing?.results[0]?.id;
+    if (!inserted || !id) throw new Error('D1: the lead was neither stored nor found');
+    return { id, created: inserted.meta.changes === 1 };
+  }
+
+  async findByKey(brand: BrandId, idempotencyKey: string): Promise<KeyedLead | null> {
+    const found = await this.db
+      .prepare(
+        'SELECT id, content_hash, request_hash FROM leads WHERE brand = ? AND idempotency_key = ?',
+      )
+      .bind(brand, idempotencyKey)
+      .first<{ id: string; content_hash: string; request_hash: string | null }>();
+    return found
+      ? { id: found.id, contentHash: found.content_hash, requestHash: found.request_hash }
+      : null;
+  }
+
+  async findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null> {
+    const found = await this.db
+      .prepare(
+        'SELECT id FROM leads WHERE brand = ? AND content_hash = ? AND received_at >= ? ' +
+          'ORDER BY received_at LIMIT 1',
+      )
+      .bind(brand, contentHash, since)
+      .first<{ id: string }>();
+    return found?.id ?? null;
+  }
+
+  /**
+   * One statement over rows the inserts ordered (rowid): racing leads to one mailbox each count the
+   * ones inserted before them, so no more than the cap get a receipt, whatever the interleaving.
+   */
+  async earlierToMailbox(
+    brand: BrandId,
+    mailbox: string,
+    since: string,
+    leadId: string,
+  ): Promise<number> {
+    const found = await this.db
+      .prepare(
+        'SELECT COUNT(*) AS earlier FROM leads WHERE brand = ? AND receipt_mailbox = ? ' +
+          'AND suspected_spam = 0 AND received_at >= ? AND id != ? AND rowid < ' +
+          'COALESCE((SELECT rowid FROM leads WHERE id = ?), 9223372036854775807)',
+      )
+      .bind(brand, mailbox, since, leadId, leadId)
+      .first<{ earlier: number }>();
+    return found?.earlier ?? 0;
+  }
+
+  async list(brand: BrandId, from: string, to: string): Promise<StoredLead[]> {
+    const range = 'brand = ? AND received_at >= ? AND received_at < ?';
+    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
+      this.db
+        .prepare(`SELECT ${leadColumns} FROM leads WHERE ${range} ORDER BY received_at, id`)
+        .bind(brand, from, to),
+      this.db
+        .prepare(
+          `SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id IN ` +
+            `(SELECT id FROM leads WHERE ${range})`,
+        )
+        .bind(brand, from, to),
+    ]);
+    return withDeliveries(
+      (leads?.results ?? []) as LeadRecord[],
+      (deliveries?.results ?? []) as DeliveryRow[],
+    );
+  }
+
+  async get(id: string): Promise<StoredLead | null> {
+    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
+      this.db.prepare(`SELECT ${leadColumns} FROM leads WHERE id = ?`).bind(id),
+      this.db.prepare(`SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id = ?`).bind(id),
+    ]);
+    const [lead] = withDeliveries(
+      (leads?.results ?? []) as LeadRecord[],
+      (deliveries?.results ?? []) as DeliveryRow[],
+    );
+    return lead ?? null;
+  }
+
+  async expired(brand: BrandId, before: string, limit: number): Promise<StoredLead[]> {
+    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
+      this.db.prepare(expiredLeadsStatement).bind(brand, before, limit),
+      this.db
+        .prepare(
+          `SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id IN ` +
+            `(${expiredLeadsStatement.replace(leadColumns, 'id')})`,
+        )
+        .bind(brand, before, limit),
+    ]);
+    return withDeliveries(
+      (leads?.results ?? []) as LeadRecord[],
+      (deliveries?.results ?? []) as DeliveryRow[],
+    );
+  }
+
+  /** One transaction (batch): a lead is erased whole or not at all, and never twice. */
+  async erase(leads: readonly StoredLead[]): Promise<void> {
+    const statements = leads.flatMap((lead) => {
+      const row = leadRow(lead);
+      const columns = Object.keys(row).filter((column) => !keptColumns.has(column));
+      return [
+        this.db
+          .prepare(
+            `UPDATE leads SET ${columns.map((column) => `${column} = ?`).join(', ')} ` +
+              'WHERE id = ? AND erased_at IS NULL',
+          )
+          .bind(...columns.map((column) => row[column]), lead.id),
+        this.db
+          .prepare(
+            "UPDATE lead_deliveries SET last_error = NULL WHERE lead_id = ? AND state NOT IN ('skipped', 'off')",
+          )
+          .bind(lead.id),
+        this.db
+          .prepare(
+            `UPDATE lead_stages SET reason = NULL WHERE lead_id = ? AND reason IS NOT NULL ` +
+              `AND reason NOT IN (${excludedReasons.map(() => '?').join(', ')})`,
+          )
+          .bind(lead.id, ...excludedReasons),
+      ];
+    });
+    if (statements.length > 0) await this.db.batch(statements);
+  }
+
+  async eraseSearches(brand: BrandId, before: string, limit: number): Promise<number> {
+    const { results } = await this.db
+      .prepare(expiredSearchesStatement)
+      .bind(brand, before, limit)
+      .all<{ seq: number; target: string }>();
+    if (results.length === 0) return 0;
+    await this.db.batch(
+      results.map(({ seq, target }) =>
+        this.db
+          .prepare('UPDATE staff_audit SET target = ? WHERE seq = ?')
+          .bind(erasedAuditTarget(target), seq),
+      ),
+    );
+    return results.length;
+  }
+}

@@ -1,0 +1,290 @@
+/**
+ * The staff's reads and writes on D1 (migration 0006): every query names the brand and reads
+ * through an index the migration names (tests/server/worker/d1/queryPlans.test.ts holds it).
+ */
+import type { BrandId } from '../../src/brand/brands';
+import {
+  currentStage,
+  type CurrentStage,
+  type NewStageChange,
+  type Stage,
+  type StageChange,
+} from '../staff/stages';
+import {
+  clickPlatforms,
+  type AuditEntry,
+  type FunnelRow,
+  type LeadQuery,
+  type LeadSummary,
+  type RecordedStage,
+  type StaffLead,
+  type ChannelCount,
+  type StaffStore,
+} from '../staff/store';
+import type { Redelivery } from '../leads/store';
+import type { D1Database } from '../env';
+
+type StageRecord = {
+  seq: number;
+  lead_id: string;
+  stage: Exclude<Stage, 'new'>;
+  at: string;
+  actor: string;
+  booked_for: string | null;
+  shop: string | null;
+  amount: number | null;
+  reason: string | null;
+  progress: number;
+  request_hash: string | null;
+};
+
+const stageColumns =
+  'seq, lead_id, stage, at, actor, booked_for, shop, amount, reason, progress, request_hash';
+
+function stageChange(record: StageRecord): StageChange {
+  return {
+    seq: record.seq,
+    leadId: record.lead_id,
+    stage: record.stage,
+    at: record.at,
+    actor: record.actor,
+    progress: record.progress,
+    ...(record.booked_for !== null && { bookedFor: record.booked_for }),
+    ...(record.shop !== null && { shop: record.shop }),
+    ...(record.amount !== null && { amount: record.amount }),
+    ...(record.reason !== null && { reason: record.reason }),
+  };
+}
+
+/** The lead row's copy of its last change (migration 0006), read by every query of a lead. */
+export type StageColumns = {
+  stage: Stage;
+  stage_changed_at: string | null;
+  progress: number;
+  booked_for: string | null;
+  shop: string | null;
+  amount: number | null;
+};
+
+export const stageColumnNames = 'stage, stage_changed_at, progress, booked_for, shop, amount';
+
+type SummaryRecord = StageColumns & {
+  id: string;
+  received_at: string;
+  last_name: string | null;
+  first_name: string | null;
+  kana: string | null;
+  phone: string | null;
+  model: string | null;
+  suspected_spam: number;
+  erased_at: string | null;
+};
+
+export function currentOf(record: StageColumns): CurrentStage {
+  return {
+    stage: record.stage,
+    changedAt: record.stage_changed_at,
+    progress: record.progress,
+    ...(record.booked_for !== null && { bookedFor: record.booked_for }),
+    ...(record.shop !== null && { shop: record.shop }),
+    ...(record.amount !== null && { amount: record.amount }),
+  };
+}
+
+function summary(record: SummaryRecord): LeadSummary {
+  return {
+    id: record.id,
+    receivedAt: record.received_at,
+    name: [record.last_name, record.first_name].filter(Boolean).join(' '),
+    kana: record.kana ?? '',
+    phone: record.phone ?? '',
+    model: record.model ?? '',
+    suspectedSpam: record.suspected_spam === 1,
+    stage: currentOf(record),
+    erased: record.erased_at !== null,
+  };
+}
+
+/** @internal Exported for the query-plan test, which explains each query. */
+export function listStatement(query: LeadQuery): { sql: string; binds: (string | number)[] } {
+  const where: string[] = ['brand = ?'];
+  const binds: (string | number)[] = [];
+  const add = (clause: string, ...values: string[]) => {
+    where.push(clause);
+    binds.push(...values);
+  };
+  if (query.id) add('id = ?', query.id);
+  if (query.phone) add('phone = ?', query.phone);
+  if (query.kana) add('kana >= ? AND kana < ?', query.kana, `${query.kana}\uffff`);
+  if (query.stage) add('stage = ?', query.stage);
+  if (query.from) add('received_at >= ?', query.from);
+  if (query.to) add('received_at < ?', query.to);
+  return {
+    sql:
+      'SELECT id, received_at, last_name, first_name, kana, phone, model, suspected_spam, erased_at, ' +
+      `${stageColumnNames} FROM leads ` +
+      `WHERE ${where.join(' AND ')} ORDER BY received_at DESC, id DESC LIMIT ?`,
+    binds: [...binds, query.limit],
+  };
+}
+
+const platformCase = `CASE ${clickPlatforms
+  .map(
+    ([name, keys]) => `WHEN ${keys.map((key) => `${key} IS NOT NULL`).join(' OR ')} THEN '${name}'`,
+  )
+  .join(' ')} ELSE '' END`;
+
+/** @internal Exported for the query-plan test. Its brand, from, to. */
+export const funnelStatement =
+  "SELECT COALESCE(source, '') AS source, COALESCE(inquiry_medium, '') AS medium, " +
+  `COALESCE(campaign, '') AS campaign, ${platformCase} AS platform, COUNT(*) AS leads, ` +
+  'SUM(progress >= 1) AS contacted, SUM(progress >= 2) AS booked, ' +
+  "SUM(stage = 'completed') AS completed, " +
+  "COALESCE(SUM(CASE WHEN stage = 'completed' THEN amount END), 0) AS amount FROM leads " +
+  "WHERE brand = ? AND received_at >= ? AND received_at < ? AND stage != 'excluded' " +
+  'GROUP BY 1, 2, 3, 4 ORDER BY leads DESC';
+
+/** @internal Exported for the query-plan test. Its brand, from, to, then the channels. */
+export function channelCountStatement(channels: number): string {
+  return (
+    "SELECT d.channel AS channel, SUM(d.state = 'sent') AS sent, " +
+    "SUM(d.state = 'sent' AND d.report = 'accepted') AS accepted, SUM(d.state = 'dead') AS failed " +
+    'FROM leads l JOIN lead_deliveries d ON d.lead_id = l.id ' +
+    "WHERE l.brand = ? AND l.received_at >= ? AND l.received_at < ? AND l.stage != 'excluded' " +
+    `AND d.channel IN (${Array.from({ length: channels }, () => '?').join(', ')}) ` +
+    'GROUP BY d.channel'
+  );
+}
+
+export class D1Staff implements StaffStore {
+  constructor(
+    private readonly db: D1Database,
+    private readonly leadStore: Pick<Redelivery, 'get'>,
+  ) {}
+
+  private async history(leadId: string): Promise<StageChange[]> {
+    const { results } = await this.db
+      .prepare(`SELECT ${stageColumns} FROM lead_stages WHERE lead_id = ? ORDER BY seq`)
+      .bind(leadId)
+      .all<StageRecord>();
+    return results.map(stageChange);
+  }
+
+  async stagesOf(brand: BrandId, from: string, to: string): Promise<Map<string, CurrentStage>> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT id, ${stageColumnNames} FROM leads ` +
+          'WHERE brand = ? AND received_at >= ? AND received_at < ?',
+      )
+      .bind(brand, from, to)
+      .all<SummaryRecord>();
+    return new Map(results.map((record) => [record.id, currentOf(record)]));
+  }
+
+  async channelCounts(
+    brand: BrandId,
+    from: string,
+    to: string,
+    channels: readonly string[],
+  ): Promise<ChannelCount[]> {
+    if (channels.length === 0) return [];
+    const { results } = await this.db
+      .prepare(channelCountStatement(channels.length))
+      .bind(brand, from, to, ...channels)
+      .all<ChannelCount>();
+    return results;
+  }
+
+  async lead(brand: BrandId, id: string): Promise<StaffLead | null> {
+    const lead = await this.leadStore.get(id);
+    if (!lead || lead.brand !== brand) return null;
+    const history = await this.history(id);
+    return { ...lead, stage: currentStage(history), history };
+  }
+
+  async leads(brand: BrandId, query: LeadQuery): Promise<LeadSummary[]> {
+    const { sql, binds } = listStatement(query);
+    const { results } = await this.db
+      .prepare(sql)
+      .bind(brand, ...binds)
+      .all<SummaryRecord>();
+    return results.map(summary);
+  }
+
+  async recordStage(brand: BrandId, change: NewStageChange): Promise<RecordedStage> {
+    const values = [
+      change.leadId,
+      change.stage,
+      change.at,
+      change.actor,
+      change.bookedFor ?? null,
+      change.shop ?? null,
+      change.amount ?? null,
+      change.reason ?? null,
+      change.progress,
+      change.idempotencyKey,
+      change.requestHash,
+    ];
+    const [inserted, , read] = await this.db.batch<StageRecord>([
+      this.db
+        .prepare(
+          'INSERT INTO lead_stages (lead_id, stage, at, actor, booked_for, shop, amount, reason, ' +
+            'progress, idempotency_key, request_hash) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? ' +
+            'WHERE EXISTS (SELECT 1 FROM leads WHERE id = ? AND brand = ?) ' +
+            'ON CONFLICT (lead_id, idempotency_key) DO NOTHING',
+        )
+        .bind(...values, change.leadId, brand),
+      this.db
+        .prepare(
+          `UPDATE leads SET (${stageColumnNames}) = ` +
+            '(SELECT stage, at, progress, booked_for, shop, amount FROM lead_stages ' +
+            'WHERE lead_id = ? ORDER BY seq DESC LIMIT 1) WHERE id = ? AND brand = ? AND ' +
+            'EXISTS (SELECT 1 FROM lead_stages WHERE lead_id = ?)',
+        )
+        .bind(change.leadId, change.leadId, brand, change.leadId),
+      this.db
+        .prepare(
+          `SELECT ${stageColumns} FROM lead_stages WHERE lead_id = ? AND idempotency_key = ? ` +
+            'AND EXISTS (SELECT 1 FROM leads WHERE id = ? AND brand = ?)',
+        )
+        .bind(change.leadId, change.idempotencyKey, change.leadId, brand),
+    ]);
+    const record = read?.results[0];
+    if (!record) return { kind: 'notFound' };
+    const created = inserted?.meta.changes === 1;
+    if (!created && record.request_hash !== change.requestHash) return { kind: 'keyReused' };
+    return { kind: 'recorded', change: stageChange(record), created };
+  }
+
+  async funnel(brand: BrandId, from: string, to: string): Promise<FunnelRow[]> {
+    const { results } = await this.db
+      .prepare(funnelStatement)
+      .bind(brand, from, to)
+      .all<FunnelRow>();
+    return results.map((row) => ({
+      ...row,
+      contacted: Number(row.contacted),
+      booked: Number(row.booked),
+      completed: Number(row.completed),
+      amount: Number(row.amount),
+    }));
+  }
+
+  async audit(entry: AuditEntry): Promise<void> {
+    await this.db
+      .prepare('INSERT INTO staff_audit (brand, at, actor, action, target) VALUES (?, ?, ?, ?, ?)')
+      .bind(entry.brand, entry.at, entry.actor, entry.action, entry.target)
+      .run();
+  }
+
+  async auditLog(brand: BrandId, limit: number): Promise<AuditEntry[]> {
+    const { results } = await this.db
+      .prepare(
+        'SELECT brand, at, actor, action, target FROM staff_audit WHERE brand = ? ' +
+          'ORDER BY seq DESC LIMIT ?',
+      )
+      .bind(brand, limit)
+      .all<AuditEntry>();
+    return results;
+  }
+}

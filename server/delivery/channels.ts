@@ -1,0 +1,65 @@
+/**
+ * Every delivery channel of a lead, in one list both runtimes, the CSV, re-send and the alert
+ * iterate (decision 008). The Worker runs each through its queue (server/worker/delivery.ts); the
+ * local origin at once, keeping no state (server/node/localMail.ts).
+ */
+import { bookingMailChannel } from './bookingMail';
+import type { ConversionPlatform } from '../../src/content/externalTransmission';
+import { conversionChannels } from '../platforms/index';
+import { platformLabels, type ConversionContext } from '../platforms/platform';
+import { stageConversionChannels, type ConversionStage } from '../platforms/stages';
+import { stageLabels } from '../staff/stages';
+import type { DeliveryChannel } from './channel';
+import type { ChannelDelivery, StoredLead } from '../leads/store';
+import { receiptChannel, shopNoticeChannel, type MailContext } from './mailChannels';
+import { webhookChannel, type WebhookContext } from './webhook';
+
+export type DeliveryContext = MailContext & WebhookContext & ConversionContext;
+
+type ListedChannel = DeliveryChannel<DeliveryContext> & {
+  readonly label: string;
+  /** Set off by a stage change (stageChange.ts), never on receipt. */
+  readonly onStage?: true;
+  /** An ad platform's conversion: the platform, what it tells it (staff page, funnel) and the stage it reports (none: the lead itself). */
+  readonly platform?: ConversionPlatform;
+  readonly event?: string;
+  readonly stage?: ConversionStage;
+};
+
+export const leadChannels: readonly ListedChannel[] = [
+  { ...webhookChannel, label: 'Webhook' },
+  { ...shopNoticeChannel, label: '店舗通知メール' },
+  { ...receiptChannel, label: '確認メール' },
+  { ...bookingMailChannel, label: '予約確定メール', onStage: true },
+  ...conversionChannels.map((channel) => ({
+    ...channel,
+    label: platformLabels[channel.platform],
+    event: '見積もり依頼',
+  })),
+  ...stageConversionChannels.map((channel) => ({
+    ...channel,
+    label: `${platformLabels[channel.platform]}・${stageLabels[channel.stage]}`,
+    event: stageLabels[channel.stage],
+    onStage: true as const,
+  })),
+];
+
+/** Every ad platform's conversion channels, each platform once, in the list's order. */
+export const platformChannels: readonly (readonly [
+  ConversionPlatform,
+  readonly ListedChannel[],
+])[] = [...new Set(leadChannels.flatMap((channel) => channel.platform ?? []))].map((platform) => [
+  platform,
+  leadChannels.filter((channel) => channel.platform === platform),
+]);
+
+/** What a new lead is decided for. */
+export const channelsOnReceipt = leadChannels.filter((channel) => !channel.onStage);
+
+export function channelNamed(name: string): ListedChannel | undefined {
+  return leadChannels.find((channel) => channel.name === name);
+}
+
+export function deliveryOf(lead: StoredLead, channel: string): ChannelDelivery | undefined {
+  return lead.deliveries?.find((delivery) => delivery.channel === channel);
+}

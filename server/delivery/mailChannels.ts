@@ -1,0 +1,82 @@
+import { brands, type BrandId } from '../../src/brand/brands';
+import { mailSender } from '../../src/brand/mail';
+import { companies } from '../../src/content/companies';
+import type { ChannelDecision, DeliveryChannel } from './channel';
+import { receiptMail, shopNoticeMail, visitorAddress, type MailMessage } from './leadMail';
+import type { LeadStore, StoredLead } from '../leads/store';
+import { mailboxKey } from './receiptRules';
+import { postalArea } from '../leads/postalArea';
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export type MailContext = {
+  mailer: Mailer;
+  shopAddresses: (brand: BrandId) => readonly string[];
+  store: Pick<LeadStore, 'earlierToMailbox'>;
+  /** The brand's site (its SITE_URL), for links in staff mails; unset, no link. */
+  siteOrigin?: (brand: BrandId) => string | undefined;
+};
+
+/** @internal Exported for tests. */
+export const receiptCap = 3;
+const receiptCapWindowMs = 24 * 3600_000;
+
+export function addressList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(/[\s,;]+/)
+    .map((address) => address.trim())
+    .filter((address) => /^[^\s<>,;:"()[\]\\@]+@[A-Za-z0-9.-]+$/.test(address));
+}
+
+function senderOf(lead: StoredLead) {
+  return mailSender(brands[lead.brand]);
+}
+
+/**
+ * Earlier non-spam leads to the mailbox in 24 hours: leads, not mails, count (decision 008), and a
+ * mailbox, not a spelling (decision 016). "Earlier" is the store's order of insertion, so leads of
+ * one millisecond count each other and the decision is the same whenever it is taken.
+ */
+function earlierLeadsTo(lead: StoredLead, address: string, store: MailContext['store']) {
+  const since = new Date(Date.parse(lead.receivedAt) - receiptCapWindowMs).toISOString();
+  return store.earlierToMailbox(lead.brand, mailboxKey(address), since, lead.id);
+}
+
+export const shopNoticeChannel: DeliveryChannel<MailContext> = {
+  name: 'shopNotice',
+  decide(lead, context): ChannelDecision {
+    const off = !senderOf(lead) || context.shopAddresses(lead.brand).length === 0;
+    return off ? { kind: 'off' } : { kind: 'send' };
+  },
+  async send(lead, context) {
+    const sender = senderOf(lead);
+    if (!sender) throw new Error('the brand sends no mail');
+    const area = await postalArea(lead.request.vehicle.postalCode);
+    const siteOrigin = context.siteOrigin?.(lead.brand);
+    await context.mailer.send(
+      shopNoticeMail(lead, sender, context.shopAddresses(lead.brand), { area, siteOrigin }),
+    );
+  },
+};
+
+export const receiptChannel: DeliveryChannel<MailContext> = {
+  name: 'receipt',
+  async decide(lead, context): Promise<ChannelDecision> {
+    if (!senderOf(lead)) return { kind: 'off' };
+    if (lead.suspectedSpam) return { kind: 'skip', reason: 'スパム疑い' };
+    const address = visitorAddress(lead);
+    if (!address) return { kind: 'skip', reason: '宛先が送信できない形式' };
+    if ((await earlierLeadsTo(lead, address, context.store)) >= receiptCap) {
+      return { kind: 'skip', reason: `同じアドレスへの確認メールは24時間に${receiptCap}通まで` };
+    }
+    return { kind: 'send' };
+  },
+  async send(lead, context) {
+    const sender = senderOf(lead);
+    const message = sender && receiptMail(lead, sender, companies[lead.brand]);
+    if (!message) throw new Error('no receipt can be composed for this lead');
+    await context.mailer.send(message);
+  },
+};

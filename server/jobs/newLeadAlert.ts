@@ -1,0 +1,55 @@
+/**
+ * Cron: leads of this brand still 新規 past NEW_LEAD_ALERT_HOURS business hours (staleLeads.ts)
+ * are mailed to ops once each (leads.stale_alerted_at), the oldest 50 at a time.
+ */
+import { brands, defaultBrandId, isBrandId } from '../../src/brand/brands';
+import { mailSender } from '../../src/brand/mail';
+import { addressList } from '../delivery/mailChannels';
+import { businessHoursBefore, staleLeadsAlertMail } from '../staff/staleLeads';
+import { defaultStaleAfterHours } from '../staff/site';
+import type { Env } from '../env';
+import { BindingMailer } from '../delivery/mailer';
+
+export type NewLeadAlertEnv = Pick<
+  Env,
+  | 'DB'
+  | 'BRAND'
+  | 'OPS_MAIL_TO'
+  | 'BUSINESS_START_TIME'
+  | 'BUSINESS_END_TIME'
+  | 'NEW_LEAD_ALERT_HOURS'
+  | 'SITE_URL'
+> & { EMAIL?: Pick<SendEmail, 'send'> };
+
+/** @internal Exported for the query-plan test. Its brand and cutoff. */
+export const staleLeadsStatement =
+  "SELECT id, received_at AS receivedAt FROM leads WHERE brand = ? AND stage = 'new' " +
+  'AND received_at < ? AND suspected_spam = 0 AND stale_alerted_at IS NULL ' +
+  'ORDER BY received_at LIMIT 50';
+
+export async function newLeadAlert(env: NewLeadAlertEnv, now: Date): Promise<void> {
+  const brand = isBrandId(env.BRAND) ? env.BRAND : defaultBrandId;
+  const sender = mailSender(brands[brand]);
+  const to = addressList(env.OPS_MAIL_TO);
+  if (!sender || to.length === 0 || !env.EMAIL) return;
+  const hours = Number(env.NEW_LEAD_ALERT_HOURS) || defaultStaleAfterHours;
+  const before = businessHoursBefore(now, hours, {
+    start: env.BUSINESS_START_TIME,
+    end: env.BUSINESS_END_TIME,
+  });
+  const { results } = await env.DB.prepare(staleLeadsStatement)
+    .bind(brand, before.toISOString())
+    .all<{ id: string; receivedAt: string }>();
+  if (results.length === 0) return;
+  await new BindingMailer(env.EMAIL).send(
+    staleLeadsAlertMail(brand, sender, to, results, hours, env.SITE_URL || undefined),
+  );
+  await env.DB.batch(
+    results.map((lead) =>
+      env.DB.prepare('UPDATE leads SET stale_alerted_at = ? WHERE id = ?').bind(
+        now.toISOString(),
+        lead.id,
+      ),
+    ),
+  );
+}

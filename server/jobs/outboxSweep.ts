@@ -1,0 +1,51 @@
+/**
+ * The outbox sweep (Cron Trigger, deploy/cloudflare/config.ts): what a failed sendBatch or an
+ * isolate ending between the insert and the queue left behind goes on the queue, and ops are told.
+ * A lead with no delivery row gets its channels decided and queued; a pending channel never queued,
+ * or past its retry time by the grace, is queued again, whatever the channel's name.
+ */
+import { brands, defaultBrandId, isBrandId } from '../../src/brand/brands';
+import { mailSender } from '../../src/brand/mail';
+import { outboxAlertMail } from '../delivery/leadMail';
+import { channelNamed } from '../delivery/channels';
+import { addressList } from '../delivery/mailChannels';
+import { queueGraceMs } from '../delivery/resend';
+import { D1Deliveries } from '../db/deliveries';
+import { D1LeadStore } from '../db/leads';
+import { deliveryContext, QueueNotifier, type DeliveryEnv } from '../delivery/queue';
+import type { Env } from '../env';
+import { BindingMailer } from '../delivery/mailer';
+
+export type SweepEnv = DeliveryEnv & Pick<Env, 'DB' | 'BRAND' | 'OUTBOX_GRACE_SECONDS'>;
+
+export async function sweepOutbox(env: SweepEnv, now: Date): Promise<void> {
+  const brand = isBrandId(env.BRAND) ? env.BRAND : defaultBrandId;
+  const store = new D1LeadStore(env.DB);
+  const deliveries = new D1Deliveries(env.DB);
+  const context = { ...deliveryContext(env, store), now: () => now };
+  const notifier = new QueueNotifier(env, deliveries, context, store);
+  const at = now.toISOString();
+  const grace = Number(env.OUTBOX_GRACE_SECONDS || NaN);
+  const graceMs = Number.isFinite(grace) && grace >= 0 ? grace * 1000 : queueGraceMs;
+  const staleBefore = new Date(now.getTime() - graceMs).toISOString();
+  const { pairs, undecided } = await deliveries.undelivered(brand, staleBefore, { dead: false });
+  const found: { leadId: string; channel: string }[] = [];
+  for (const id of undecided) {
+    const lead = await store.get(id);
+    if (!lead) continue;
+    await notifier.decideAndQueue(lead);
+    found.push({ leadId: id, channel: 'すべての配信（配信先が未決定でした）' });
+  }
+  const byLead = new Map<string, string[]>();
+  for (const pair of pairs) byLead.set(pair.id, [...(byLead.get(pair.id) ?? []), pair.channel]);
+  for (const [id, names] of byLead) {
+    const won = await notifier.queue(id, names, { at, staleBefore });
+    found.push(...won.map((name) => ({ leadId: id, channel: channelNamed(name)?.label ?? name })));
+  }
+  if (found.length === 0) return;
+  console.error(`[leads] ${brand}: the outbox sweep queued ${found.length} stranded deliveries`);
+  const sender = mailSender(brands[brand]);
+  const to = addressList(env.OPS_MAIL_TO);
+  if (!sender || to.length === 0 || !env.EMAIL) return;
+  await new BindingMailer(env.EMAIL).send(outboxAlertMail(brand, sender, to, found));
+}

@@ -1,0 +1,14 @@
+/**
+ * Cron: the brand's leads past the retention period the privacy policy states are erased
+ * (server/core/retention.ts), the oldest retentionBatch a run; the next run carries on.
+ */
+import { defaultBrandId, isBrandId } from '../../src/brand/brands';
+import { keepRetention } from '../leads/retention';
+import { D1LeadStore } from '../db/leads';
+import type { Env } from '../env';
+
+export async function eraseExpiredLeads(env: Pick<Env, 'DB' | 'BRAND'>, now: Date): Promise<void> {
+  const brand = isBrandId(env.BRAND) ? env.BRAND : defaultBrandId;
+  const erased = await keepRetention(new D1LeadStore(env.DB), brand, now);
+  if (erased > 0) console.log(`[retention] ${brand}: erased ${erased} leads past the period`);
+}

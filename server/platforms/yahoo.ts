@@ -1,0 +1,109 @@
+/**
+ * LINEヤフー's Conversion API (Yahoo!広告), read 2026-11-25:
+ * https://ads-developers.yahoo.co.jp/ja/conversion-api/post/30590611.html and its server tag
+ * template (event_snippet_id, test_flag). `transaction_id` deduplicates against the tracking tag's
+ * `transactionId`. It serves display ads only: a search ad's click (yclid `YSS.…`) is not sent.
+ */
+import type { StoredLead } from '../leads/store';
+import {
+  configOf,
+  contactToHash,
+  cookieValue,
+  dayMs,
+  decideConversion,
+  eventSeconds,
+  isOn,
+  postJson,
+  sha256Hex,
+  trackingValue,
+  type ConversionChannel,
+} from './platform';
+
+const searchAdClick = /(?:^|\.)YSS\./;
+
+/** `_ly_c`, or the landing URL's yclid in the cookie's `<timestamp>.<click id>` form. */
+function lyClickOf(lead: StoredLead): string | undefined {
+  const cookie = cookieValue(lead, '_ly_c');
+  if (cookie) return cookie;
+  const yclid = trackingValue(lead, 'yclid');
+  return yclid ? `${eventSeconds(lead)}.${yclid}` : undefined;
+}
+
+/** Yahoo!検索広告 takes offline conversions by its own upload, not this API (docs/tracking.md). */
+function searchAdOnly(lead: StoredLead): string | undefined {
+  const click = lyClickOf(lead);
+  return click && searchAdClick.test(click)
+    ? 'Yahoo!検索広告のクリック（コンバージョンAPIはディスプレイ広告のみ）'
+    : undefined;
+}
+
+/** @internal The request body; exported for the payload's tests. */
+export async function yahooEvent(
+  lead: StoredLead,
+  tagId: string,
+  options: { eventSnippetId?: string; test?: boolean } = {},
+): Promise<Record<string, unknown>> {
+  const contact = contactToHash(lead);
+  const matching = lead.matching;
+  const user: Record<string, string> = {};
+  if (contact.email) user.hashed_email = await sha256Hex(contact.email);
+  if (contact.phoneE164) user.hashed_phone_number = await sha256Hex(contact.phoneE164);
+  const lyC = lyClickOf(lead);
+  if (lyC) user.ly_c = lyC;
+  const lySu = cookieValue(lead, '_ly_su');
+  if (lySu) user.ly_su = lySu;
+  const lyR = cookieValue(lead, '_ly_r');
+  if (lyR) user.ly_r = lyR;
+  const web: Record<string, string> = {};
+  if (matching?.eventSourceUrl) web.url = matching.eventSourceUrl;
+  if (matching?.clientAddress) web.ip = matching.clientAddress;
+  if (matching?.userAgent) web.user_agent = matching.userAgent;
+  return {
+    tag_id: tagId,
+    data: [
+      {
+        event: {
+          event_type: 'generate_lead',
+          ...(options.eventSnippetId && { event_snippet_id: options.eventSnippetId }),
+          event_time: eventSeconds(lead),
+          action_source: 'web',
+          transaction_id: lead.id,
+          ...(options.test && { test_flag: true }),
+        },
+        user,
+        ...(Object.keys(web).length > 0 && { web }),
+      },
+    ],
+  };
+}
+
+export const yahooChannel: ConversionChannel = {
+  name: 'yahoo',
+  platform: 'yahoo',
+  // event_time must be within the 90 days before the request.
+  retryWindowMs: 89 * dayMs,
+  decide: (lead, ctx) =>
+    decideConversion('yahoo', lead, ctx, {
+      has:
+        Boolean(lyClickOf(lead) ?? cookieValue(lead, '_ly_su') ?? cookieValue(lead, '_ly_r')) ||
+        Object.keys(contactToHash(lead)).length > 0,
+      missing: 'yclid・_ly_c・_ly_su・_ly_r',
+      unsendable: searchAdOnly(lead),
+    }),
+  async send(lead, ctx) {
+    const config = configOf('yahoo', ctx.env);
+    if (!config) throw new Error('Yahoo!: not configured');
+    const test = isOn(ctx.env.YAHOO_TEST_FLAG);
+    await postJson(
+      ctx,
+      'Yahoo!',
+      config.YAHOO_CONVERSION_ENDPOINT,
+      { 'X-TagAccessToken': config.YAHOO_TAG_ACCESS_TOKEN },
+      await yahooEvent(lead, config.YAHOO_TAG_ID, {
+        eventSnippetId: ctx.env.YAHOO_EVENT_SNIPPET_ID?.trim() || undefined,
+        test,
+      }),
+    );
+    return test ? { test: true } : undefined;
+  },
+};

@@ -1,0 +1,47 @@
+/**
+ * The local origin's path rules (server/core/paths.ts) where the asset server alone falls short:
+ * there `/term/` answers 307, `/404` serves the 404 page with 200, a missing hashed file gets
+ * `immutable`, and a malformed path is redirected instead of refused.
+ */
+import { cacheControl } from './headers';
+import { decidePath } from './paths';
+
+import type { Env } from '../env';
+
+const fileHeaders = ['content-type', 'content-length', 'content-encoding', 'etag', 'cache-control'];
+
+export async function siteHeaders(env: Pick<Env, 'ASSETS'>, url: URL): Promise<Headers> {
+  const answer = await env.ASSETS.fetch(new Request(new URL('/404', url), { method: 'HEAD' }));
+  const headers = new Headers(answer.headers);
+  for (const name of fileHeaders) headers.delete(name);
+  return headers;
+}
+
+/** The site's 404 page, status 404. */
+export async function notFound(env: Pick<Env, 'ASSETS'>, url: URL): Promise<Response> {
+  // `/404` is the 404 page itself (404.html, by the asset server's clean URLs).
+  const page = await env.ASSETS.fetch(new URL('/404', url));
+  const headers = new Headers(page.headers);
+  headers.set('Cache-Control', cacheControl.revalidate);
+  return new Response(page.body, { status: 404, headers });
+}
+
+export async function serveAsset(request: Request, env: Pick<Env, 'ASSETS'>): Promise<Response> {
+  const url = new URL(request.url);
+  const decision = decidePath(url.pathname + url.search);
+  if (decision.kind === 'notFound') return notFound(env, url);
+  if (decision.kind === 'redirect') {
+    const headers = await siteHeaders(env, url);
+    headers.set('Location', decision.location);
+    headers.set('Cache-Control', cacheControl.revalidate);
+    return new Response(null, { status: 301, headers });
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    // As the local origin answers: the asset server's own 405 names no allowed method.
+    const headers = await siteHeaders(env, url);
+    headers.set('Allow', 'GET, HEAD');
+    return new Response(null, { status: 405, headers });
+  }
+  const answer = await env.ASSETS.fetch(new Request(new URL(decision.url, url), request));
+  return answer.status === 404 ? notFound(env, url) : answer;
+}
