@@ -32,6 +32,8 @@ export type Env = Omit<
   OPS_MAIL_TO?: string;
   /** The brand's site origin (SITE_URL_<BRAND> at deploy), for links in staff mails. */
   SITE_URL?: string;
+  /** New leads one client may send per 10 minutes, instead of the policy's (the test suites). */
+  ESTIMATES_RATE_LIMIT?: string;
   /** Local only (the smoke suite): the outbox sweep's grace in seconds, instead of 15 minutes. */
   OUTBOX_GRACE_SECONDS?: string;
 } & ConversionEnv;

@@ -52,7 +52,11 @@ function apiOf(env: Env): Api {
     });
     api = createApi({
       store,
-      rateLimiter: new D1RateLimiter(env.DB),
+      rateLimiter: new D1RateLimiter(
+        env.DB,
+        Date.now,
+        Number(env.ESTIMATES_RATE_LIMIT) || undefined,
+      ),
       notifier,
       staffSecret: env.EXPORT_SECRET,
       redelivery: queueRedelivery(store, deliveries, notifier, context),

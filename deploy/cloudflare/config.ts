@@ -90,8 +90,9 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     const value = options.env[brandEnvName(name, brand)] ?? (options.local ? '' : production);
     if (value) vars[name] = value;
   }
-  // Test modes, Google's status checks, LINEヤフー's snippet: `<NAME>_<BRAND>`, else `<NAME>`.
-  for (const name of conversionOptions) {
+  // Test modes, Google's status checks, LINEヤフー's snippet, the rate limit: `<NAME>_<BRAND>`,
+  // else `<NAME>`.
+  for (const name of [...conversionOptions, 'ESTIMATES_RATE_LIMIT']) {
     const value = options.env[brandEnvName(name, brand)] ?? options.env[name];
     if (value) vars[name] = value;
   }
