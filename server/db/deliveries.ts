@@ -2,7 +2,7 @@ import type { BrandId } from '../../src/brand/brands';
 import type { ChannelDecision, SendResult } from '../delivery/channel';
 import type { PlatformReport } from '../delivery/platformReport';
 import type { ChannelDelivery, DeliveryState } from '../leads/store';
-import type { Deliveries, RequeueOptions } from '../delivery/queue';
+import type { Deliveries, RequeueOptions } from '../delivery/types';
 import type { D1Database } from '../env';
 
 export type DeliveryRecord = {

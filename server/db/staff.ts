@@ -1,17 +1,20 @@
 /**
  * The staff's reads and writes on D1 (migration 0006): every query names the brand and reads
- * through an index the migration names (tests/server/worker/d1/queryPlans.test.ts holds it).
+ * through an index the migration names (tests/server/db/d1/queryPlans.test.ts holds it).
  */
 import type { BrandId } from '../../src/brand/brands';
+import { clickPlatforms } from '../platforms/clicks';
 import {
   currentStage,
+  doneStep,
+  funnelSteps,
+  uncountedStages,
   type CurrentStage,
   type NewStageChange,
   type Stage,
   type StageChange,
 } from '../staff/stages';
 import {
-  clickPlatforms,
   type AuditEntry,
   type FunnelRow,
   type LeadQuery,
@@ -134,15 +137,25 @@ const platformCase = `CASE ${clickPlatforms
   )
   .join(' ')} ELSE '' END`;
 
+/** Each step's count (stages.ts): reached it, or for the last one, standing there now. */
+const stepCounts = funnelSteps
+  .map((step) =>
+    step.name === doneStep
+      ? `SUM(stage = '${step.name}') AS ${step.name}`
+      : `SUM(progress >= ${step.step}) AS ${step.name}`,
+  )
+  .join(', ');
+
+/** The stages the funnel leaves out, as an SQL list. */
+export const uncountedList = uncountedStages.map((stage) => `'${stage}'`).join(', ');
+
 /** @internal Exported for the query-plan test. Its brand, from, to. */
 export const funnelStatement =
   "SELECT COALESCE(source, '') AS source, COALESCE(inquiry_medium, '') AS medium, " +
   `COALESCE(campaign, '') AS campaign, ${platformCase} AS platform, COUNT(*) AS leads, ` +
-  'SUM(progress >= 1) AS contacted, SUM(progress >= 2) AS booked, ' +
-  "SUM(stage = 'completed') AS completed, " +
-  "COALESCE(SUM(CASE WHEN stage = 'completed' THEN amount END), 0) AS amount FROM leads " +
-  "WHERE brand = ? AND received_at >= ? AND received_at < ? AND stage != 'excluded' " +
-  'GROUP BY 1, 2, 3, 4 ORDER BY leads DESC';
+  `${stepCounts}, COALESCE(SUM(CASE WHEN stage = '${doneStep}' THEN amount END), 0) AS amount ` +
+  'FROM leads WHERE brand = ? AND received_at >= ? AND received_at < ? ' +
+  `AND stage NOT IN (${uncountedList}) GROUP BY 1, 2, 3, 4 ORDER BY leads DESC`;
 
 /** @internal Exported for the query-plan test. Its brand, from, to, then the channels. */
 export function channelCountStatement(channels: number): string {
@@ -150,7 +163,8 @@ export function channelCountStatement(channels: number): string {
     "SELECT d.channel AS channel, SUM(d.state = 'sent') AS sent, " +
     "SUM(d.state = 'sent' AND d.report = 'accepted') AS accepted, SUM(d.state = 'dead') AS failed " +
     'FROM leads l JOIN lead_deliveries d ON d.lead_id = l.id ' +
-    "WHERE l.brand = ? AND l.received_at >= ? AND l.received_at < ? AND l.stage != 'excluded' " +
+    'WHERE l.brand = ? AND l.received_at >= ? AND l.received_at < ? ' +
+    `AND l.stage NOT IN (${uncountedList}) ` +
     `AND d.channel IN (${Array.from({ length: channels }, () => '?').join(', ')}) ` +
     'GROUP BY d.channel'
   );
@@ -261,13 +275,11 @@ export class D1Staff implements StaffStore {
       .prepare(funnelStatement)
       .bind(brand, from, to)
       .all<FunnelRow>();
-    return results.map((row) => ({
-      ...row,
-      contacted: Number(row.contacted),
-      booked: Number(row.booked),
-      completed: Number(row.completed),
-      amount: Number(row.amount),
-    }));
+    return results.map((row) => {
+      const counted = { ...row, amount: Number(row.amount) };
+      for (const step of funnelSteps) counted[step.name] = Number(row[step.name]);
+      return counted;
+    });
   }
 
   async audit(entry: AuditEntry): Promise<void> {

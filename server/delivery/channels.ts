@@ -6,7 +6,8 @@
 import { bookingMailChannel } from './bookingMail';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { conversionChannels } from '../platforms/index';
-import { platformLabels, type ConversionContext } from '../platforms/platform';
+import { platformLabels } from '../platforms/clicks';
+import type { ConversionContext } from '../platforms/platform';
 import { stageConversionChannels, type ConversionStage } from '../platforms/stages';
 import { stageLabels } from '../staff/stages';
 import type { DeliveryChannel } from './channel';

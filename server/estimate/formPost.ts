@@ -68,19 +68,3 @@ function trackingFromCookie(cookieHeader: string | null): unknown {
   }
   return {};
 }
-
-/**
- * Its `Origin`, or its `Referer`'s when a browser sent none: a cross-site form could otherwise post
- * leads in a visitor's name (no CORS preflight guards a form post).
- */
-export function isSameSitePost(headers: Headers, siteOrigin: string): boolean {
-  const origin = headers.get('origin');
-  if (origin !== null) return origin === siteOrigin;
-  const referer = headers.get('referer');
-  if (!referer) return false;
-  try {
-    return new URL(referer).origin === siteOrigin;
-  } catch {
-    return false;
-  }
-}

@@ -1,7 +1,9 @@
+/** The API's words for people: every refusal in Japanese, written once. */
 import { brands, type BrandId } from '../../src/brand/brands';
 
-export const answers = {
-  methodNotAllowed: 'POSTで送信してください',
+export const messages = {
+  methodNotAllowed: (allowed: readonly string[]) =>
+    allowed.includes('POST') ? 'POSTで送信してください' : 'このURLは表示（GET）のみできます',
   unsupportedMediaType:
     '送信内容はJSON（application/json）またはフォーム（application/x-www-form-urlencoded）で送信してください',
   tooLarge: '送信内容が大きすぎます',

@@ -5,8 +5,11 @@
 import { brands, defaultBrandId, isBrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { addressList } from '../delivery/mailChannels';
-import { businessHoursBefore, staleLeadsAlertMail } from '../staff/staleLeads';
-import { defaultStaleAfterHours } from '../staff/site';
+import {
+  businessHoursBefore,
+  defaultStaleAfterHours,
+  staleLeadsAlertMail,
+} from '../staff/staleLeads';
 import type { Env } from '../env';
 import { BindingMailer } from '../delivery/mailer';
 

@@ -12,7 +12,8 @@ import { addressList } from '../delivery/mailChannels';
 import { queueGraceMs } from '../delivery/resend';
 import { D1Deliveries } from '../db/deliveries';
 import { D1LeadStore } from '../db/leads';
-import { deliveryContext, QueueNotifier, type DeliveryEnv } from '../delivery/queue';
+import { deliveryContext, QueueNotifier } from '../delivery/notifier';
+import type { DeliveryEnv } from '../delivery/types';
 import type { Env } from '../env';
 import { BindingMailer } from '../delivery/mailer';
 

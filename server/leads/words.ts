@@ -1,6 +1,7 @@
 // Where a lead came from, in words for staff (mails, CSV, staff pages); the webhook and D1 keep
 // the machine names.
 import type { TrackingData, TrackingKey } from '../../src/tracking/trackingFields';
+import { adClicks, platformLabels } from '../platforms/clicks';
 
 const entryPointWords: Readonly<Record<string, string>> = {
   header: 'ページ上部の「無料見積もり」ボタン',
@@ -27,16 +28,10 @@ const campaignWords = [
   ['inquiry_content', '広告の内容（utm_content）'],
 ] as const satisfies readonly (readonly [TrackingKey, string])[];
 
-/** In the order a lead is attributed: a Google click first (its own tag's key is gaid). */
-export const clickWords = [
-  ['gaid', 'Google 広告', 'gclid'],
-  ['gbraid', 'Google 広告', 'gbraid'],
-  ['wbraid', 'Google 広告', 'wbraid'],
-  ['yclid', 'Yahoo!広告', 'yclid'],
-  ['fbclid', 'Meta 広告', 'fbclid'],
-  ['ldtag_cl', 'LINE広告', 'ldtag_cl'],
-  ['msclkid', 'Microsoft 広告', 'msclkid'],
-] as const satisfies readonly (readonly [TrackingKey, string, string])[];
+/** [tracking key, platform's words, URL parameter], in the order a lead is attributed. */
+export const clickWords = adClicks.map(
+  (click) => [click.key, platformLabels[click.platform], click.param] as const,
+);
 
 const pageWords = [
   ['lp_entry_url', '最初に開いたページ'],

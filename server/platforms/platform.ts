@@ -10,14 +10,6 @@ import type { TrackingKey } from '../../src/tracking/trackingFields';
 import { PermanentRefusal, type ChannelDecision, type DeliveryChannel } from '../delivery/channel';
 import type { StoredLead } from '../leads/store';
 
-/** Each platform's name for people (staff pages, CSV headers, reasons): its own Japanese name. */
-export const platformLabels: Record<ConversionPlatform, string> = {
-  google: 'Google 広告',
-  meta: 'Meta 広告',
-  yahoo: 'Yahoo!広告',
-  line: 'LINE広告',
-};
-
 /** Off until all are set; endpoints are variables too, so tests point them at local receivers. */
 export const conversionVariables = {
   google: [

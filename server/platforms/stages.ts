@@ -22,8 +22,8 @@ import {
   trackingValue,
   type ConversionChannel,
   type ConversionContext,
-  platformLabels,
 } from './platform';
+import { platformLabels } from './clicks';
 import { adIdentifiersOf, googleChannel, sendToGoogle } from './google';
 import { fbcOf, metaUserData, sendToMeta } from './meta';
 import { NothingToSend, type ChannelDecision } from '../delivery/channel';

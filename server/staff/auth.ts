@@ -13,7 +13,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { BrandId } from '../../src/brand/brands';
-import { bearerMatches, secretMatches } from '../http/http';
+import { bearerMatches, secretMatches } from '../http/secrets';
 
 export type StaffAccess =
   | { kind: 'access'; issuer: string; audience: string; keys: JWTVerifyGetKey }

@@ -2,20 +2,11 @@
 import { brands } from '../../src/brand/brands';
 import { japaneseDate } from '../../src/lib/peopleFormats';
 import { isRealDate, tokyoOffset } from '../../src/lib/tokyoTime';
-import { answers } from '../http/messages';
-import type { EstimateHandler } from '../estimate/handler';
-import { bearerMatches, text } from '../http/http';
-import type { LeadStore } from '../leads/store';
+import { messages } from '../http/messages';
+import { text } from '../http/answers';
+import type { AppContext } from '../http/context';
+import { bearerMatches } from '../http/secrets';
 import { leadsCsv } from './leadsCsv';
-import type { StaffStore } from './store';
-
-export type ExportHandlerOptions = {
-  store: LeadStore;
-  secret: string;
-  /** Where the runtime keeps stages: their columns, and the export in the staff's audit log. */
-  staff?: StaffStore;
-  now?: () => Date;
-};
 
 /** Whoever holds the export secret (a spreadsheet job, ops): the audit log's actor. */
 const exportActor = 'CSV書き出し（EXPORT_SECRET）';
@@ -32,42 +23,49 @@ export function tokyoDayStart(day: string | null, addDays = 0): string | null {
   return new Date(Date.parse(`${day}T00:00:00${tokyoOffset}`) + addDays * dayMs).toISOString();
 }
 
-export function createExportHandler(options: ExportHandlerOptions): EstimateHandler {
-  const { store, secret } = options;
-  return async (request, ctx) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
-    }
-    if (!(await bearerMatches(request, secret))) {
-      return text(401, answers.unauthorized, { 'WWW-Authenticate': 'Bearer' });
-    }
-    const url = new URL(request.url);
-    const from = url.searchParams.get('from');
-    const to = url.searchParams.get('to');
-    const start = tokyoDayStart(from);
-    const end = tokyoDayStart(to, 1);
-    if (!start || !end || start >= end) return text(400, answers.exportRange);
-    try {
-      const leads = await store.list(ctx.brand, start, end);
-      const stages = await options.staff?.stagesOf(ctx.brand, start, end);
-      await options.staff?.audit({
-        brand: ctx.brand,
-        at: (options.now ?? (() => new Date()))().toISOString(),
-        actor: exportActor,
-        action: 'export',
-        target: `${japaneseDate(from ?? '')}〜${japaneseDate(to ?? '')}（${leads.length}件）`,
-      });
-      return new Response(request.method === 'HEAD' ? null : await leadsCsv(leads, stages), {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="estimates-${ctx.brand}-${from}-${to}.csv"`,
-          'Cache-Control': 'no-store',
-          'X-Content-Type-Options': 'nosniff',
-        },
-      });
-    } catch (error) {
-      console.error('[estimates] export', error);
-      return text(503, answers.unavailable(brands[ctx.brand].phone));
-    }
-  };
+/** For the bearer of EXPORT_SECRET (app.ts routes it only where the secret is set). */
+export async function exportLeads(c: AppContext): Promise<Response> {
+  if (!(await bearerMatches(c.req.raw, c.env.EXPORT_SECRET ?? ''))) {
+    return text(401, messages.unauthorized, { 'WWW-Authenticate': 'Bearer' });
+  }
+  const { brand } = c.var;
+  const from = c.req.query('from') ?? null;
+  const to = c.req.query('to') ?? null;
+  const start = tokyoDayStart(from);
+  const end = tokyoDayStart(to, 1);
+  if (!start || !end || start >= end) return text(400, messages.exportRange);
+  try {
+    return await exported(c, from, to, start, end);
+  } catch (error) {
+    console.error('[estimates] export', error);
+    return text(503, messages.unavailable(brands[brand].phone));
+  }
+}
+
+async function exported(
+  c: AppContext,
+  from: string | null,
+  to: string | null,
+  start: string,
+  end: string,
+): Promise<Response> {
+  const { brand } = c.var;
+  const { leads, staff, now } = c.var.services;
+  const listed = await leads.list(brand, start, end);
+  const stages = await staff.stagesOf(brand, start, end);
+  await staff.audit({
+    brand,
+    at: now().toISOString(),
+    actor: exportActor,
+    action: 'export',
+    target: `${japaneseDate(from ?? '')}〜${japaneseDate(to ?? '')}（${listed.length}件）`,
+  });
+  return new Response(c.req.method === 'HEAD' ? null : await leadsCsv(listed, stages), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="estimates-${brand}-${from}-${to}.csv"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
 }

@@ -5,12 +5,7 @@
  */
 import { bookingMailName } from '../delivery/bookingMail';
 import { isConversionStage, stageConversionNames } from '../platforms/stages';
-import {
-  progressAfter,
-  type NewStageChange,
-  type StageChange,
-  type StageInput,
-} from './stages';
+import { progressAfter, type NewStageChange, type StageChange, type StageInput } from './stages';
 import type { RecordedStage, StaffLead, StaffStore } from './store';
 
 export interface StageNotifier {

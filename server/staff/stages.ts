@@ -6,18 +6,40 @@ import * as v from 'valibot';
 import { normalizeText } from '../../src/estimate/contract/validation/normalize';
 import { isRealDate, tokyoOffset } from '../../src/lib/tokyoTime';
 
-export const stageNames = ['new', 'contacted', 'booked', 'completed', 'lost', 'excluded'] as const;
-export type Stage = (typeof stageNames)[number];
-export type ChangedStage = Exclude<Stage, 'new'>;
+/**
+ * The one list of stages: the labels, the stage form's choices, the funnel's steps (its SQL,
+ * db/staff.ts, and its tables, funnel.tsx). `step` puts a stage on the funnel: a lead counts there
+ * once it reached the step (progress), except the last, which counts the leads standing there now
+ * (a 完了 later marked 失注 is no sale) and carries the amount.
+ */
+export const stages = [
+  { name: 'new', label: '新規' },
+  { name: 'contacted', label: '連絡済み', step: 1 },
+  { name: 'booked', label: '予約確定', step: 2 },
+  { name: 'completed', label: '完了', step: 3 },
+  { name: 'lost', label: '失注' },
+  /** Not a customer at all (いたずら・重複): left out of the funnel. */
+  { name: 'excluded', label: '対象外', uncounted: true },
+] as const;
 
-export const stageLabels: Record<Stage, string> = {
-  new: '新規',
-  contacted: '連絡済み',
-  booked: '予約確定',
-  completed: '完了',
-  lost: '失注',
-  excluded: '対象外',
-};
+export type Stage = (typeof stages)[number]['name'];
+export type ChangedStage = Exclude<Stage, 'new'>;
+export const stageNames: readonly Stage[] = stages.map((stage) => stage.name);
+
+export const stageLabels = Object.fromEntries(
+  stages.map((stage) => [stage.name, stage.label]),
+) as Record<Stage, string>;
+
+type Stepped = Extract<(typeof stages)[number], { step: number }>;
+export type FunnelStep = Stepped['name'];
+export const funnelSteps: readonly Stepped[] = stages.filter(
+  (stage): stage is Stepped => 'step' in stage,
+);
+/** The funnel's last step: the 車検 done, with its amount. */
+export const doneStep = funnelSteps.at(-1)!.name;
+export const uncountedStages: readonly Stage[] = stages
+  .filter((stage) => 'uncounted' in stage)
+  .map((stage) => stage.name);
 
 export const excludedReasons = ['いたずら', '重複'] as const;
 
@@ -56,11 +78,9 @@ export type CurrentStage = {
 
 const newStage: CurrentStage = { stage: 'new', changedAt: null, progress: 0 };
 
-const forwardSteps: Partial<Record<Stage, number>> = { contacted: 1, booked: 2, completed: 3 };
-
 /** A 失注 or 対象外 keeps the step the lead had reached; a step forward (or back) is its own. */
 export function progressAfter(before: CurrentStage, stage: ChangedStage): number {
-  return forwardSteps[stage] ?? before.progress;
+  return funnelSteps.find((step) => step.name === stage)?.step ?? before.progress;
 }
 
 export function currentStage(history: readonly StageChange[]): CurrentStage {

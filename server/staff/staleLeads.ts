@@ -9,6 +9,9 @@ import { defaultEnd, defaultStart, type BusinessHours } from '../site/businessTi
 import type { MailMessage } from '../delivery/leadMail';
 import { staffLeadPath } from '../site/paths';
 
+/** Without NEW_LEAD_ALERT_HOURS. */
+export const defaultStaleAfterHours = 3;
+
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
 const tokyoMs = 9 * 60 * minuteMs;

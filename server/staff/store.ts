@@ -1,12 +1,11 @@
 /**
- * The staff's seam to the store: server/worker/d1Staff.ts over D1 (indexes of migration 0006),
- * server/node/localStaff.ts over files. Every call names the brand: one brand never sees another's.
+ * What the staff's pages and API read and write (db/staff.ts, over the indexes of migration 0006).
+ * Every call names the brand: one brand never sees another's.
  */
 import type { BrandId } from '../../src/brand/brands';
-import type { TrackingKey } from '../../src/tracking/trackingFields';
-import { clickWords } from '../leads/words';
+import type { ClickPlatform } from '../platforms/clicks';
 import type { StoredLead } from '../leads/store';
-import type { CurrentStage, NewStageChange, Stage, StageChange } from './stages';
+import type { CurrentStage, FunnelStep, NewStageChange, Stage, StageChange } from './stages';
 
 export type LeadQuery = {
   stage?: Stage;
@@ -35,33 +34,17 @@ export type LeadSummary = {
 
 export type StaffLead = StoredLead & { stage: CurrentStage; history: StageChange[] };
 
-/** The ad platforms, in words, each with its click ids, in the order a lead is attributed. */
-export const clickPlatforms: readonly (readonly [string, readonly TrackingKey[]])[] = [
-  ...new Set(clickWords.map(([, platform]) => platform)),
-].map((platform) => [
-  platform,
-  clickWords.filter(([, named]) => named === platform).map(([key]) => key),
-]);
-
-/** The platform of the lead's first click id, '' for none. */
-export function clickPlatformOf(tracking: Partial<Record<TrackingKey, string>>): string {
-  return clickPlatforms.find(([, keys]) => keys.some((key) => tracking[key]))?.[0] ?? '';
-}
-
 /** One group of the funnel: leads of one source, medium, campaign and click platform. */
 export type FunnelRow = {
   source: string;
   medium: string;
   campaign: string;
-  /** In words (Google 広告); '' for none. */
-  platform: string;
+  /** The platform of the leads' first click id (platforms/clicks.ts); '' for none. */
+  platform: ClickPlatform | '';
   leads: number;
-  contacted: number;
-  booked: number;
-  completed: number;
-  /** Yen, tax included, of the 完了 leads. */
+  /** Yen, tax included, of the leads at the last step (完了). */
   amount: number;
-};
+} & Record<FunnelStep, number>;
 
 /** One conversion channel's deliveries for the leads of a period (the funnel, per platform). */
 export type ChannelCount = {

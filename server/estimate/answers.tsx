@@ -1,9 +1,10 @@
-/** One status, message and Retry-After per outcome, as JSON or as a page. */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+// One status, message and Retry-After per outcome of an estimate, as JSON or as a page.
 import { brands, type BrandId } from '../../src/brand/brands';
-import { acceptedPage, retryPage } from './pages';
-import { answers } from '../http/messages';
+import { json, page } from '../http/answers';
+import { messages } from '../http/messages';
 import type { PostedValues } from './formPost';
-import { html, json } from '../http/http';
+import { AcceptedPage, answerStyle, ProblemPage, RefusedPage, RetryPage } from './pages';
 
 export type Answer =
   | { kind: 'accepted'; id: string }
@@ -17,12 +18,12 @@ function refusalOf(answer: Exclude<Answer, { kind: 'accepted' }>, brand: BrandId
   return answer.kind === 'rateLimited'
     ? {
         status: 429,
-        message: answers.rateLimited(phone, Math.ceil(answer.retryAfterSeconds / 60)),
+        message: messages.rateLimited(phone, Math.ceil(answer.retryAfterSeconds / 60)),
         retryAfter: { 'Retry-After': String(answer.retryAfterSeconds) },
       }
     : {
         status: 503,
-        message: answers.unavailable(phone),
+        message: messages.unavailable(phone),
         retryAfter: { 'Retry-After': String(unavailableRetrySeconds) },
       };
 }
@@ -41,7 +42,28 @@ export function pageAnswer(
   values: PostedValues,
   action: string,
 ): Promise<Response> {
-  if (answer.kind === 'accepted') return html(201, acceptedPage(brand, answer.id));
+  if (answer.kind === 'accepted') {
+    return page(201, <AcceptedPage brand={brand} id={answer.id} />, answerStyle);
+  }
   const { status, message, retryAfter } = refusalOf(answer, brand);
-  return html(status, retryPage(brand, message, values, action), retryAfter);
+  const retry = <RetryPage brand={brand} message={message} values={values} action={action} />;
+  return page(status, retry, answerStyle, retryAfter);
+}
+
+export function problemAnswer(status: number, brand: BrandId, message: string, note?: string) {
+  return page(
+    status,
+    <ProblemPage brand={brand} message={message} {...(note && { note })} />,
+    answerStyle,
+  );
+}
+
+export function refusedAnswer(
+  brand: BrandId,
+  errors: Record<string, string>,
+  values: PostedValues,
+  action: string,
+): Promise<Response> {
+  const refused = <RefusedPage brand={brand} errors={errors} values={values} action={action} />;
+  return page(422, refused, answerStyle);
 }

@@ -1,0 +1,120 @@
+/**
+ * The one way a valid estimate becomes a lead, for the JSON post and the native one alike: the same
+ * content within 10 minutes is the first lead, a new one counts against the client's rate limit,
+ * gets a receipt id, is stored and handed to the notifier. Bad input never gets here; a store
+ * failure is `unavailable` (503, safe to retry).
+ */
+import * as v from 'valibot';
+import { isBrandId, type BrandId } from '../../src/brand/brands';
+import {
+  estimateRequestSchema,
+  fieldErrors,
+  honeypotField,
+  type EstimateRequest,
+} from '../../src/estimate/contract/validation/estimateSchema';
+import { isRecord } from '../../src/lib/isRecord';
+import type { RequestContext } from '../http/context';
+import { brandMismatchMessage } from '../http/messages';
+import { receiptId } from '../leads/receiptId';
+import type { LeadNotifier, LeadStore, NewLead, RateLimiter } from '../leads/store';
+import type { Answer } from './answers';
+import { createKeyedQueue, type KeyedQueue } from './keyedQueue';
+import { newLeadRateLimitKey } from './rateLimitPolicy';
+
+/** @internal Exported for tests, which move the clock across it. */
+export const duplicateWindowMs = 10 * 60 * 1000;
+
+export type Sent = Pick<NewLead, 'idempotencyKey' | 'requestHash' | 'matching'>;
+
+export type Validated =
+  { ok: true; output: EstimateRequest } | { ok: false; errors: Record<string, string> };
+
+export function validate(body: unknown, hostBrand: BrandId): Validated {
+  const parsed = v.safeParse(estimateRequestSchema, body);
+  const errors = parsed.success ? {} : fieldErrors(parsed.issues);
+  if (isRecord(body) && isBrandId(body.brand) && body.brand !== hostBrand) {
+    errors.brand = brandMismatchMessage(hostBrand);
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, output: parsed.output };
+}
+
+export type AcceptOptions = {
+  store: LeadStore;
+  rateLimiter: RateLimiter;
+  notifier: LeadNotifier;
+  now: () => Date;
+  newId?: () => string;
+};
+
+export type Acceptor = {
+  accept(output: EstimateRequest, ctx: RequestContext, sent: Sent, hash: string): Promise<Answer>;
+  /** A request answered with a lead stored before: what a crash left unqueued is queued now. */
+  stored(id: string): Promise<Answer & { kind: 'accepted' }>;
+  /**
+   * One (brand, key) and one (brand, content) at a time in this isolate, so racing repeats find the
+   * first one's lead instead of each counting against the rate limit; the store's atomic insert
+   * keeps them one row across isolates.
+   */
+  oneAtATime: KeyedQueue;
+  store: LeadStore;
+  now: () => Date;
+};
+
+export function createAcceptor(options: AcceptOptions): Acceptor {
+  const { store, rateLimiter, notifier, now } = options;
+  const newId = options.newId ?? (() => receiptId(now()));
+  const oneAtATime = createKeyedQueue();
+
+  async function stored(id: string): Promise<Answer & { kind: 'accepted' }> {
+    await notifier.replayed(id).catch((error: unknown) => {
+      console.error('[estimates] notify', error);
+    });
+    return { kind: 'accepted', id };
+  }
+
+  async function acceptNow(
+    output: EstimateRequest,
+    ctx: RequestContext,
+    sent: Sent,
+    contentHash: string,
+  ): Promise<Answer> {
+    try {
+      const receivedAt = now();
+      const since = new Date(receivedAt.getTime() - duplicateWindowMs).toISOString();
+      const duplicate = await store.findDuplicate(ctx.brand, contentHash, since);
+      if (duplicate) return stored(duplicate);
+      const limit = await rateLimiter.hit(newLeadRateLimitKey(ctx.brand, ctx.clientKey));
+      if (!limit.ok) return { kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
+      const lead: NewLead = {
+        id: newId(),
+        brand: ctx.brand,
+        ...sent,
+        contentHash,
+        receivedAt: receivedAt.toISOString(),
+        suspectedSpam: Boolean(output[honeypotField]),
+        request: output,
+      };
+      const { id, created } = await store.insert(lead, since);
+      if (!created) return stored(id);
+      // Stored is what counts: a lead the notifier could not take is queued by a replay or the
+      // outbox sweep (docs/deploy.md).
+      await notifier.created({ ...lead, id }).catch((error: unknown) => {
+        console.error('[estimates] notify', error);
+      });
+      return { kind: 'accepted', id };
+    } catch (error) {
+      console.error('[estimates] store', error);
+      return { kind: 'unavailable' };
+    }
+  }
+
+  return {
+    accept: (output, ctx, sent, hash) =>
+      oneAtATime(`${ctx.brand}\ncontent:${hash}`, () => acceptNow(output, ctx, sent, hash)),
+    stored,
+    oneAtATime,
+    store,
+    now,
+  };
+}

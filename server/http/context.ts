@@ -1,0 +1,38 @@
+/** What every route knows of its request, and the Worker's bindings, as Hono's context carries them. */
+import type { Context, MiddlewareHandler } from 'hono';
+import { brandIdForHost, isBrandId, type BrandId } from '../../src/brand/brands';
+import type { Env } from '../env';
+import type { Services } from '../services';
+import type { StaffActor } from '../staff/auth';
+
+/** What the runtime knows of a request that the request itself does not say reliably. */
+export type RequestContext = {
+  brand: BrandId;
+  /** The client's address (CF-Connecting-IP), for the rate limit and the platforms' matching. */
+  clientKey: string;
+  /** Where a form post must come from. */
+  siteOrigin: string;
+};
+
+export type AppEnv = {
+  Bindings: Env;
+  /** `who`: the member of staff signed in, on the staff's routes (staff/gate.ts). */
+  Variables: RequestContext & { services: Services; who?: StaffActor };
+};
+export type AppContext = Context<AppEnv>;
+export type Handler = (c: AppContext) => Promise<Response>;
+
+export function requestContext(services: (env: Env) => Services): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    c.set('brand', isBrandId(c.env.BRAND) ? c.env.BRAND : brandIdForHost(url.host));
+    c.set('clientKey', c.req.header('cf-connecting-ip') ?? 'unknown');
+    c.set('siteOrigin', url.origin);
+    c.set('services', services(c.env));
+    await next();
+  };
+}
+
+export function contextOf(c: AppContext): RequestContext {
+  return { brand: c.var.brand, clientKey: c.var.clientKey, siteOrigin: c.var.siteOrigin };
+}

@@ -1,0 +1,44 @@
+/**
+ * The ad platforms whose clicks bring leads, named once: their words for people, and every click id
+ * the site keeps, in the order a lead is attributed (a Google click first: its tag keeps gclid as
+ * gaid). The mails, the CSV, the staff's pages and the funnel's SQL read the platform of a click here.
+ */
+import type { ConversionPlatform } from '../../src/content/externalTransmission';
+import type { TrackingKey } from '../../src/tracking/trackingFields';
+
+export type ClickPlatform = ConversionPlatform | 'microsoft';
+
+/** Each platform's own Japanese name (staff pages, CSV headers, reasons). */
+export const platformLabels: Record<ClickPlatform, string> = {
+  google: 'Google 広告',
+  yahoo: 'Yahoo!広告',
+  meta: 'Meta 広告',
+  line: 'LINE広告',
+  microsoft: 'Microsoft 広告',
+};
+
+/** `key`: the lead's tracking field; `param`: the landing URL's parameter. */
+export const adClicks = [
+  { key: 'gaid', param: 'gclid', platform: 'google' },
+  { key: 'gbraid', param: 'gbraid', platform: 'google' },
+  { key: 'wbraid', param: 'wbraid', platform: 'google' },
+  { key: 'yclid', param: 'yclid', platform: 'yahoo' },
+  { key: 'fbclid', param: 'fbclid', platform: 'meta' },
+  { key: 'ldtag_cl', param: 'ldtag_cl', platform: 'line' },
+  { key: 'msclkid', param: 'msclkid', platform: 'microsoft' },
+] as const satisfies readonly { key: TrackingKey; param: string; platform: ClickPlatform }[];
+
+/** Each platform once, with its click ids, in the order a lead is attributed. */
+export const clickPlatforms: readonly (readonly [ClickPlatform, readonly TrackingKey[]])[] = [
+  ...new Set(adClicks.map((click) => click.platform)),
+].map((platform) => [
+  platform,
+  adClicks.filter((click) => click.platform === platform).map((click) => click.key),
+]);
+
+/** The platform of the lead's first click id, if any. */
+export function clickPlatformOf(
+  tracking: Partial<Record<TrackingKey, string>>,
+): ClickPlatform | undefined {
+  return clickPlatforms.find(([, keys]) => keys.some((key) => tracking[key]))?.[0];
+}

@@ -1,0 +1,71 @@
+/**
+ * What the routes work with, made once per isolate and bindings from the Worker's env: the stores on
+ * D1, the queue's notifiers, the staff's access. The estimate's keyed queue lives here, so racing
+ * repeats of one key meet in memory.
+ */
+import type { Env } from './env';
+import { D1Deliveries } from './db/deliveries';
+import { D1LeadStore } from './db/leads';
+import { D1RateLimiter } from './db/rateLimiter';
+import { D1Staff } from './db/staff';
+import { deliveryContext, QueueNotifier, queueStageNotifier } from './delivery/notifier';
+import { queueRedelivery } from './delivery/redelivery';
+import type { Redelivery } from './leads/store';
+import { createAcceptor, type Acceptor } from './estimate/accept';
+import { staffAccessOf, type StaffAccess } from './staff/auth';
+import type { StageNotifier } from './staff/stageChange';
+import { defaultStaleAfterHours } from './staff/staleLeads';
+
+export type Services = {
+  now: () => Date;
+  leads: D1LeadStore;
+  staff: D1Staff;
+  acceptor: Acceptor;
+  stageNotifier: StageNotifier;
+  redelivery: Redelivery;
+  /** Null where neither Cloudflare Access nor STAFF_SECRET is configured: no staff routes. */
+  access: StaffAccess | null;
+  /** A lead still 新規 this many business hours is 未対応 (the inbox, the Cron alert). */
+  staleAfterHours: number;
+};
+
+export type ServiceOptions = { now?: () => Date; newId?: () => string };
+
+export function servicesOf(options: ServiceOptions = {}): (env: Env) => Services {
+  const made = new WeakMap<Env, Services>();
+  const now = options.now ?? (() => new Date());
+  return (env) => {
+    let services = made.get(env);
+    if (services) return services;
+    const leads = new D1LeadStore(env.DB);
+    const deliveries = new D1Deliveries(env.DB);
+    const context = { ...deliveryContext(env, leads), now };
+    const notifier = new QueueNotifier(env, deliveries, context, leads);
+    services = {
+      now,
+      leads,
+      staff: new D1Staff(env.DB, leads),
+      acceptor: createAcceptor({
+        store: leads,
+        rateLimiter: new D1RateLimiter(
+          env.DB,
+          () => now().getTime(),
+          Number(env.ESTIMATES_RATE_LIMIT) || undefined,
+        ),
+        notifier,
+        now,
+        ...(options.newId && { newId: options.newId }),
+      }),
+      stageNotifier: queueStageNotifier(env, leads, deliveries, context),
+      redelivery: queueRedelivery(leads, deliveries, notifier, context),
+      access: staffAccessOf({
+        teamDomain: env.ACCESS_TEAM_DOMAIN,
+        audience: env.ACCESS_AUD,
+        secret: env.STAFF_SECRET,
+      }),
+      staleAfterHours: Number(env.NEW_LEAD_ALERT_HOURS) || defaultStaleAfterHours,
+    };
+    made.set(env, services);
+    return services;
+  };
+}

@@ -1,0 +1,51 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/**
+ * The staff's pages under `/staff`: the inbox, a lead's page and its stage form, a phone lead, the
+ * funnel, the audit, and the sign-in where the shared secret opens them. Every page is noindex,
+ * no-store, under a strict CSP; every post must come from the site itself (and the session cookie is
+ * SameSite=Strict), so another site cannot post in a signed-in person's name.
+ */
+import { Hono } from 'hono';
+import type { AppContext, AppEnv } from '../http/context';
+import { limitBody } from '../http/body';
+import { messages } from '../http/messages';
+import { methods } from '../http/methods';
+import { sameSiteOnly } from '../http/sameSite';
+import { auditPage } from './audit';
+import { funnel } from './funnel';
+import { staffGate } from './gate';
+import { inbox } from './inbox';
+import { staffPage } from './layout';
+import { leadPage, postStage } from './lead';
+import { createPhoneLead, phoneLeadForm } from './phoneLead';
+import { postSignIn, refusePage, signInPage, signOut, withSecret } from './signIn';
+
+const crossSite = (c: AppContext) =>
+  staffPage(c, 403, messages.crossSite, <p>{messages.crossSite}。</p>);
+
+const tooLarge = (c: AppContext) =>
+  staffPage(c, 413, messages.tooLarge, <p>{messages.tooLarge}。</p>);
+
+/** A lead's 受付番号 as its path spells it. */
+const leadId = ':id{[0-9A-Za-z-]{1,40}}';
+
+export const staffSite = new Hono<AppEnv>();
+
+staffSite.use(sameSiteOnly(crossSite));
+staffSite.post('*', limitBody(tooLarge));
+staffSite.all('/login', withSecret(methods({ GET: (c) => signInPage(c, 200), POST: postSignIn })));
+staffSite.all('/logout', withSecret(methods({ POST: signOut })));
+staffSite.use(staffGate(refusePage));
+staffSite.all('/', methods({ GET: inbox }));
+staffSite.all('/new', methods({ GET: phoneLeadForm }));
+staffSite.all('/leads', methods({ POST: createPhoneLead }));
+staffSite.all('/funnel', methods({ GET: funnel }));
+staffSite.all('/audit', methods({ GET: auditPage }));
+staffSite.all(`/leads/${leadId}`, methods({ GET: leadPage }));
+staffSite.all(`/leads/${leadId}/stages`, methods({ POST: postStage }));
+
+staffSite.onError((error, c) => {
+  console.error('[staff] page', error);
+  const body = <p>{messages.staffUnavailable}。</p>;
+  return staffPage(c as AppContext, 503, 'ただいま表示できません', body);
+});

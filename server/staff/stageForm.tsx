@@ -1,0 +1,105 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+// One form for every stage: the fields a stage needs are checked on the server (forms.ts).
+import { FieldError, SelectField, TextField, type Errors } from '../views/fields';
+import { excludedReasons, stageLabels, stageNames } from './stages';
+import type { StaffLead } from './store';
+
+export type StageFormValues = Record<
+  'stage' | 'bookedFor' | 'shop' | 'amount' | 'reason' | 'excludedReason',
+  string
+>;
+
+/** The stage form as it first opens: nothing chosen, nothing typed. */
+export const noStageValues: StageFormValues = {
+  stage: '',
+  bookedFor: '',
+  shop: '',
+  amount: '',
+  reason: '',
+  excludedReason: '',
+};
+
+export type StageFormState = { key: string; values: StageFormValues; errors: Errors };
+
+export function StageForm(props: { lead: StaffLead } & StageFormState) {
+  const { lead, values, errors } = props;
+  const booked = lead.stage.bookedFor?.slice(0, 16) ?? '';
+  const excludedOptions = [
+    ['', '選択してください'] as const,
+    ...excludedReasons.map((reason) => [reason, reason] as const),
+  ];
+  return (
+    <form method="post" action={`/staff/leads/${encodeURIComponent(lead.id)}/stages`}>
+      <input type="hidden" name="key" value={props.key} />
+      <fieldset>
+        <legend>次の段階</legend>
+        {stageNames
+          .filter((name) => name !== 'new')
+          .map((name) => (
+            <label>
+              <input
+                type="radio"
+                name="stage"
+                value={name}
+                checked={values.stage === name}
+                required
+              />{' '}
+              {stageLabels[name]}
+            </label>
+          ))}
+        <FieldError id="f-stage" error={errors.stage} />
+      </fieldset>
+      <fieldset>
+        <legend>予約確定のとき</legend>
+        <TextField
+          name="bookedFor"
+          label="入庫日時"
+          value={values.bookedFor || booked}
+          type="datetime-local"
+          error={errors.bookedFor}
+        />
+        <TextField
+          name="shop"
+          label="店舗"
+          value={values.shop || lead.stage.shop || ''}
+          maxlength={100}
+          error={errors.shop}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>完了のとき</legend>
+        <TextField
+          name="amount"
+          label="請求金額（円・税込）"
+          value={values.amount}
+          inputmode="numeric"
+          error={errors.amount}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>失注・対象外のとき</legend>
+        <TextField
+          name="reason"
+          label="失注の理由"
+          value={values.reason}
+          maxlength={200}
+          error={values.stage === 'lost' ? errors.reason : undefined}
+        />
+        <SelectField
+          name="excludedReason"
+          label="対象外の理由"
+          options={excludedOptions}
+          selected={values.excludedReason}
+        />
+        <FieldError
+          id="f-excludedReason"
+          error={values.stage === 'excluded' ? errors.reason : undefined}
+        />
+      </fieldset>
+      <p class="note">
+        記録した段階は履歴に残ります。誤りは、正しい段階をもう一度記録して訂正してください。
+      </p>
+      <button>記録する</button>
+    </form>
+  );
+}
