@@ -5,7 +5,7 @@
 //   (ReferenceError), which means it belongs in the other project.
 // - `*.test.tsx` and `*.dom.test.ts` run in jsdom: components, hooks, and code that reads the
 //   browser's document, storage, cookies or location.
-// - `tests/server/db/d1/` runs apart (`npm run test:d1`, vitest.d1.config.ts): it needs Node 22.
+// - `tests/server/**/*.d1.test.ts` run apart (`npm run test:d1`, vitest.d1.config.ts): Node 22.
 // jsdom 29 is pinned: jsdom 30+ crashes on Node 20 (its undici needs Node 22).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -32,7 +32,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: [...domTests, 'tests/server/db/d1/**'],
+          exclude: [...domTests, 'tests/server/**/*.d1.test.ts'],
         },
       },
       {

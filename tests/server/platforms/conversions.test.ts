@@ -15,10 +15,7 @@ import { PermanentRefusal } from '../../../server/delivery/channel';
 import type { LeadStore, StoredLead } from '../../../server/leads/store';
 import { createLocalMailNotifier } from '../../../server/node/localMail';
 import { conversionChannels } from '../../../server/platforms/index';
-import {
-  conversionVariables,
-  type ConversionContext,
-} from '../../../server/platforms/platform';
+import { conversionVariables, type ConversionContext } from '../../../server/platforms/platform';
 import { googleEvents, googleReport } from '../../../server/platforms/google';
 import { lineEvents } from '../../../server/platforms/line';
 import { metaEvent } from '../../../server/platforms/meta';

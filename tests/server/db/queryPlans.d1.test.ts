@@ -2,19 +2,12 @@
 // inbox, its searches and the funnel read through the indexes migration 0006 names, never a scan
 // of the leads table, within a stated budget of rows read. D1 counts each index entry and each
 // table row a query visits: a page of 50 leads read by index is about 2 × 50 rows.
-import { seedLeadsSql } from '../../../../deploy/cloudflare/seedLeads';
-import { staleLeadsStatement } from '../../../../server/jobs/newLeadAlert';
-import {
-  channelCountStatement,
-  funnelStatement,
-  listStatement,
-} from '../../../../server/db/staff';
-import {
-  expiredLeadsStatement,
-  expiredSearchesStatement,
-} from '../../../../server/db/leads';
-import type { LeadQuery } from '../../../../server/staff/store';
-import { localD1, type LocalD1 } from './d1';
+import { seedLeadsSql } from '../../../deploy/cloudflare/seedLeads';
+import { staleLeadsStatement } from '../../../server/jobs/newLeadAlert';
+import { channelCountStatement, funnelStatement, listStatement } from '../../../server/db/staff';
+import { expiredLeadsStatement, expiredSearchesStatement } from '../../../server/db/leads';
+import type { LeadQuery } from '../../../server/staff/store';
+import { localD1, type LocalD1 } from '../d1';
 
 let d1: LocalD1;
 const count = 100_000;

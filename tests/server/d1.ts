@@ -6,10 +6,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { NewStageChange } from '../../../../server/staff/stages';
-import { D1LeadStore } from '../../../../server/db/leads';
-import { D1Staff } from '../../../../server/db/staff';
-import type { D1Database } from '../../../../server/env';
+import type { NewStageChange } from '../../server/staff/stages';
+import { D1LeadStore } from '../../server/db/leads';
+import { D1Staff } from '../../server/db/staff';
+import type { D1Database } from '../../server/env';
 
 const cloudflareDir = resolve('deploy/cloudflare');
 const migrationsDir = resolve('server/db/migrations');

@@ -1,9 +1,9 @@
 // The retention Cron job on a real local D1 with every migration (server/worker/cron/retention.ts):
 // a lead past the period loses every personal value, the funnel counts stay the same, a lead
 // inside the period is untouched, and a second run finds nothing left to do.
-import { eraseExpiredLeads } from '../../../../server/jobs/retention';
-import { leadRequest, newLead } from '../../../factories/estimate';
-import { stageChange, staffStoresOnD1 } from './d1';
+import { eraseExpiredLeads } from '../../../server/jobs/retention';
+import { leadRequest, newLead } from '../../factories/estimate';
+import { stageChange, staffStoresOnD1 } from '../d1';
 
 const on = staffStoresOnD1();
 

@@ -1,12 +1,12 @@
 // The Worker's D1 code (server/worker/d1LeadStore.ts, rateLimiter.ts) against a real local
 // D1 database with the real migrations, not against SQL text.
-import { D1Deliveries } from '../../../../server/db/deliveries';
-import { D1LeadStore } from '../../../../server/db/leads';
-import { D1RateLimiter } from '../../../../server/db/rateLimiter';
-import type { NewLead } from '../../../../server/leads/store';
-import { newLeadRateLimit } from '../../../../server/estimate/rateLimitPolicy';
-import { leadRequest, newLead } from '../../../factories/estimate';
-import { localD1, type LocalD1 } from './d1';
+import { D1Deliveries } from '../../../server/db/deliveries';
+import { D1LeadStore } from '../../../server/db/leads';
+import { D1RateLimiter } from '../../../server/db/rateLimiter';
+import type { NewLead } from '../../../server/leads/store';
+import { newLeadRateLimit } from '../../../server/estimate/rateLimitPolicy';
+import { leadRequest, newLead } from '../../factories/estimate';
+import { localD1, type LocalD1 } from '../d1';
 
 let d1: LocalD1;
 let store: D1LeadStore;

@@ -1,10 +1,10 @@
 // The staff's store on a real local D1 with every migration (server/worker/d1Staff.ts): stages
 // appended and the lead's current stage moved in one step, once per key; the inbox's list and
 // searches; the funnel; the audit.
-import { newLeadAlert } from '../../../../server/jobs/newLeadAlert';
-import type { LeadQuery } from '../../../../server/staff/store';
-import { leadRequest, newLead } from '../../../factories/estimate';
-import { stageChange, staffStoresOnD1 } from './d1';
+import { newLeadAlert } from '../../../server/jobs/newLeadAlert';
+import type { LeadQuery } from '../../../server/staff/store';
+import { leadRequest, newLead } from '../../factories/estimate';
+import { stageChange, staffStoresOnD1 } from '../d1';
 
 const on = staffStoresOnD1();
 

@@ -1,60 +1,14 @@
-// Runs in Node: the estimate handler over the local store, served over HTTP through the same
-// Node ⇄ Fetch adapter as the local origin.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { answers, brandMismatchMessage } from '../../../server/http/messages';
-import { createEstimateHandler } from '../../../server/estimate/handler';
-import {
-  createLocalLeadStore,
-  createMemoryRateLimiter,
-  localNotifier,
-} from '../../../server/node/localLeadStore';
-import { serveFetch } from '../../../server/node/nodeFetch';
-import { brandIdForHost, brands } from '../../../src/brand/brands';
+// POST /api/estimates with JSON on the Worker over a real local D1: what is stored, what is refused
+// and in which words, on each brand's host.
+import { brandMismatchMessage, messages } from '../../../server/http/messages';
+import type { Env } from '../../../server/env';
+import { brands } from '../../../src/brand/brands';
 import { clickIdParams } from '../../../src/tracking/trackingFields';
 import { validRequest } from '../../factories/estimate';
+import { workerOnD1 } from '../worker';
 
-let dir: string;
-let file: string;
-let server: Server;
-let url: string;
-
-async function start(options: { slowDelayMs?: number } = {}) {
-  const handler = createEstimateHandler({
-    store: createLocalLeadStore({ file, ...options }),
-    rateLimiter: createMemoryRateLimiter(),
-    notifier: localNotifier,
-  });
-  server = createServer((req, res) => {
-    const host = req.headers.host ?? '';
-    const siteOrigin = `http://${host}`;
-    const ctx = { brand: brandIdForHost(host), clientKey: 'test', siteOrigin };
-    void serveFetch(req, res, siteOrigin, (request) => handler(request, ctx));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/estimates`;
-}
-
-async function stop() {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-}
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'estimates-'));
-  // A folder that does not exist yet: the handler creates it.
-  file = join(dir, 'data', 'estimates.jsonl');
-  vi.stubEnv('ESTIMATES_MODE', undefined);
-});
-
-afterEach(async () => {
-  vi.unstubAllEnvs();
-  await stop();
-  await rm(dir, { recursive: true, force: true });
-});
+const worker = workerOnD1();
+beforeEach(() => worker.reset());
 
 function validBody() {
   return validRequest('yamada', {
@@ -66,96 +20,37 @@ function validBody() {
 /** The host each brand's site is served on; the API takes requests for that brand only. */
 const hosts = { yamada: 'yamada-shaken.localhost:4173', carsupport: 'localhost:4173' } as const;
 
-type Answer = {
-  status: number;
-  headers: { get(name: string): string | null };
-  text(): Promise<string>;
-  json(): Promise<unknown>;
-};
-
-/** A raw HTTP request (fetch cannot set Host). */
-function send(
-  options: { method?: string; host?: string; headers?: Record<string, string> },
-  body?: string | Buffer,
-): Promise<Answer> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        hostname: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: options.method ?? 'POST',
-        setHost: false,
-        headers: { Host: options.host ?? hosts.yamada, ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: {
-              get: (name) => {
-                const value = res.headers[name.toLowerCase()];
-                return value === undefined ? null : String(value);
-              },
-            },
-            text: () => Promise.resolve(text),
-            json: () => Promise.resolve(JSON.parse(text) as unknown),
-          });
-        });
-      },
-    );
-    // The server may close before reading a refused upload.
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
-    );
-    req.end(body);
-  });
-}
-
 function post(
   body: unknown,
   key: string | null = 'key-1',
-  options: { host?: string; contentType?: string | null } = {},
+  options: { host?: string; contentType?: string | null; env?: Env } = {},
 ) {
   const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
-  return send(
-    {
-      host: options.host,
-      headers: {
-        ...(contentType === null ? {} : { 'Content-Type': contentType }),
-        ...(key === null ? {} : { 'Idempotency-Key': key }),
-      },
+  return worker.fetch('/api/estimates', {
+    method: 'POST',
+    host: options.host ?? hosts.yamada,
+    ...(options.env && { env: options.env }),
+    headers: {
+      ...(contentType === null ? {} : { 'Content-Type': contentType }),
+      ...(key === null ? {} : { 'Idempotency-Key': key }),
     },
-    typeof body === 'string' ? body : JSON.stringify(body),
-  );
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 /** Every answer is JSON, never cached, never sniffed. */
-function expectJsonHeaders(response: Answer) {
+function expectJsonHeaders(response: Response) {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(response.headers.get('cache-control')).toBe('no-store');
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 }
 
-async function storedLines(): Promise<Record<string, unknown>[]> {
-  try {
-    const text = await readFile(file, 'utf8');
-    return text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  } catch {
-    return [];
-  }
+async function storedLines() {
+  return [...(await worker.stored('yamada')), ...(await worker.stored('carsupport'))];
 }
 
 describe('POST /api/estimates', () => {
-  it('accepts a valid request: 201 {id} and one normalised JSON line', async () => {
-    await start();
+  it('accepts a valid request: 201 {id} and one normalised lead', async () => {
     const response = await post(validBody());
 
     expect(response.status).toBe(201);
@@ -167,9 +62,9 @@ describe('POST /api/estimates', () => {
     const lines = await storedLines();
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ id, idempotencyKey: 'key-1' });
-    expect(Date.parse(String(lines[0]?.receivedAt))).not.toBeNaN();
+    expect(lines[0]?.receivedAt).toBe(worker.clock.now.toISOString());
     expect(lines[0]).toMatchObject({ brand: 'yamada', suspectedSpam: false });
-    expect(lines[0]?.body).toMatchObject({
+    expect(lines[0]?.request).toMatchObject({
       brand: 'yamada',
       vehicle: { postalCode: '1234567' },
       customer: { phone: '09012345678', lastNameKana: 'ヤマダ' },
@@ -178,7 +73,6 @@ describe('POST /api/estimates', () => {
   });
 
   it('answers 422 with messages keyed by the form’s field paths, storing nothing', async () => {
-    await start();
     const body = validBody();
     body.customer.phone = '123';
     body.customer.email = '';
@@ -198,69 +92,42 @@ describe('POST /api/estimates', () => {
     expect(await storedLines()).toEqual([]);
   });
 
-  it('remembers the keys stored by an earlier run, skipping a torn line', async () => {
-    await mkdir(join(dir, 'data'));
-    await writeFile(
-      file,
-      `${JSON.stringify({ id: 'old-id', idempotencyKey: 'old', receivedAt: '', body: { brand: 'yamada' } })}\n{"id":`,
-    );
-    await start();
-    const old = await post(validBody(), 'old');
-    expect(await old.json()).toEqual({ id: 'old-id' });
-
-    const { id } = (await (await post(validBody(), 'persisted')).json()) as { id: string };
-    await stop();
-
-    await start();
-    const again = await post(validBody(), 'persisted');
-
-    expect(again.status).toBe(201);
-    expect(await again.json()).toEqual({ id });
-    expect((await readFile(file, 'utf8')).match(/"idempotencyKey":"persisted"/g)).toHaveLength(1);
-  });
-
   it('needs an Idempotency-Key: 400', async () => {
-    await start();
     const response = await post(validBody(), null);
     expect(response.status).toBe(400);
     expect(await storedLines()).toEqual([]);
   });
 
   it('answers invalid JSON with 400', async () => {
-    await start();
     const response = await post('{"brand":', 'key-json');
     expect(response.status).toBe(400);
     expectJsonHeaders(response);
-    expect(await response.json()).toEqual({ error: answers.invalidJson });
+    expect(await response.json()).toEqual({ error: messages.invalidJson });
   });
 
   it('answers other methods with 405 and Allow: POST', async () => {
-    await start();
-    const response = await send({ method: 'GET' });
+    const response = await worker.fetch('/api/estimates', { host: hosts.yamada });
     expect(response.status).toBe(405);
     expectJsonHeaders(response);
     expect(response.headers.get('allow')).toBe('POST');
   });
 
-  it('answers 503 with the phone number and Retry-After in ESTIMATES_MODE=fail', async () => {
-    vi.stubEnv('ESTIMATES_MODE', 'fail');
+  it('answers a store that fails with 503, the phone number and Retry-After', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await start();
-    const response = await post(validBody());
+    const failing = {
+      prepare: () => {
+        throw new Error('D1 is down');
+      },
+      batch: () => Promise.reject(new Error('D1 is down')),
+    };
+    const response = await post(validBody(), 'key-down', {
+      env: { ...worker.env, DB: failing } as unknown as Env,
+    });
     expect(response.status).toBe(503);
     expectJsonHeaders(response);
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await response.json()).toEqual({ error: answers.unavailable(brands.yamada.phone) });
+    expect(await response.json()).toEqual({ error: messages.unavailable(brands.yamada.phone) });
     expect(await storedLines()).toEqual([]);
-  });
-
-  it('answers late in ESTIMATES_MODE=slow', async () => {
-    vi.stubEnv('ESTIMATES_MODE', 'slow');
-    await start({ slowDelayMs: 300 });
-    const started = Date.now();
-    const response = await post(validBody());
-    expect(response.status).toBe(201);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 });
 
@@ -309,7 +176,6 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
 
   it.each(hostile)('%s → %i', async (_name, body, status) => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await start();
 
     const response = await post(body, `key-${status}`);
 
@@ -330,17 +196,15 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
     ['multipart', 'multipart/form-data; boundary=x'],
     ['no content type', null],
   ])('refuses %s with 415: JSON, or the form’s own urlencoded post', async (_n, type) => {
-    await start();
     const response = await post(valid(), 'key-type', { contentType: type });
 
     expect(response.status).toBe(415);
     expectJsonHeaders(response);
-    expect(await response.json()).toEqual({ error: answers.unsupportedMediaType });
+    expect(await response.json()).toEqual({ error: messages.unsupportedMediaType });
     expect(await storedLines()).toEqual([]);
   });
 
   it('accepts application/json with a charset', async () => {
-    await start();
     const response = await post(valid(), 'key-charset', {
       contentType: 'Application/JSON; charset=utf-8',
     });
@@ -348,7 +212,6 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
   });
 
   it('stores text fields without control, bidi or zero-width characters and lone surrogates', async () => {
-    await start();
     const body = valid();
     body.customer.lastName = '山\u0000田\u202e';
     body.customer.firstName = '\u200b花子\ufeff';
@@ -360,7 +223,7 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
 
     expect(response.status).toBe(201);
     const [line] = await storedLines();
-    expect(line?.body).toMatchObject({
+    expect(line?.request).toMatchObject({
       customer: { lastName: '山田', firstName: '花子' },
       vehicle: { model: 'N-BOX[31m' },
       request: { notes: '午前\n希望' },
@@ -369,7 +232,6 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
   });
 
   it('answers 422 at the name for a name that is only a zero-width space', async () => {
-    await start();
     const body = valid();
     body.customer.lastName = '\u200b';
 
@@ -382,7 +244,6 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
   });
 
   it('stores every click id under its own name, and lp_entry_url with its attribution only', async () => {
-    await start();
     const body = valid();
     const clickIds = Object.fromEntries(clickIdParams.map((param) => [param, `${param}-1`]));
     body.tracking = {
@@ -394,7 +255,7 @@ describe('POST /api/estimates with hostile or mistaken input', () => {
     expect((await post(body)).status).toBe(201);
 
     const [line] = await storedLines();
-    expect((line?.body as { tracking: unknown }).tracking).toEqual({
+    expect(line?.request.tracking).toEqual({
       ...clickIds,
       gaid: 'g-1',
       lp_entry_url: '/?utm_source=ad&yclid=yclid-1',
@@ -409,7 +270,6 @@ describe('POST /api/estimates keeps names as written', () => {
   ] as const)(
     'stores 塚 (U+FA10), ㍿ × 30 and an emoji family unchanged on %s',
     async (brand, host) => {
-      await start();
       const body = validBody();
       body.customer.lastName = '\ufa10本';
       body.customer.firstName = '㍿'.repeat(30);
@@ -418,7 +278,7 @@ describe('POST /api/estimates keeps names as written', () => {
       expect((await post({ ...body, brand }, `key-names-${brand}`, { host })).status).toBe(201);
 
       const [line] = await storedLines();
-      expect(line?.body).toMatchObject({
+      expect(line?.request).toMatchObject({
         customer: { lastName: '\ufa10本', firstName: '㍿'.repeat(30) },
         vehicle: { model: '👨‍👩‍👧 号' },
       });
@@ -426,7 +286,6 @@ describe('POST /api/estimates keeps names as written', () => {
   );
 
   it('answers 422 with the limit and the count for an over-long 備考', async () => {
-    await start();
     const body = validBody();
     body.request = { notes: 'あ'.repeat(10_000) } as never;
 
@@ -444,7 +303,6 @@ describe('POST /api/estimates with tossed tracking values', () => {
     ['yamada', hosts.yamada],
     ['carsupport', hosts.carsupport],
   ] as const)('stores the %s lead without the values outside their shape', async (brand, host) => {
-    await start();
     const tracking = {
       gaid: '=HYPERLINK("https://evil.example","x")',
       fbclid: '<img src=x onerror=alert(1)>',
@@ -458,7 +316,7 @@ describe('POST /api/estimates with tossed tracking values', () => {
     expect((await post(body, `key-toss-${brand}`, { host })).status).toBe(201);
 
     const [line] = await storedLines();
-    expect((line?.body as { tracking: unknown }).tracking).toEqual({
+    expect(line?.request.tracking).toEqual({
       estimate_generated_url: '/term',
     });
   });
@@ -471,11 +329,10 @@ describe('POST /api/estimates on each brand’s host', () => {
     ['carsupport', hosts.carsupport],
     ['carsupport', 'www.carsupport.com'],
   ] as const)('accepts a %s request posted to %s', async (brand, host) => {
-    await start();
     const response = await post({ ...validBody(), brand }, 'key-host', { host });
 
     expect(response.status).toBe(201);
-    expect((await storedLines())[0]?.body).toMatchObject({ brand });
+    expect((await storedLines())[0]?.request).toMatchObject({ brand });
   });
 
   it.each([
@@ -486,7 +343,6 @@ describe('POST /api/estimates on each brand’s host', () => {
   ] as const)(
     'refuses a %s request posted to %s with 422 at brand',
     async (brand, host, hostBrand) => {
-      await start();
       const response = await post({ ...validBody(), brand }, 'key-other', { host });
 
       expect(response.status).toBe(422);
@@ -498,7 +354,6 @@ describe('POST /api/estimates on each brand’s host', () => {
   );
 
   it('adds the brand message to the other field messages', async () => {
-    await start();
     const body = { ...validBody(), brand: 'carsupport', consent: false };
 
     const response = await post(body, 'key-both', { host: hosts.yamada });
@@ -512,7 +367,6 @@ describe('POST /api/estimates on each brand’s host', () => {
   });
 
   it('keeps Idempotency-Keys apart per brand', async () => {
-    await start();
     const yamada = await post(validBody(), 'shared', { host: hosts.yamada });
     const carsupport = await post({ ...validBody(), brand: 'carsupport' }, 'shared', {
       host: hosts.carsupport,

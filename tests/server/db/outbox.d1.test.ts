@@ -1,22 +1,22 @@
 // The Worker's outbox on a real local D1 (server/worker/delivery.ts, d1Deliveries.ts,
 // cron/outboxSweep.ts, the receipt cap of mailChannels.ts): racing leads to one mailbox, a crash
 // between the insert and the queue, a replay, and re-send while the queue holds a channel.
-import type { NewLead } from '../../../../server/leads/store';
-import { receiptChannel } from '../../../../server/delivery/mailChannels';
-import { createResendHandler, queueGraceMs } from '../../../../server/delivery/resend';
-import { sweepOutbox, type SweepEnv } from '../../../../server/jobs/outboxSweep';
-import { D1Deliveries } from '../../../../server/db/deliveries';
-import { D1LeadStore } from '../../../../server/db/leads';
+import type { NewLead } from '../../../server/leads/store';
+import { receiptChannel } from '../../../server/delivery/mailChannels';
+import { createResendHandler, queueGraceMs } from '../../../server/delivery/resend';
+import { sweepOutbox, type SweepEnv } from '../../../server/jobs/outboxSweep';
+import { D1Deliveries } from '../../../server/db/deliveries';
+import { D1LeadStore } from '../../../server/db/leads';
 import {
   consumeLeads,
   deliveryContext,
   QueueNotifier,
   queueRedelivery,
   queueStageNotifier,
-} from '../../../../server/delivery/queue';
-import type { LeadMessage } from '../../../../server/env';
-import { leadRequest, newLead } from '../../../factories/estimate';
-import { localD1, type LocalD1 } from './d1';
+} from '../../../server/delivery/queue';
+import type { LeadMessage } from '../../../server/env';
+import { leadRequest, newLead } from '../../factories/estimate';
+import { localD1, type LocalD1 } from '../d1';
 
 let d1: LocalD1;
 let store: D1LeadStore;
