@@ -8,15 +8,8 @@ import {
   preferredDateBounds,
 } from './contract/dates';
 import { quoteControlNames } from './contract/controlNames';
-import {
-  AdConsent,
-  Consent,
-  DateFields,
-  NamePartField,
-  RadioField,
-  TableField,
-  TableGroup,
-} from './registeredFields';
+import { AdConsent, Consent } from './consentFields';
+import { DateFields, NamePartField, RadioField, TableField, TableGroup } from './registeredFields';
 import styles from './EstimateFields.module.css';
 
 const pageLoadTime = Date.now();

@@ -1,24 +1,8 @@
 // src/forms/Field.tsx parts bound to react-hook-form, each reading its row of fieldTable.ts.
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { get, useFormContext, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Group, Hidden } from '../forms/Group';
-import {
-  Field,
-  Options,
-  RequiredBadge,
-  ErrorMessage,
-  describedBy,
-  fieldStyles,
-  type ControlAria,
-} from '../forms/Field';
-import {
-  adConsentNote,
-  externalTransmissionHeading,
-  externalTransmissionHref,
-  thirdPartyHeading,
-  thirdPartySectionId,
-} from '../content/externalTransmissionLink';
-import { adRecipientCountries } from '../content/adRecipients';
+import { Field, Options, fieldStyles, type ControlAria } from '../forms/Field';
 import { field, formLabel, type FieldPath } from './contract/fieldTable';
 import { addressAttribute } from './contract/controlNames';
 import type { EstimateFormValues } from './contract/formValues';
@@ -27,7 +11,7 @@ import styles from './EstimateFields.module.css';
 
 type ControlProps = UseFormRegisterReturn & ControlAria & { required: boolean | undefined };
 
-function useFieldError(name: FieldPath): string | undefined {
+export function useFieldError(name: FieldPath): string | undefined {
   const {
     formState: { errors },
   } = useFormContext<EstimateFormValues>();
@@ -237,68 +221,5 @@ export function RadioField({ path }: { path: FieldPath }) {
         </label>
       ))}
     </Group>
-  );
-}
-
-export function Consent() {
-  const { register } = useFormContext<EstimateFormValues>();
-  const id = useId();
-  const errorId = `${id}-error`;
-  const message = useFieldError('consent');
-  return (
-    <div className={styles.consent}>
-      <p className={fieldStyles.hint}>
-        {/* A new tab, so reading the policy never costs what was typed here. */}
-        <a href="/privacypolicy" target="_blank" rel="noopener noreferrer">
-          プライバシーポリシー（新しいタブで開きます）
-        </a>
-        と
-        <a href={externalTransmissionHref} target="_blank" rel="noopener noreferrer">
-          {externalTransmissionHeading}（新しいタブで開きます）
-        </a>
-        をご確認ください。
-      </p>
-      <label htmlFor={id} className={styles.choice}>
-        <input
-          id={id}
-          type="checkbox"
-          aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy(message && errorId)}
-          required={field('consent').required}
-          {...register('consent')}
-        />
-        {formLabel('consent')}
-        <RequiredBadge required />
-      </label>
-      <ErrorMessage id={errorId} message={message} />
-    </div>
-  );
-}
-
-/**
- * The provision to the ad platforms, its own optional choice (APPI art. 27), unticked, with what
- * art. 28 asks to be told one tap away: the privacy policy's 第三者提供 lists each recipient.
- */
-export function AdConsent() {
-  const { register } = useFormContext<EstimateFormValues>();
-  const id = useId();
-  const noteId = `${id}-note`;
-  const recipients = Object.entries(adRecipientCountries)
-    .map(([name, country]) => `${name}（${country}）`)
-    .join('、');
-  return (
-    <div className={styles.consent}>
-      <label htmlFor={id} className={styles.choice}>
-        <input id={id} type="checkbox" aria-describedby={noteId} {...register('adConsent')} />
-        {formLabel('adConsent')}
-      </label>
-      <p id={noteId} className={fieldStyles.hint}>
-        {adConsentNote}提供先：{recipients}。提供する情報、外国の制度と各社の措置は
-        <a href={`/privacypolicy#${thirdPartySectionId}`} target="_blank" rel="noopener noreferrer">
-          {thirdPartyHeading}（新しいタブで開きます）
-        </a>
-        をご覧ください。
-      </p>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorSummaryTitle, summaryEntries } from '../../src/estimate/contract/summaryWords';
 import { fieldPaths } from '../../src/estimate/contract/fieldTable';
-import { refusedPage } from '../../server/estimate/pages';
+import { refusedAnswer } from '../../server/estimate/answers';
 
 describe('the error summary', () => {
   it("lists the fields' messages in the form's order, then those with no field", () => {
@@ -18,8 +18,8 @@ describe('the error summary', () => {
     expect(fieldPaths.indexOf('vehicle.maker')).toBeLessThan(fieldPaths.indexOf('customer.phone'));
   });
 
-  it('says the same on the no-JS answer page: its title, and the messages as links in that order', () => {
-    const html = refusedPage(
+  it('says the same on the no-JS answer page: its title, and the messages as links in that order', async () => {
+    const answer = await refusedAnswer(
       'carsupport',
       {
         'customer.phone': '電話番号を入力してください',
@@ -28,6 +28,7 @@ describe('the error summary', () => {
       { entryPoint: 'header' },
       '/api/estimates',
     );
+    const html = await answer.text();
     expect(html).toContain(`<h1>${errorSummaryTitle}</h1>`);
     const maker = html.indexOf('<a href="#f-vehicle-maker">メーカーを選択してください</a>');
     const phone = html.indexOf('<a href="#f-customer-phone">電話番号を入力してください</a>');
