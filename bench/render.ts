@@ -127,7 +127,7 @@ export function renderReport(report: Report): string {
       ? [
           '## Staff queries (information)',
           '',
-          'The inbox, its searches, the funnel and the Cron job on a year of one brand (100,000 leads in a local D1 on workerd, deploy/cloudflare/seedLeads.ts), each run 5 times; rows read as D1 counts them (index entries and rows). The query plans and a rows-read budget are held by tests/server/worker/d1/queryPlans.test.ts.',
+          'The inbox, its searches, the funnel and the Cron job on a year of one brand (100,000 leads in a local D1 on workerd, deploy/cloudflare/seedLeads.ts), each run 5 times; rows read as D1 counts them (index entries and rows). The query plans and a rows-read budget are held by tests/server/db/queryPlans.d1.test.ts.',
           '',
           '| query | time (ms) | rows read |',
           '| --- | --- | --- |',

@@ -44,7 +44,7 @@ if (only && !parts.includes(only as (typeof parts)[number])) {
 function measureStaffQueries(): StaffQueryTiming[] {
   spawnSync('bash', ['deploy/cloudflare/wrangler.sh'], { stdio: 'inherit' });
   const node22 = join('deploy', 'cloudflare', 'node_modules', 'node', 'bin', 'node');
-  const child = spawnSync(node22, ['--import', 'tsx', 'bench/staffQueries.ts'], {
+  const child = spawnSync(node22, ['--import', 'tsx', 'bench/staffQueries.ts', brandIds[0]], {
     encoding: 'utf8',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
   });

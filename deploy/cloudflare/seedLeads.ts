@@ -60,10 +60,10 @@ FROM n`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [out, count = '100000', brand = 'yamada'] = process.argv.slice(2);
+  const [out, brand = '', count = '100000'] = process.argv.slice(2);
   if (!out || !isBrandId(brand) || !(Number(count) > 0)) {
     console.error(
-      'usage: node --import tsx deploy/cloudflare/seedLeads.ts <out.sql> [count] [brand]',
+      'usage: node --import tsx deploy/cloudflare/seedLeads.ts <out.sql> <brand> [count]',
     );
     process.exit(2);
   }
