@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -122,5 +123,30 @@ describe("each brand's folder", () => {
     const theme = readFileSync(join('src/content', id, 'theme.css'), 'utf8');
     expect(propertiesOf(theme, `[data-brand='${id}']`)).toEqual(brandColours);
     expect(propertiesOf(theme, `[data-brand='${id}'][data-theme='dark']`)).toEqual(brandColours);
+  });
+});
+
+describe('the brand table', () => {
+  it('is the one place, with the brands’ folders, that names a brand: at most 3 source files besides', () => {
+    const files = execFileSync(
+      'git',
+      ['ls-files', '--', 'src', 'server', 'deploy', 'prerender', 'bench', 'tools'],
+      { encoding: 'utf8' },
+    )
+      .split('\n')
+      .filter((file) => /\.(ts|tsx|js|mjs|sh)$/.test(file))
+      .filter((file) => file !== 'src/brand/brands.ts' && !/^src\/content\/[^/]+\//.test(file));
+    const names = Object.values(brands).flatMap((brand) => [
+      new RegExp(`\\b${brand.id}\\b`, 'i'),
+      brand.name,
+      ...(brand.hostMarker ? [brand.hostMarker] : []),
+    ]);
+    const naming = files.filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return names.some((name) =>
+        typeof name === 'string' ? text.includes(name) : name.test(text),
+      );
+    });
+    expect(naming.length, naming.join(', ')).toBeLessThanOrEqual(3);
   });
 });
