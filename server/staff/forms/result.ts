@@ -1,6 +1,9 @@
 // What every staff form's parse answers: the value, or one Japanese message per control.
 import * as v from 'valibot';
 
+/** A body that is not an object of fields. */
+export const unreadableBody = '送信内容を読み取れませんでした。';
+
 export type FormResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
 /** Keyed by the form's control: the path's first key, "form" for the body itself. */

@@ -12,7 +12,7 @@ import {
   type ChangedStage,
   type StageInput,
 } from '../stageNames';
-import { parseWith, type FormResult } from './result';
+import { parseWith, unreadableBody, type FormResult } from './result';
 
 const changedStages = stageNames.filter((stage): stage is ChangedStage => stage !== 'new');
 
@@ -26,7 +26,6 @@ const messages = {
   lostReason: `${stageLabels.lost}の理由を入力してください。`,
   excludedReason: `${stageLabels.excluded}の理由を選んでください（${excludedReasons.join('・')}）。`,
   tooLong: (max: number) => `${max}文字以内で入力してください。`,
-  body: '送信内容を読み取れませんでした。',
 } as const;
 
 const localDateTime =
@@ -109,7 +108,7 @@ const bodyKeys = ['stage', 'bookedFor', 'shop', 'amount', 'reason'] as const;
 
 /** Only own keys are read, and a missing one reads as not given (its field's own message). */
 export const stageChangeSchema = v.pipe(
-  v.custom<Record<string, unknown>>(isRecord, messages.body),
+  v.custom<Record<string, unknown>>(isRecord, unreadableBody),
   v.transform(
     (body) =>
       Object.fromEntries(
