@@ -1,6 +1,5 @@
-// The phone lead (an estimate the staff take by phone): the fields it shares with the estimate are
-// checked by the estimate's own rules, with its messages. Only the name and the phone are
-// required, as before: a call may not give the rest.
+// A phone lead: the estimate's own rules and messages for the fields it shares; only the name and
+// the phone are required, as before, for a call may not give the rest.
 import * as v from 'valibot';
 import { fields, type FieldPath } from '../../../src/estimate/contract/fieldTable';
 import { makers } from '../../../src/estimate/contract/options';
@@ -62,7 +61,6 @@ const reading = v.pipe(
   readingParts,
 );
 
-/** Checked by its parts as the estimate's year, month and day selects are. */
 const expiryParts = v.pipe(
   record(
     {
@@ -75,7 +73,7 @@ const expiryParts = v.pipe(
   crossField(checkExpiryDate),
 );
 
-// The staff's date input posts YYYY-MM-DD; a month input, or a typed date, may give less.
+/** A date input's YYYY-MM-DD (or a month's YYYY-MM), checked by the estimate's parts. */
 const expiryPattern = /^(\d{4})[-/](\d{1,2})(?:[-/](\d{1,2}))?$/;
 
 const expiry = v.pipe(
@@ -126,8 +124,7 @@ const phoneLeadSchema = v.pipe(
   })),
 );
 
-/** The phone lead's post, keyed by its controls: lastName, firstName, kana, phone, maker, model,
- * expiry, note. */
+/** Keyed by the controls: lastName, firstName, kana, phone, maker, model, expiry, note. */
 export function parsePhoneLead(posted: unknown): FormResult<PhoneLead> {
   return parseWith(phoneLeadSchema, posted);
 }

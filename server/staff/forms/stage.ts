@@ -1,6 +1,5 @@
-// A stage change: the staff API's JSON body and the stage form's post go through one schema. As
-// before, a value that is not a string (or, for the amount, a number) reads as not given, and only
-// the fields of the chosen stage are read.
+// The staff API's JSON body and the stage form's post go through one schema. As before, only the
+// chosen stage's fields are read, and a text that is not a string reads as not given.
 import * as v from 'valibot';
 import { normalizeText } from '../../../src/estimate/contract/validation/normalize';
 import { isRecord } from '../../../src/lib/isRecord';
