@@ -115,7 +115,7 @@ const phoneLeadSchema = v.pipe(
     phone: value.phone,
     maker: value.maker ?? '',
     model: value.model ?? '',
-    // The day is checked, not kept: the estimate keeps the year and month.
+    // The day is checked but not kept yet: phone leads have stored the year and month only.
     ...(value.expiry && {
       expiryYear: value.expiry.expiryYear,
       expiryMonth: value.expiry.expiryMonth,
