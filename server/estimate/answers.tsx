@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // One status, message and Retry-After per outcome of an estimate, as JSON or as a page.
 import { brands, type BrandId } from '../../src/brand/brands';
 import { json, page } from '../http/answers';

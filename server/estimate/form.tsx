@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // The estimate form as the answer pages give it back: every field of the field table, filled in.
 import type { FieldSpec } from '../../src/estimate/contract/fieldSpec';
 import {

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // The native post's answers: the page a visitor without JavaScript reads after sending the form.
 import type { Child } from 'hono/jsx';
 import { brands, receptionText, telHref, type BrandId } from '../../src/brand/brands';

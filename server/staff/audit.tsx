@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // Who listed, viewed, changed or exported what: the newest 500 entries of the brand's audit log.
 import { japaneseDateTime } from '../../src/lib/serverFormats';
 import type { AppContext } from '../http/context';

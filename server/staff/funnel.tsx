@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // The funnel: a period's leads by where they came from and how far each got (stages.ts's steps).
 import { yen } from '../../src/lib/peopleFormats';
 import { japaneseDate } from '../../src/lib/peopleFormats';
@@ -6,7 +7,7 @@ import { platformChannels } from '../delivery/channels';
 import type { AppContext } from '../http/context';
 import { platformLabels } from '../platforms/clicks';
 import { ErrorSummary, TextField, type Errors } from '../views/fields';
-import { parseFunnelRange } from './forms';
+import { parseFunnelRange } from './forms/ranges';
 import { audit } from './gate';
 import { staffPage } from './layout';
 import { funnelSteps, stageLabels, type FunnelStep } from './stages';
@@ -200,13 +201,14 @@ function FunnelPage(props: {
 
 export async function funnel(c: AppContext): Promise<Response> {
   const { staff, now } = c.var.services;
-  const parsed = parseFunnelRange(new URL(c.req.url).searchParams, now());
-  const { from, to } = parsed.query;
+  const typed = { from: c.req.query('from') ?? '', to: c.req.query('to') ?? '' };
+  const parsed = parseFunnelRange(typed, now());
+  const { from, to } = parsed.ok ? parsed.value.days : typed;
   const channels = platformChannels.flatMap(([, listed]) => listed.map(({ name }) => name));
   const [rows, counts] = parsed.ok
     ? await Promise.all([
-        staff.funnel(c.var.brand, parsed.value.start, parsed.value.end),
-        staff.channelCounts(c.var.brand, parsed.value.start, parsed.value.end, channels),
+        staff.funnel(c.var.brand, parsed.value.from, parsed.value.to),
+        staff.channelCounts(c.var.brand, parsed.value.from, parsed.value.to, channels),
       ])
     : [[], []];
   await audit(c, 'funnel', `${japaneseDate(from)}〜${japaneseDate(to)}`);

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // The inbox: the brand's leads, newest first, filtered by stage, day and a search.
 import { japaneseDate } from '../../src/lib/peopleFormats';
 import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
@@ -6,7 +7,7 @@ import type { AppContext } from '../http/context';
 import { auditSearchMark } from '../leads/retention';
 import { hoursOf } from '../site/businessTime';
 import { ErrorSummary, SelectField, TextField, type Errors } from '../views/fields';
-import { parseInboxFilters, type InboxQuery } from './forms';
+import { parseInboxFilters } from './forms/ranges';
 import { audit } from './gate';
 import { staffPage } from './layout';
 import { businessHoursBefore } from './staleLeads';
@@ -15,6 +16,9 @@ import type { LeadSummary } from './store';
 import { fieldWords, stageDetails } from './words';
 
 const inboxLimit = 200;
+
+/** The filters as typed, shown again in the form. */
+type InboxQuery = { stage: string; from: string; to: string; q: string };
 
 function Filters(props: { query: InboxQuery; errors: Errors }) {
   const { query, errors } = props;
@@ -145,15 +149,19 @@ function listingWords(count: number, query: InboxQuery): string {
 
 export async function inbox(c: AppContext): Promise<Response> {
   const { staff, now, staleAfterHours } = c.var.services;
-  const parsed = parseInboxFilters(new URL(c.req.url).searchParams);
+  const query: InboxQuery = {
+    stage: c.req.query('stage') ?? '',
+    from: c.req.query('from') ?? '',
+    to: c.req.query('to') ?? '',
+    q: c.req.query('q') ?? '',
+  };
+  const parsed = parseInboxFilters(query);
   const leads = parsed.ok
-    ? await staff.leads(c.var.brand, { limit: inboxLimit, ...parsed.value.filters })
+    ? await staff.leads(c.var.brand, { limit: inboxLimit, ...parsed.value })
     : [];
   const errors = parsed.ok ? {} : parsed.errors;
-  await audit(c, 'list', listingWords(leads.length, parsed.query));
+  await audit(c, 'list', listingWords(leads.length, query));
   const staleBefore = businessHoursBefore(now(), staleAfterHours, hoursOf(c.env));
-  const body = (
-    <InboxPage leads={leads} query={parsed.query} errors={errors} staleBefore={staleBefore} />
-  );
+  const body = <InboxPage leads={leads} query={query} errors={errors} staleBefore={staleBefore} />;
   return staffPage(c, parsed.ok ? 200 : 422, '受信箱', body);
 }

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // The staff's pages: one frame (noindex, no-store, a strict CSP), the menu once signed in.
 import type { Child } from 'hono/jsx';
 import { brands } from '../../src/brand/brands';

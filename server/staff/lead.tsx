@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // A lead's page: its stage form, what was asked, where it came from, its deliveries and history.
 import { japaneseDateTime } from '../../src/lib/serverFormats';
 import { seeOther } from '../http/answers';
@@ -9,7 +10,7 @@ import { requestFingerprint } from '../leads/contentHash';
 import { postalArea } from '../leads/postalArea';
 import { erasedNotice } from '../leads/retention';
 import { ErrorSummary } from '../views/fields';
-import { parseStageForm } from './forms';
+import { parseStageForm } from './forms/stage';
 import { actorOf, audit } from './gate';
 import { staffPage } from './layout';
 import { DeliveryRows, HistoryRows, PlatformRows, RequestRows, SourceRows } from './leadSections';
@@ -91,7 +92,7 @@ export async function postStage(c: AppContext): Promise<Response> {
     actor: actorOf(c),
     at: now().toISOString(),
     idempotencyKey: `page:${key}`,
-    requestHash: await requestFingerprint(parsed.sent),
+    requestHash: await requestFingerprint(values),
   });
   if (recorded.kind === 'keyReused') {
     const errors = {

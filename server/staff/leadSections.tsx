@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // A lead's page, section by section: its request, deliveries, the platforms told, its history.
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { japaneseDateTime } from '../../src/lib/serverFormats';

@@ -1,18 +1,33 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // A lead taken by phone, entered by staff: checked as the estimate is, stored as one, 連絡済み at once.
+import { makers } from '../../src/estimate/contract/options';
 import { seeOther } from '../http/answers';
 import { readForm } from '../http/body';
 import type { AppContext } from '../http/context';
 import { requestFingerprint } from '../leads/contentHash';
 import { receiptId } from '../leads/receiptId';
 import { parseStoredRequest } from '../leads/storedRequest';
-import { ErrorSummary, TextField, type Errors } from '../views/fields';
-import { parsePhoneLead, phoneLeadNames, type PhoneLeadValues } from './forms';
+import { ErrorSummary, SelectField, TextField, type Errors } from '../views/fields';
+import { parsePhoneLead, type PhoneLead } from './forms/phoneLead';
 import { actorOf, audit } from './gate';
 import { staffPage } from './layout';
 import { changeStage } from './stageChange';
 import { fieldWords } from './words';
 
+const phoneLeadNames = [
+  'lastName',
+  'firstName',
+  'kana',
+  'phone',
+  'maker',
+  'model',
+  'expiry',
+  'note',
+] as const;
+type PhoneLeadValues = Record<(typeof phoneLeadNames)[number], string>;
+
+const makerOptions = [['', '選択してください'] as const, ...makers.map((m) => [m, m] as const)];
 const newKey = () => crypto.randomUUID();
 const title = '電話の受付を入力';
 
@@ -29,23 +44,15 @@ function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: st
           label={fieldWords.lastName}
           value={values.lastName}
           required
-          maxlength={50}
           error={errors.lastName}
         />
         <TextField
           name="firstName"
           label={fieldWords.firstName}
           value={values.firstName}
-          maxlength={50}
           error={errors.firstName}
         />
-        <TextField
-          name="kana"
-          label={fieldWords.kana}
-          value={values.kana}
-          maxlength={100}
-          error={errors.kana}
-        />
+        <TextField name="kana" label={fieldWords.kana} value={values.kana} error={errors.kana} />
         <TextField
           name="phone"
           label={fieldWords.phone}
@@ -55,18 +62,16 @@ function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: st
           autocomplete="off"
           error={errors.phone}
         />
-        <TextField
+        <SelectField
           name="maker"
           label={fieldWords.maker}
-          value={values.maker}
-          maxlength={50}
-          error={errors.maker}
+          options={makerOptions}
+          selected={values.maker}
         />
         <TextField
           name="model"
           label={fieldWords.model}
           value={values.model}
-          maxlength={50}
           error={errors.model}
         />
         <TextField
@@ -81,6 +86,18 @@ function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: st
       </form>
     </>
   );
+}
+
+/** As the estimate stores a lead: the call's own entry point and source. */
+function storedPhoneLead(lead: PhoneLead) {
+  const { maker, model, expiryYear, expiryMonth, notes, ...customer } = lead;
+  return {
+    entryPoint: 'phone',
+    vehicle: { maker, model, ...(expiryYear && { expiryYear, expiryMonth }) },
+    customer: { ...customer, email: '' },
+    request: { notes },
+    tracking: { source: '電話' },
+  };
 }
 
 const emptyValues = Object.fromEntries(phoneLeadNames.map((name) => [name, ''])) as PhoneLeadValues;
@@ -115,7 +132,7 @@ export async function createPhoneLead(c: AppContext): Promise<Response> {
       requestHash: await requestFingerprint(values),
       receivedAt: received.toISOString(),
       suspectedSpam: false,
-      request: parseStoredRequest(parsed.value, brand),
+      request: parseStoredRequest(storedPhoneLead(parsed.value), brand),
     },
     received.toISOString(),
   );

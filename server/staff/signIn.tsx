@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // The sign-in with the shared STAFF_SECRET, where Cloudflare Access does not stand in front.
 import { seeOther } from '../http/answers';
 import { readForm } from '../http/body';
@@ -6,7 +7,7 @@ import type { AppContext } from '../http/context';
 import { notFound } from '../site/assets';
 import { TextField } from '../views/fields';
 import { signIn, signOutCookie } from './auth';
-import { parseSignIn } from './forms';
+import { parseSignIn } from './forms/signIn';
 import { staffPage } from './layout';
 import { fieldWords } from './words';
 
@@ -60,9 +61,11 @@ export function withSecret(handler: (c: AppContext) => Promise<Response>) {
 
 export async function postSignIn(c: AppContext): Promise<Response> {
   const access = c.var.services.access;
-  const parsed = parseSignIn((await readForm(c)) ?? new URLSearchParams());
-  if (!parsed.ok) return signInPage(c, 401, parsed.error, parsed.name);
-  const { name, secret } = parsed;
+  const posted = Object.fromEntries((await readForm(c)) ?? []);
+  const parsed = parseSignIn(posted);
+  const typedName = typeof posted.name === 'string' ? posted.name : '';
+  if (!parsed.ok) return signInPage(c, 401, Object.values(parsed.errors).join(''), typedName);
+  const { name, secret } = parsed.value;
   const cookie = access && (await signIn(access, secret, name, c.var.brand, c.var.services.now()));
   if (!cookie) return signInPage(c, 401, '共有キーが違います。', name);
   return seeOther('/staff', { 'Set-Cookie': cookie });

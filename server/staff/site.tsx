@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 /**
  * The staff's pages under `/staff`: the inbox, a lead's page and its stage form, a phone lead, the
  * funnel, the audit, and the sign-in where the shared secret opens them. Every page is noindex,

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // One form for every stage: the fields a stage needs are checked on the server (forms.ts).
 import { FieldError, SelectField, TextField, type Errors } from '../views/fields';
 import { excludedReasons, stageLabels, stageNames } from './stages';
@@ -91,10 +92,7 @@ export function StageForm(props: { lead: StaffLead } & StageFormState) {
           options={excludedOptions}
           selected={values.excludedReason}
         />
-        <FieldError
-          id="f-excludedReason"
-          error={values.stage === 'excluded' ? errors.reason : undefined}
-        />
+        <FieldError id="f-excludedReason" error={errors.excludedReason} />
       </fieldset>
       <p class="note">
         記録した段階は履歴に残ります。誤りは、正しい段階をもう一度記録して訂正してください。

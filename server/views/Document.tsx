@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // Every page the server renders: one shell, its one style sheet inline (allowed by hash, answers.ts).
 import type { Child } from 'hono/jsx';
 import { raw } from 'hono/html';

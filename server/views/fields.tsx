@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 // The controls of the staff's forms and their messages: each labelled, its error tied to it.
 import type { Child } from 'hono/jsx';
 

@@ -74,88 +74,88 @@ const firstRegistrationYearMessage = invalid('vehicle.firstRegistrationYear');
 const firstRegistrationMonthMessage = invalid('vehicle.firstRegistrationMonth');
 const expiryYear = labelOf('vehicle.expiryYear');
 
-const vehicleSchema = v.pipe(
-  record(
-    {
-      expiryYear: required(
-        normalizeDigits,
-        messages.choose(expiryYear),
-        yearOf(expiryYearOptions, (years) => messages.yearRange(expiryYear, years)),
-      ),
-      expiryMonth: required(
-        normalizeDigits,
-        messages.choose(labelOf('vehicle.expiryMonth')),
-        integerIn(1, 12, invalid('vehicle.expiryMonth')),
-      ),
-      expiryDay: optional(
-        normalizeDigits,
-        messages.expiryDate,
-        integerIn(1, 31, messages.expiryDate),
-      ),
-      maker: required(
-        toListedOption(makers),
-        messages.choose(labelOf('vehicle.maker')),
-        choice(makers, `${labelOf('vehicle.maker')}を一覧から選択してください`),
-      ),
-      model: text('vehicle.model'),
-      postalCode: required(
-        normalizePostalCode,
-        messages.enter(labelOf('vehicle.postalCode')),
-        v.pipe(v.string(), v.regex(/^\d{7}$/, messages.postalCode)),
-      ),
-      firstRegistrationYear: optional(
-        normalizeDigits,
-        firstRegistrationYearMessage,
-        yearOf(firstRegistrationYearOptions, () => firstRegistrationYearMessage),
-      ),
-      firstRegistrationMonth: optional(
-        normalizeDigits,
-        firstRegistrationMonthMessage,
-        integerIn(1, 12, firstRegistrationMonthMessage),
-      ),
-      mileage: optional(
-        normalizeMileage,
-        messages.mileage,
-        v.pipe(
-          v.string(),
-          v.regex(/^\d{1,7}$/, messages.mileage),
-          v.transform((value) => String(Number(value))),
-          v.check((value) => Number(value) <= maxMileageKm, messages.mileageMax(maxMileageKm)),
-        ),
-      ),
-    },
-    '車両情報が正しくありません',
+/** Each field's rule, apart so the staff's forms check the same fields alike (server/staff/forms/). */
+export const vehicleEntries = {
+  expiryYear: required(
+    normalizeDigits,
+    messages.choose(expiryYear),
+    yearOf(expiryYearOptions, (years) => messages.yearRange(expiryYear, years)),
   ),
+  expiryMonth: required(
+    normalizeDigits,
+    messages.choose(labelOf('vehicle.expiryMonth')),
+    integerIn(1, 12, invalid('vehicle.expiryMonth')),
+  ),
+  expiryDay: optional(normalizeDigits, messages.expiryDate, integerIn(1, 31, messages.expiryDate)),
+  maker: required(
+    toListedOption(makers),
+    messages.choose(labelOf('vehicle.maker')),
+    choice(makers, `${labelOf('vehicle.maker')}を一覧から選択してください`),
+  ),
+  model: text('vehicle.model'),
+  postalCode: required(
+    normalizePostalCode,
+    messages.enter(labelOf('vehicle.postalCode')),
+    v.pipe(v.string(), v.regex(/^\d{7}$/, messages.postalCode)),
+  ),
+  firstRegistrationYear: optional(
+    normalizeDigits,
+    firstRegistrationYearMessage,
+    yearOf(firstRegistrationYearOptions, () => firstRegistrationYearMessage),
+  ),
+  firstRegistrationMonth: optional(
+    normalizeDigits,
+    firstRegistrationMonthMessage,
+    integerIn(1, 12, firstRegistrationMonthMessage),
+  ),
+  mileage: optional(
+    normalizeMileage,
+    messages.mileage,
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,7}$/, messages.mileage),
+      v.transform((value) => String(Number(value))),
+      v.check((value) => Number(value) <= maxMileageKm, messages.mileageMax(maxMileageKm)),
+    ),
+  ),
+};
+
+const vehicleSchema = v.pipe(
+  record(vehicleEntries, '車両情報が正しくありません'),
   crossField(checkExpiryDate, checkFirstRegistration),
 );
 
-const customerSchema = record(
-  {
-    lastName: text('customer.lastName'),
-    firstName: text('customer.firstName'),
-    lastNameKana: kana('customer.lastNameKana'),
-    firstNameKana: kana('customer.firstNameKana'),
-    phone: required(
-      normalizePhone,
-      messages.enter(labelOf('customer.phone')),
-      v.pipe(
-        v.string(),
-        v.regex(/^0\d{9,10}$/, messages.phone),
-        v.rawCheck(({ dataset, addIssue }) => {
-          if (!dataset.typed) return;
-          const problem = phoneProblem(dataset.value);
-          if (problem) addIssue({ message: problem });
-        }),
-      ),
+/** `formatMessage` for a number of the wrong shape; the carrier and digit rules say their own. */
+export function phoneNumber(formatMessage: string = messages.phone) {
+  return required(
+    normalizePhone,
+    messages.enter(labelOf('customer.phone')),
+    v.pipe(
+      v.string(),
+      v.regex(/^0\d{9,10}$/, formatMessage),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const problem = phoneProblem(dataset.value);
+        if (problem) addIssue({ message: problem });
+      }),
     ),
-    email: required(
-      normalizeEmail,
-      messages.enter(labelOf('customer.email')),
-      v.pipe(v.string(), lengthLimit('customer.email'), v.regex(emailPattern, messages.email)),
-    ),
-  },
-  'お客様情報が正しくありません',
-);
+  );
+}
+
+export const customerEntries = {
+  lastName: text('customer.lastName'),
+  firstName: text('customer.firstName'),
+  lastNameKana: kana('customer.lastNameKana'),
+  firstNameKana: kana('customer.firstNameKana'),
+  phone: phoneNumber(),
+  email: required(
+    normalizeEmail,
+    messages.enter(labelOf('customer.email')),
+    v.pipe(v.string(), lengthLimit('customer.email'), v.regex(emailPattern, messages.email)),
+  ),
+};
+
+const customerSchema = record(customerEntries, 'お客様情報が正しくありません');
 
 const preferredDateField = (path: FieldPath) =>
   optional(normalizeDate, messages.invalidDate(labelOf(path)), preferredDate(labelOf(path)));
@@ -170,20 +170,19 @@ const listed = (options: readonly { value: string }[], path: FieldPath) =>
     ),
   );
 
-const requestSchema = record(
-  {
-    preferredDate1: preferredDateField('request.preferredDate1'),
-    preferredDate2: preferredDateField('request.preferredDate2'),
-    courtesyCar: listed(courtesyCarOptions, 'request.courtesyCar'),
-    contactTime: listed(contactTimeOptions, 'request.contactTime'),
-    notes: optional(
-      normalizeMultiline,
-      invalid('request.notes'),
-      v.pipe(v.string(), lengthLimit('request.notes')),
-    ),
-  },
-  'ご希望の内容が正しくありません',
-);
+export const requestEntries = {
+  preferredDate1: preferredDateField('request.preferredDate1'),
+  preferredDate2: preferredDateField('request.preferredDate2'),
+  courtesyCar: listed(courtesyCarOptions, 'request.courtesyCar'),
+  contactTime: listed(contactTimeOptions, 'request.contactTime'),
+  notes: optional(
+    normalizeMultiline,
+    invalid('request.notes'),
+    v.pipe(v.string(), lengthLimit('request.notes')),
+  ),
+};
+
+const requestSchema = record(requestEntries, 'ご希望の内容が正しくありません');
 
 const consentSchema = v.pipe(
   v.boolean(messages.consent),

@@ -1,0 +1,53 @@
+// The one list of stages, apart from stages.ts so the stage form's schema (forms/stage.ts), which
+// stages.ts runs, can name them without an import cycle.
+
+/**
+ * The one list of stages: the labels, the stage form's choices, the funnel's steps (its SQL,
+ * db/staff.ts, and its tables, funnel.tsx). `step` puts a stage on the funnel: a lead counts there
+ * once it reached the step (progress), except the last, which counts the leads standing there now
+ * (a 完了 later marked 失注 is no sale) and carries the amount.
+ */
+export const stages = [
+  { name: 'new', label: '新規' },
+  { name: 'contacted', label: '連絡済み', step: 1 },
+  { name: 'booked', label: '予約確定', step: 2 },
+  { name: 'completed', label: '完了', step: 3 },
+  { name: 'lost', label: '失注' },
+  /** Not a customer at all (いたずら・重複): left out of the funnel. */
+  { name: 'excluded', label: '対象外', uncounted: true },
+] as const;
+
+export type Stage = (typeof stages)[number]['name'];
+export type ChangedStage = Exclude<Stage, 'new'>;
+export const stageNames: readonly Stage[] = stages.map((stage) => stage.name);
+
+export const stageLabels = Object.fromEntries(
+  stages.map((stage) => [stage.name, stage.label]),
+) as Record<Stage, string>;
+
+type Stepped = Extract<(typeof stages)[number], { step: number }>;
+export type FunnelStep = Stepped['name'];
+export const funnelSteps: readonly Stepped[] = stages.filter(
+  (stage): stage is Stepped => 'step' in stage,
+);
+/** The funnel's last step: the 車検 done, with its amount. */
+export const doneStep = funnelSteps.at(-1)!.name;
+export const uncountedStages: readonly Stage[] = stages
+  .filter((stage) => 'uncounted' in stage)
+  .map((stage) => stage.name);
+
+export const excludedReasons = ['いたずら', '重複'] as const;
+
+export function isStage(value: unknown): value is Stage {
+  return typeof value === 'string' && (stageNames as readonly string[]).includes(value);
+}
+
+export type StageInput = {
+  stage: ChangedStage;
+  /** Tokyo time, `YYYY-MM-DDTHH:MM+09:00`. */
+  bookedFor?: string;
+  shop?: string;
+  /** Yen, tax included. */
+  amount?: number;
+  reason?: string;
+};
