@@ -2,7 +2,7 @@
  * Added to the bindings `bash deploy/cloudflare/types.sh` generates (worker-configuration.d.ts):
  * what the wrangler config cannot say.
  */
-import type { conversionOptions, conversionVariables } from './platforms/platform';
+import type { PlatformVariable } from './platforms/index';
 
 /** `check`: the how-many-th question to the platform about what it did with the sent lead. */
 export type LeadMessage = { id: string; channel?: string; check?: number } | { alert: true };
@@ -39,13 +39,7 @@ export type Env = Omit<
 } & ConversionEnv;
 
 /** Endpoints are vars deploy/cloudflare/config.ts sets; the rest are secrets (docs/deploy.md). */
-export type ConversionEnv = Partial<
-  Record<
-    | (typeof conversionVariables)[keyof typeof conversionVariables][number]
-    | (typeof conversionOptions)[number],
-    string
-  >
->;
+export type ConversionEnv = Partial<Record<PlatformVariable, string>>;
 
 // The runtime types the Worker's modules name, under the names they import.
 type D1DatabaseType = D1Database;

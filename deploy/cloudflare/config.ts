@@ -17,7 +17,7 @@ import {
   conversionOptions,
   conversionVariables,
   productionEndpoints,
-} from '../../server/platforms/platform';
+} from '../../server/platforms/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverDir = resolve(here, '../../server');

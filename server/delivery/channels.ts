@@ -1,14 +1,12 @@
 /**
- * Every delivery channel of a lead, in one list both runtimes, the CSV, re-send and the alert
- * iterate (decision 008). The Worker runs each through its queue (server/worker/delivery.ts); the
- * local origin at once, keeping no state (server/node/localMail.ts).
+ * Every delivery channel of a lead, in one list the queue's consumer, the CSV, re-send and the
+ * alert iterate (decision 008): a new channel is a new entry, never a column.
  */
 import { bookingMailChannel } from './bookingMail';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
-import { conversionChannels } from '../platforms/index';
+import { conversionChannels, stageConversionChannels } from '../platforms/index';
 import { platformLabels } from '../platforms/clicks';
-import type { ConversionContext } from '../platforms/platform';
-import { stageConversionChannels, type ConversionStage } from '../platforms/stages';
+import type { ConversionContext, ConversionStage } from '../platforms/platform';
 import { stageLabels } from '../staff/stages';
 import type { DeliveryChannel } from './channel';
 import type { ChannelDelivery, StoredLead } from '../leads/store';

@@ -13,7 +13,7 @@ import {
   type EstimateRequest,
 } from '../../src/estimate/contract/validation/estimateSchema';
 import { isRecord } from '../../src/lib/isRecord';
-import type { RequestContext } from '../http/context';
+import type { RequestContext } from '../http/request';
 import { brandMismatchMessage } from '../http/messages';
 import { receiptId } from '../leads/receiptId';
 import type { LeadNotifier, LeadStore, NewLead, RateLimiter } from '../leads/store';

@@ -4,15 +4,9 @@ import { brandIdForHost, isBrandId, type BrandId } from '../../src/brand/brands'
 import type { Env } from '../env';
 import type { Services } from '../services';
 import type { StaffActor } from '../staff/auth';
+import type { RequestContext } from './request';
 
-/** What the runtime knows of a request that the request itself does not say reliably. */
-export type RequestContext = {
-  brand: BrandId;
-  /** The client's address (CF-Connecting-IP), for the rate limit and the platforms' matching. */
-  clientKey: string;
-  /** Where a form post must come from. */
-  siteOrigin: string;
-};
+export type { RequestContext };
 
 export type AppEnv = {
   Bindings: Env;

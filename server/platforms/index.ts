@@ -1,12 +1,51 @@
-import { googleChannel } from './google';
-import { lineChannel } from './line';
-import { metaChannel } from './meta';
-import { yahooChannel } from './yahoo';
-import type { ConversionChannel } from './platform';
+/**
+ * Every ad platform the site reports leads to, one record each (google.ts, meta.ts, yahoo.ts,
+ * line.ts), in the order their channels are listed (the CSV's columns): what the delivery list,
+ * the Worker's config and its Env read is derived here.
+ */
+import type { ConversionPlatform } from '../../src/content/externalTransmission';
+import { google } from './google';
+import { line } from './line';
+import { meta } from './meta';
+import { conversionStages, type ConversionStage } from './platform';
+import { yahoo } from './yahoo';
 
-export const conversionChannels: readonly ConversionChannel[] = [
-  googleChannel,
-  metaChannel,
-  yahooChannel,
-  lineChannel,
-];
+export const adPlatforms = [google, meta, yahoo, line] as const;
+
+export const conversionChannels = adPlatforms.map((platform) => platform.lead);
+
+export const stageConversionChannels = conversionStages.flatMap((stage) =>
+  adPlatforms.map((platform) => platform.stages[stage]),
+);
+
+/** The channels a lead's first arrival at `stage` sets off; none when it was there before. */
+export function stageConversionNames(stage: ConversionStage): string[] {
+  return adPlatforms.map((platform) => platform.stages[stage].name);
+}
+
+type Platform = (typeof adPlatforms)[number];
+
+/** Off until all are set (deploy/cloudflare/config.ts: secrets and vars). */
+export const conversionVariables = Object.fromEntries(
+  adPlatforms.map((platform) => [platform.id, platform.variables]),
+) as { [P in Platform as P['id']]: P['variables'] } satisfies Record<
+  ConversionPlatform,
+  readonly string[]
+>;
+
+/** Optional, per brand's Worker: test modes, stage actions, status checks. */
+export const conversionOptions = adPlatforms.flatMap(
+  (platform) => platform.options,
+) as readonly Platform['options'][number][];
+
+/**
+ * The Worker's vars outside local runs; local runs set none.
+ * @internal Exported for the Worker's config generator, a deploy script.
+ */
+export const productionEndpoints: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...adPlatforms.map((platform) => platform.endpoints),
+);
+
+/** Every variable an ad platform reads, for the Worker's Env. */
+export type PlatformVariable = Platform['variables'][number] | Platform['options'][number];

@@ -4,6 +4,7 @@
  * late retry records the lead on a later day or not at all: retries stop after a day.
  */
 import type { StoredLead } from '../leads/store';
+import { platformLabels } from './clicks';
 import {
   configOf,
   contactToHash,
@@ -14,8 +15,16 @@ import {
   postJson,
   sha256Hex,
   trackingValue,
+  type AdPlatform,
   type ConversionChannel,
 } from './platform';
+import { declaredStages } from './stages';
+
+const key = {
+  id: 'line',
+  variables: ['LINE_CONVERSION_ENDPOINT', 'LINE_TAG_ID', 'LINE_TAG_ACCESS_TOKEN'],
+  label: platformLabels.line,
+} as const;
 
 const clickIdPattern = /^[a-zA-Z0-9\-_]+$/;
 const uuidPattern = /^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
@@ -60,19 +69,19 @@ export async function lineEvents(lead: StoredLead): Promise<Record<string, unkno
   ];
 }
 
-export const lineChannel: ConversionChannel = {
+const lineChannel: ConversionChannel = {
   name: 'line',
   platform: 'line',
   retryWindowMs: dayMs,
   decide: (lead, ctx) =>
-    decideConversion('line', lead, ctx, {
+    decideConversion(key, lead, ctx, {
       has:
         Boolean(clickIdOf(lead) ?? browserIdOf(lead)) ||
         Object.keys(contactToHash(lead)).length > 0,
       missing: 'ldtag_cl・__lt__cid',
     }),
   async send(lead, ctx) {
-    const config = configOf('line', ctx.env);
+    const config = configOf(key.variables, ctx.env);
     if (!config) throw new Error('LINE: not configured');
     const url = `${config.LINE_CONVERSION_ENDPOINT.replace(/\/$/, '')}/${encodeURIComponent(config.LINE_TAG_ID)}/events`;
     await postJson(
@@ -84,3 +93,19 @@ export const lineChannel: ConversionChannel = {
     );
   },
 };
+
+/** LINE dates a conversion by its arrival: a later visit's 予約確定 or 完了 cannot be sent. */
+const noStages =
+  'LINEのコンバージョンAPIは届いた時点を成果の日時とし、後日の来店の成果を送る方法がないため、予約確定・完了は送りません';
+
+export const line = {
+  ...key,
+  options: [],
+  endpoints: { LINE_CONVERSION_ENDPOINT: 'https://conversion-api.tr.line.me/v1' },
+  cookies: ['__lt__cid'],
+  lead: lineChannel,
+  stages: declaredStages(key, noStages, {
+    has: (lead) => Boolean(trackingValue(lead, 'ldtag_cl')),
+    ids: 'ldtag_cl',
+  }),
+} as const satisfies AdPlatform;

@@ -3,7 +3,10 @@
  * https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/ (v25.0).
  * `event_id` deduplicates against the Pixel's event of the same name (docs/tracking.md).
  */
+import type { SendResult } from '../delivery/channel';
 import type { StoredLead } from '../leads/store';
+import { stageLabels } from '../staff/stageNames';
+import { platformLabels } from './clicks';
 import {
   configOf,
   contactToHash,
@@ -12,12 +15,29 @@ import {
   decideConversion,
   eventSeconds,
   postJson,
+  setting,
   sha256Hex,
   trackingValue,
+  type AdPlatform,
   type ConversionChannel,
   type ConversionContext,
+  type ConversionStage,
+  type StageConversionChannel,
 } from './platform';
-import type { SendResult } from '../delivery/channel';
+import {
+  completedYen,
+  decideStage,
+  nothingCompletedNow,
+  stageConversionName,
+  stageEventId,
+  stageTime,
+} from './stages';
+
+const key = {
+  id: 'meta',
+  variables: ['META_CONVERSIONS_ENDPOINT', 'META_PIXEL_ID', 'META_ACCESS_TOKEN'],
+  label: platformLabels.meta,
+} as const;
 
 /** `_fbc`, or one made from the fbclid in Meta's documented format. */
 export function fbcOf(lead: StoredLead): string | undefined {
@@ -78,13 +98,13 @@ export async function metaEvent(
   };
 }
 
-export const metaChannel: ConversionChannel = {
+const metaChannel: ConversionChannel = {
   name: 'meta',
   platform: 'meta',
   // Meta refuses an event_time more than 7 days old; stop a little before, so no try is refused.
   retryWindowMs: 7 * dayMs - 60 * 60 * 1000,
   decide: (lead, ctx) =>
-    decideConversion('meta', lead, ctx, {
+    decideConversion(key, lead, ctx, {
       has:
         Boolean(fbcOf(lead) ?? cookieValue(lead, '_fbp')) ||
         Object.keys(contactToHash(lead)).length > 0,
@@ -95,14 +115,14 @@ export const metaChannel: ConversionChannel = {
 };
 
 /** Posts the body `build` makes (with the test code, when one is set) to the dataset's events. */
-export async function sendToMeta(
+async function sendToMeta(
   ctx: ConversionContext,
   build: (testEventCode: string | undefined) => Promise<Record<string, unknown>>,
 ): Promise<SendResult> {
-  const config = configOf('meta', ctx.env);
+  const config = configOf(key.variables, ctx.env);
   if (!config) throw new Error('Meta: not configured');
   const url = `${config.META_CONVERSIONS_ENDPOINT.replace(/\/$/, '')}/${encodeURIComponent(config.META_PIXEL_ID)}/events`;
-  const testEventCode = ctx.env.META_TEST_EVENT_CODE?.trim() || undefined;
+  const testEventCode = setting(ctx.env, 'META_TEST_EVENT_CODE');
   await postJson(
     ctx,
     'Meta',
@@ -112,3 +132,75 @@ export async function sendToMeta(
   );
   return testEventCode ? { test: true } : undefined;
 }
+
+/** Meta's standard events: Schedule (an appointment booked at a location), Purchase (paid). */
+const stageEventNames = { booked: 'Schedule', completed: 'Purchase' } as const;
+
+/** Meta refuses an event_time more than 7 days old; stop an hour before. */
+const windowMs = 7 * dayMs - 60 * 60 * 1000;
+
+/**
+ * @internal The request body without the token; exported for the payload's tests. The Conversions
+ * API's offline events (action_source physical_store):
+ * https://developers.facebook.com/docs/marketing-api/conversions-api/offline-events
+ */
+export async function metaStageEvent(
+  lead: StoredLead,
+  stage: ConversionStage,
+  options: { testEventCode?: string } = {},
+): Promise<Record<string, unknown>> {
+  const yen = completedYen(lead);
+  const at = Date.parse(stageTime(lead, stageConversionName('meta', stage)));
+  return {
+    data: [
+      {
+        event_name: stageEventNames[stage],
+        event_time: Math.floor(at / 1000),
+        event_id: stageEventId(lead, stage),
+        action_source: 'physical_store',
+        user_data: await metaUserData(lead),
+        ...(stage === 'completed' &&
+          yen !== undefined && { custom_data: { value: yen, currency: 'JPY' } }),
+      },
+    ],
+    ...(options.testEventCode && { test_event_code: options.testEventCode }),
+  };
+}
+
+function metaStage(stage: ConversionStage): StageConversionChannel {
+  const name = stageConversionName('meta', stage);
+  return {
+    name,
+    platform: 'meta',
+    stage,
+    retryWindowMs: windowMs,
+    windowStart: (lead) => stageTime(lead, name),
+    decide(lead, ctx) {
+      const decision = decideStage(key, stage, lead, ctx, {
+        has: fbcOf(lead) !== undefined,
+        ids: 'fbclid・_fbc',
+      });
+      if (decision.kind !== 'send') return decision;
+      if (ctx.now().getTime() - Date.parse(stageTime(lead, name)) > windowMs) {
+        return {
+          kind: 'skip',
+          reason: `${stageLabels[stage]}から7日を過ぎています（Metaの受付期限）`,
+        };
+      }
+      return decision;
+    },
+    async send(lead, ctx) {
+      if (stage === 'completed' && completedYen(lead) === undefined) throw nothingCompletedNow();
+      return sendToMeta(ctx, (testEventCode) => metaStageEvent(lead, stage, { testEventCode }));
+    },
+  };
+}
+
+export const meta = {
+  ...key,
+  options: ['META_TEST_EVENT_CODE'],
+  endpoints: { META_CONVERSIONS_ENDPOINT: 'https://graph.facebook.com/v25.0' },
+  cookies: ['_fbp', '_fbc'],
+  lead: metaChannel,
+  stages: { booked: metaStage('booked'), completed: metaStage('completed') },
+} as const satisfies AdPlatform;

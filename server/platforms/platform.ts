@@ -1,3 +1,4 @@
+/** What every ad platform's channels share: the decision to send, hashing, the request. */
 import {
   asksAdProvision,
   externalTransmissions,
@@ -9,55 +10,15 @@ import type { MatchingCookie } from '../../src/tracking/matchingFields';
 import type { TrackingKey } from '../../src/tracking/trackingFields';
 import { PermanentRefusal, type ChannelDecision, type DeliveryChannel } from '../delivery/channel';
 import type { StoredLead } from '../leads/store';
+import type { Stage } from '../staff/stageNames';
 
-/** Off until all are set; endpoints are variables too, so tests point them at local receivers. */
-export const conversionVariables = {
-  google: [
-    'GOOGLE_DATA_MANAGER_ENDPOINT',
-    'GOOGLE_OAUTH_TOKEN_ENDPOINT',
-    'GOOGLE_SERVICE_ACCOUNT_EMAIL',
-    'GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY',
-    'GOOGLE_ADS_CUSTOMER_ID',
-    'GOOGLE_ADS_CONVERSION_ACTION_ID',
-  ],
-  meta: ['META_CONVERSIONS_ENDPOINT', 'META_PIXEL_ID', 'META_ACCESS_TOKEN'],
-  yahoo: ['YAHOO_CONVERSION_ENDPOINT', 'YAHOO_TAG_ID', 'YAHOO_TAG_ACCESS_TOKEN'],
-  line: ['LINE_CONVERSION_ENDPOINT', 'LINE_TAG_ID', 'LINE_TAG_ACCESS_TOKEN'],
-} as const satisfies Record<ConversionPlatform, readonly string[]>;
-
-/**
- * Optional, per brand's Worker: Google's conversion actions for 予約確定 and 完了 (stageConversions.ts),
- * each platform's test mode (docs/deploy.md, going live), Google's status checks (decision 018)
- * and LINEヤフー's event snippet.
- */
-export const conversionOptions = [
-  'GOOGLE_ADS_BOOKED_CONVERSION_ACTION_ID',
-  'GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID',
-  'GOOGLE_VALIDATE_ONLY',
-  'GOOGLE_STATUS_DELAY_SECONDS',
-  'GOOGLE_STATUS_MAX_CHECKS',
-  'META_TEST_EVENT_CODE',
-  'YAHOO_EVENT_SNIPPET_ID',
-  'YAHOO_TEST_FLAG',
-] as const;
-
-type ConversionVariable =
-  (typeof conversionVariables)[ConversionPlatform][number] | (typeof conversionOptions)[number];
-
-/**
- * The Worker's vars outside local runs (deploy/cloudflare/config.ts); local runs set none.
- * @internal Exported for the Worker's config generator, a deploy script.
- */
-export const productionEndpoints = {
-  GOOGLE_DATA_MANAGER_ENDPOINT: 'https://datamanager.googleapis.com/v1/events:ingest',
-  GOOGLE_OAUTH_TOKEN_ENDPOINT: 'https://oauth2.googleapis.com/token',
-  META_CONVERSIONS_ENDPOINT: 'https://graph.facebook.com/v25.0',
-  YAHOO_CONVERSION_ENDPOINT: 'https://conversion-api.yahooapis.jp/v1/',
-  LINE_CONVERSION_ENDPOINT: 'https://conversion-api.tr.line.me/v1',
-} as const satisfies Partial<Record<ConversionVariable, string>>;
+/** 予約確定 and 完了: the stages a platform may be told of (stages.ts), each once per lead. */
+export const conversionStages = ['booked', 'completed'] as const satisfies readonly Stage[];
+export type ConversionStage = (typeof conversionStages)[number];
 
 export type ConversionContext = {
-  env: Partial<Record<ConversionVariable, string>>;
+  /** The Worker's bindings: the platforms' variables among them (index.ts PlatformVariable). */
+  env: Readonly<Record<string, unknown>>;
   fetch: typeof fetch;
   now: () => Date;
 };
@@ -66,22 +27,50 @@ export type ConversionChannel = DeliveryChannel<ConversionContext> & {
   readonly platform: ConversionPlatform;
 };
 
-export function configOf<P extends ConversionPlatform>(
-  platform: P,
+export type StageConversionChannel = ConversionChannel & { readonly stage: ConversionStage };
+
+/** What names a platform to its channels: its id and the variables that turn it on. */
+export type PlatformKey = {
+  readonly id: ConversionPlatform;
+  readonly variables: readonly string[];
+};
+
+/**
+ * One ad platform (google.ts, meta.ts, yahoo.ts, line.ts; listed in index.ts): the variables that
+ * turn it on, all or none (endpoints among them, so tests point them at local receivers), the
+ * optional ones (test modes, stage actions), the endpoints' production values, the cookies its
+ * matching reads, the lead's own conversion and one channel per stage.
+ */
+export type AdPlatform = PlatformKey & {
+  readonly options: readonly string[];
+  readonly endpoints: Readonly<Record<string, string>>;
+  readonly cookies: readonly MatchingCookie[];
+  readonly lead: ConversionChannel;
+  readonly stages: Readonly<Record<ConversionStage, StageConversionChannel>>;
+};
+
+export function configOf<V extends string>(
+  variables: readonly V[],
   env: ConversionContext['env'],
-): Record<(typeof conversionVariables)[P][number], string> | null {
+): Record<V, string> | null {
   const config: Record<string, string> = {};
-  for (const name of conversionVariables[platform]) {
-    const value = env[name]?.trim();
+  for (const name of variables) {
+    const value = setting(env, name);
     if (!value) return null;
     config[name] = value;
   }
-  return config as Record<(typeof conversionVariables)[P][number], string>;
+  return config as Record<V, string>;
+}
+
+/** A variable's value, trimmed; undefined when unset or blank. */
+export function setting(env: ConversionContext['env'], name: string): string | undefined {
+  const value = env[name];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
 /** `true`, `1` or `yes`: a switch variable that is on. */
 export function isOn(value: string | undefined): boolean {
-  return /^(?:true|1|yes)$/i.test(value?.trim() ?? '');
+  return /^(?:true|1|yes)$/i.test(value ?? '');
 }
 
 /**
@@ -100,16 +89,16 @@ export const notAgreed = `${field('adConsent').label}に同意なし`;
  * `matchable.unsendable`: a field the platform requires is missing, so it would refuse the event.
  */
 export function decideConversion(
-  platform: ConversionPlatform,
+  platform: PlatformKey,
   lead: StoredLead,
   ctx: ConversionContext,
   matchable: { has: boolean; missing: string; unsendable?: string },
 ): ChannelDecision {
   const published = externalTransmissions.some(
-    (row) => row.route === 'server' && row.platform === platform,
+    (row) => row.route === 'server' && row.platform === platform.id,
   );
   if (!published) return { kind: 'off' };
-  if (!configOf(platform, ctx.env)) return { kind: 'off' };
+  if (!configOf(platform.variables, ctx.env)) return { kind: 'off' };
   if (lead.suspectedSpam) return { kind: 'skip', reason: 'スパム疑い' };
   if (!agreedToAdProvision(lead)) return { kind: 'skip', reason: notAgreed };
   if (matchable.unsendable) return { kind: 'skip', reason: matchable.unsendable };

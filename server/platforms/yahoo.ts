@@ -5,6 +5,7 @@
  * `transactionId`. It serves display ads only: a search ad's click (yclid `YSS.…`) is not sent.
  */
 import type { StoredLead } from '../leads/store';
+import { platformLabels } from './clicks';
 import {
   configOf,
   contactToHash,
@@ -14,10 +15,19 @@ import {
   eventSeconds,
   isOn,
   postJson,
+  setting,
   sha256Hex,
   trackingValue,
+  type AdPlatform,
   type ConversionChannel,
 } from './platform';
+import { declaredStages } from './stages';
+
+const key = {
+  id: 'yahoo',
+  variables: ['YAHOO_CONVERSION_ENDPOINT', 'YAHOO_TAG_ID', 'YAHOO_TAG_ACCESS_TOKEN'],
+  label: platformLabels.yahoo,
+} as const;
 
 const searchAdClick = /(?:^|\.)YSS\./;
 
@@ -77,13 +87,13 @@ export async function yahooEvent(
   };
 }
 
-export const yahooChannel: ConversionChannel = {
+const yahooChannel: ConversionChannel = {
   name: 'yahoo',
   platform: 'yahoo',
   // event_time must be within the 90 days before the request.
   retryWindowMs: 89 * dayMs,
   decide: (lead, ctx) =>
-    decideConversion('yahoo', lead, ctx, {
+    decideConversion(key, lead, ctx, {
       has:
         Boolean(lyClickOf(lead) ?? cookieValue(lead, '_ly_su') ?? cookieValue(lead, '_ly_r')) ||
         Object.keys(contactToHash(lead)).length > 0,
@@ -91,19 +101,35 @@ export const yahooChannel: ConversionChannel = {
       unsendable: searchAdOnly(lead),
     }),
   async send(lead, ctx) {
-    const config = configOf('yahoo', ctx.env);
+    const config = configOf(key.variables, ctx.env);
     if (!config) throw new Error('Yahoo!: not configured');
-    const test = isOn(ctx.env.YAHOO_TEST_FLAG);
+    const test = isOn(setting(ctx.env, 'YAHOO_TEST_FLAG'));
     await postJson(
       ctx,
       'Yahoo!',
       config.YAHOO_CONVERSION_ENDPOINT,
       { 'X-TagAccessToken': config.YAHOO_TAG_ACCESS_TOKEN },
       await yahooEvent(lead, config.YAHOO_TAG_ID, {
-        eventSnippetId: ctx.env.YAHOO_EVENT_SNIPPET_ID?.trim() || undefined,
+        eventSnippetId: setting(ctx.env, 'YAHOO_EVENT_SNIPPET_ID'),
         test,
       }),
     );
     return test ? { test: true } : undefined;
   },
 };
+
+/** Its API takes only what happens on the site (action_source: web): no 予約確定 or 完了. */
+const noStages =
+  'LINEヤフーのコンバージョンAPIはサイト上の成果（action_source: web）だけを受け付けるため、予約確定・完了は送りません';
+
+export const yahoo = {
+  ...key,
+  options: ['YAHOO_EVENT_SNIPPET_ID', 'YAHOO_TEST_FLAG'],
+  endpoints: { YAHOO_CONVERSION_ENDPOINT: 'https://conversion-api.yahooapis.jp/v1/' },
+  cookies: ['_ly_c', '_ly_su', '_ly_r'],
+  lead: yahooChannel,
+  stages: declaredStages(key, noStages, {
+    has: (lead) => Boolean(trackingValue(lead, 'yclid') ?? cookieValue(lead, '_ly_c')),
+    ids: 'yclid・_ly_c',
+  }),
+} as const satisfies AdPlatform;

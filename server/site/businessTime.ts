@@ -4,15 +4,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
 import { json } from '../http/answers';
 import { methods } from '../http/methods';
-
-export type BusinessHours = { start: string | undefined; end: string | undefined };
-
-export const defaultStart = '9:00';
-export const defaultEnd = '19:00';
-
-export function hoursOf(env: { BUSINESS_START_TIME?: string; BUSINESS_END_TIME?: string }) {
-  return { start: env.BUSINESS_START_TIME, end: env.BUSINESS_END_TIME };
-}
+import { defaultEnd, defaultStart, hoursOf } from './hours';
 
 export function businessTimeRoute(app: Hono<AppEnv>): void {
   app.all(

@@ -5,7 +5,7 @@ import { japaneseDate } from '../../src/lib/peopleFormats';
 import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
 import type { AppContext } from '../http/context';
 import { auditSearchMark } from '../leads/retention';
-import { hoursOf } from '../site/businessTime';
+import { hoursOf } from '../site/hours';
 import { ErrorSummary, SelectField, TextField, type Errors } from '../views/fields';
 import { parseInboxFilters } from './forms/ranges';
 import { audit } from './gate';

@@ -1,10 +1,11 @@
 /**
  * The one place a lead's stage changes, for the staff API and the staff's pages alike: it records
  * the change, then hands the notifier the channels the change sets off (the 予約確定 mail, and the ad
- * platforms' 予約確定 and 完了 conversions: conversions/stageConversions.ts).
+ * platforms' 予約確定 and 完了 conversions: platforms/stages.ts).
  */
 import { bookingMailName } from '../delivery/bookingMail';
-import { isConversionStage, stageConversionNames } from '../platforms/stages';
+import { stageConversionNames } from '../platforms/index';
+import { isConversionStage } from '../platforms/stages';
 import { progressAfter, type NewStageChange, type StageChange, type StageInput } from './stages';
 import type { RecordedStage, StaffLead, StaffStore } from './store';
 

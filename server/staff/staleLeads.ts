@@ -5,7 +5,7 @@
 import { brands, type BrandId } from '../../src/brand/brands';
 import type { MailSender } from '../../src/brand/mail';
 import { japaneseDateTime } from '../../src/lib/serverFormats';
-import { defaultEnd, defaultStart, type BusinessHours } from '../site/businessTime';
+import { defaultEnd, defaultStart, type BusinessHours } from '../site/hours';
 import type { MailMessage } from '../delivery/leadMail';
 import { staffLeadPath } from '../site/paths';
 
