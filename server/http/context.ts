@@ -1,6 +1,6 @@
 /** What every route knows of its request, and the Worker's bindings, as Hono's context carries them. */
 import type { Context, MiddlewareHandler } from 'hono';
-import { brandIdForHost, isBrandId, type BrandId } from '../../src/brand/brands';
+import { brandIdForHost, isBrandId } from '../../src/brand/brands';
 import type { Env } from '../env';
 import type { Services } from '../services';
 import type { StaffActor } from '../staff/auth';
