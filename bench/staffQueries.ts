@@ -5,7 +5,7 @@
  */
 import { seedLeadsSql } from '../deploy/cloudflare/seedLeads';
 import { staleLeadsStatement } from '../server/jobs/newLeadAlert';
-import { funnelStatement, listStatement } from '../server/db/staff';
+import { funnelStatement, listStatement } from '../server/db/staffQueries';
 import { localD1 } from '../tests/server/d1';
 import { isBrandId } from '../src/brand/brands';
 import { summarize, type StaffQueryTiming } from './stats';

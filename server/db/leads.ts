@@ -4,54 +4,15 @@
  * one at a time, and the read-back shares its batch (one transaction).
  */
 import type { BrandId } from '../../src/brand/brands';
-import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
-import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
-import { trackingKeys } from '../../src/tracking/trackingFields';
 import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../leads/store';
+import { leadRow } from './leadRow';
 import { auditSearchMark, erasedAuditTarget, type RetentionStore } from '../leads/retention';
-import { columnText, fieldText, leadKana } from '../leads/values';
 import { excludedReasons } from '../staff/stages';
 import { parseStoredRequest } from '../leads/storedRequest';
-import { mailboxKey } from '../delivery/receiptRules';
-import { currentOf, stageColumnNames, type StageColumns } from './staff';
+import { currentOf, stageColumnNames, type StageColumns } from './stageColumns';
 import { channelDelivery, deliveryColumns, type DeliveryRecord } from './deliveries';
 import type { D1Database } from '../env';
-
-type Cell = string | number | null;
-
-const cell = (text: string): string | null => (text === '' ? null : text);
-
-/** @internal Exported for tests. */
-export function leadRow(lead: StoredLead): Record<string, Cell> {
-  const { request } = lead;
-  const row: Record<string, Cell> = {
-    id: lead.id,
-    brand: lead.brand,
-    idempotency_key: lead.idempotencyKey,
-    content_hash: lead.contentHash,
-    request_hash: lead.requestHash,
-    received_at: lead.receivedAt,
-    entry_point: request.entryPoint,
-    quote_vehicle_class: request.quote?.vehicleClass ?? null,
-    quote_rough_total: request.quote?.roughTotal ?? null,
-    suspected_spam: lead.suspectedSpam ? 1 : 0,
-    request_json: JSON.stringify(request),
-    matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
-    receipt_mailbox: cell(mailboxKey(request.customer.email)),
-    erased_at: lead.erasedAt ?? null,
-  };
-  for (const path of fieldPaths) {
-    const { stored } = field(path);
-    if (stored) row[stored] = cell(fieldText(request, path));
-  }
-  for (const [key, column] of Object.entries(exportColumns)) {
-    if ('stored' in column) row[column.stored] = cell(columnText(request, key as ExportColumnKey));
-  }
-  for (const key of trackingKeys) row[key] = request.tracking[key] || null;
-  row.kana = leadKana(request);
-  return row;
-}
 
 type LeadRecord = {
   id: string;

@@ -1,14 +1,11 @@
 /**
  * The staff's reads and writes on D1 (migration 0006): every query names the brand and reads
- * through an index the migration names (tests/server/db/d1/queryPlans.test.ts holds it).
+ * through an index the migration names (tests/server/db/queryPlans.d1.test.ts holds it).
  */
 import type { BrandId } from '../../src/brand/brands';
-import { clickPlatforms } from '../platforms/clicks';
 import {
   currentStage,
-  doneStep,
   funnelSteps,
-  uncountedStages,
   type CurrentStage,
   type NewStageChange,
   type Stage,
@@ -26,6 +23,8 @@ import {
 } from '../staff/store';
 import type { Redelivery } from '../leads/store';
 import type { D1Database } from '../env';
+import { currentOf, stageColumnNames, type StageColumns } from './stageColumns';
+import { channelCountStatement, funnelStatement, listStatement } from './staffQueries';
 
 type StageRecord = {
   seq: number;
@@ -59,18 +58,6 @@ function stageChange(record: StageRecord): StageChange {
   };
 }
 
-/** The lead row's copy of its last change (migration 0006), read by every query of a lead. */
-export type StageColumns = {
-  stage: Stage;
-  stage_changed_at: string | null;
-  progress: number;
-  booked_for: string | null;
-  shop: string | null;
-  amount: number | null;
-};
-
-export const stageColumnNames = 'stage, stage_changed_at, progress, booked_for, shop, amount';
-
 type SummaryRecord = StageColumns & {
   id: string;
   received_at: string;
@@ -82,17 +69,6 @@ type SummaryRecord = StageColumns & {
   suspected_spam: number;
   erased_at: string | null;
 };
-
-export function currentOf(record: StageColumns): CurrentStage {
-  return {
-    stage: record.stage,
-    changedAt: record.stage_changed_at,
-    progress: record.progress,
-    ...(record.booked_for !== null && { bookedFor: record.booked_for }),
-    ...(record.shop !== null && { shop: record.shop }),
-    ...(record.amount !== null && { amount: record.amount }),
-  };
-}
 
 function summary(record: SummaryRecord): LeadSummary {
   return {
@@ -106,68 +82,6 @@ function summary(record: SummaryRecord): LeadSummary {
     stage: currentOf(record),
     erased: record.erased_at !== null,
   };
-}
-
-/** @internal Exported for the query-plan test, which explains each query. */
-export function listStatement(query: LeadQuery): { sql: string; binds: (string | number)[] } {
-  const where: string[] = ['brand = ?'];
-  const binds: (string | number)[] = [];
-  const add = (clause: string, ...values: string[]) => {
-    where.push(clause);
-    binds.push(...values);
-  };
-  if (query.id) add('id = ?', query.id);
-  if (query.phone) add('phone = ?', query.phone);
-  if (query.kana) add('kana >= ? AND kana < ?', query.kana, `${query.kana}\uffff`);
-  if (query.stage) add('stage = ?', query.stage);
-  if (query.from) add('received_at >= ?', query.from);
-  if (query.to) add('received_at < ?', query.to);
-  return {
-    sql:
-      'SELECT id, received_at, last_name, first_name, kana, phone, model, suspected_spam, erased_at, ' +
-      `${stageColumnNames} FROM leads ` +
-      `WHERE ${where.join(' AND ')} ORDER BY received_at DESC, id DESC LIMIT ?`,
-    binds: [...binds, query.limit],
-  };
-}
-
-const platformCase = `CASE ${clickPlatforms
-  .map(
-    ([name, keys]) => `WHEN ${keys.map((key) => `${key} IS NOT NULL`).join(' OR ')} THEN '${name}'`,
-  )
-  .join(' ')} ELSE '' END`;
-
-/** Each step's count (stages.ts): reached it, or for the last one, standing there now. */
-const stepCounts = funnelSteps
-  .map((step) =>
-    step.name === doneStep
-      ? `SUM(stage = '${step.name}') AS ${step.name}`
-      : `SUM(progress >= ${step.step}) AS ${step.name}`,
-  )
-  .join(', ');
-
-/** The stages the funnel leaves out, as an SQL list. */
-export const uncountedList = uncountedStages.map((stage) => `'${stage}'`).join(', ');
-
-/** @internal Exported for the query-plan test. Its brand, from, to. */
-export const funnelStatement =
-  "SELECT COALESCE(source, '') AS source, COALESCE(inquiry_medium, '') AS medium, " +
-  `COALESCE(campaign, '') AS campaign, ${platformCase} AS platform, COUNT(*) AS leads, ` +
-  `${stepCounts}, COALESCE(SUM(CASE WHEN stage = '${doneStep}' THEN amount END), 0) AS amount ` +
-  'FROM leads WHERE brand = ? AND received_at >= ? AND received_at < ? ' +
-  `AND stage NOT IN (${uncountedList}) GROUP BY 1, 2, 3, 4 ORDER BY leads DESC`;
-
-/** @internal Exported for the query-plan test. Its brand, from, to, then the channels. */
-export function channelCountStatement(channels: number): string {
-  return (
-    "SELECT d.channel AS channel, SUM(d.state = 'sent') AS sent, " +
-    "SUM(d.state = 'sent' AND d.report = 'accepted') AS accepted, SUM(d.state = 'dead') AS failed " +
-    'FROM leads l JOIN lead_deliveries d ON d.lead_id = l.id ' +
-    'WHERE l.brand = ? AND l.received_at >= ? AND l.received_at < ? ' +
-    `AND l.stage NOT IN (${uncountedList}) ` +
-    `AND d.channel IN (${Array.from({ length: channels }, () => '?').join(', ')}) ` +
-    'GROUP BY d.channel'
-  );
 }
 
 export class D1Staff implements StaffStore {

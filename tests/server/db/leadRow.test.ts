@@ -1,6 +1,6 @@
 // The D1 lead store's row (server/worker/d1LeadStore.ts): the staff columns come out of the
 // validated request. That the row fits the migrations is tested on D1 (tests/server/worker/d1/).
-import { leadRow } from '../../../server/db/leads';
+import { leadRow } from '../../../server/db/leadRow';
 import { newLead, storedCustomer } from '../../factories/estimate';
 
 const lead = newLead({

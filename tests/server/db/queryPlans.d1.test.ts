@@ -4,7 +4,11 @@
 // table row a query visits: a page of 50 leads read by index is about 2 × 50 rows.
 import { seedLeadsSql } from '../../../deploy/cloudflare/seedLeads';
 import { staleLeadsStatement } from '../../../server/jobs/newLeadAlert';
-import { channelCountStatement, funnelStatement, listStatement } from '../../../server/db/staff';
+import {
+  channelCountStatement,
+  funnelStatement,
+  listStatement,
+} from '../../../server/db/staffQueries';
 import { expiredLeadsStatement, expiredSearchesStatement } from '../../../server/db/leads';
 import type { LeadQuery } from '../../../server/staff/store';
 import { localD1, type LocalD1 } from '../d1';

@@ -1,7 +1,7 @@
 // The lead's D1 columns keep machine formats; the staff export (CSV) shows the same values as
 // people read them (server/core/leadValues.ts: columnText and columnWords).
 import { parse } from 'valibot';
-import { leadRow } from '../../../server/db/leads';
+import { leadRow } from '../../../server/db/leadRow';
 import { leadsCsv } from '../../../server/staff/leadsCsv';
 import type { StoredLead } from '../../../server/leads/store';
 import { preferredDateBounds } from '../../../src/estimate/contract/dates';

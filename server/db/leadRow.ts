@@ -1,0 +1,42 @@
+/** A lead as its D1 row: the staff's columns made from the validated request, the rest as JSON. */
+import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
+import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
+import { trackingKeys } from '../../src/tracking/trackingFields';
+import { mailboxKey } from '../delivery/receiptRules';
+import type { StoredLead } from '../leads/store';
+import { columnText, fieldText, leadKana } from '../leads/values';
+
+export type Cell = string | number | null;
+
+const cell = (text: string): string | null => (text === '' ? null : text);
+
+/** @internal Exported for tests. */
+export function leadRow(lead: StoredLead): Record<string, Cell> {
+  const { request } = lead;
+  const row: Record<string, Cell> = {
+    id: lead.id,
+    brand: lead.brand,
+    idempotency_key: lead.idempotencyKey,
+    content_hash: lead.contentHash,
+    request_hash: lead.requestHash,
+    received_at: lead.receivedAt,
+    entry_point: request.entryPoint,
+    quote_vehicle_class: request.quote?.vehicleClass ?? null,
+    quote_rough_total: request.quote?.roughTotal ?? null,
+    suspected_spam: lead.suspectedSpam ? 1 : 0,
+    request_json: JSON.stringify(request),
+    matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
+    receipt_mailbox: cell(mailboxKey(request.customer.email)),
+    erased_at: lead.erasedAt ?? null,
+  };
+  for (const path of fieldPaths) {
+    const { stored } = field(path);
+    if (stored) row[stored] = cell(fieldText(request, path));
+  }
+  for (const [key, column] of Object.entries(exportColumns)) {
+    if ('stored' in column) row[column.stored] = cell(columnText(request, key as ExportColumnKey));
+  }
+  for (const key of trackingKeys) row[key] = request.tracking[key] || null;
+  row.kana = leadKana(request);
+  return row;
+}
