@@ -25,6 +25,7 @@ import { createStaffSite, defaultStaleAfterHours } from './staff/site';
 import type { StaffAccess } from './staff/auth';
 import type { StageNotifier } from './staff/stageChange';
 import type { StaffStore } from './staff/store';
+import type { PostalLookup } from './leads/postalArea';
 
 export type ApiAdapters = {
   store: LeadStore;
@@ -42,6 +43,8 @@ export type ApiAdapters = {
   };
   /** Read on each request: the environment may change them. */
   businessHours: () => BusinessHours;
+  /** The area of a postal code, for the CSV and the staff's lead page (postalArea.ts). */
+  postalArea: PostalLookup;
   now?: () => Date;
 };
 
@@ -82,6 +85,7 @@ export function createApi(adapters: ApiAdapters): Api {
       createExportHandler({
         store,
         secret,
+        postalArea: adapters.postalArea,
         ...(adapters.staff && { staff: adapters.staff.store }),
         ...(adapters.now && { now: adapters.now }),
       }),
@@ -105,6 +109,7 @@ export function createApi(adapters: ApiAdapters): Api {
       ...staffOptions,
       leads: store,
       businessHours: adapters.businessHours,
+      postalArea: adapters.postalArea,
       staleAfterHours: staff.staleAfterHours ?? defaultStaleAfterHours,
     });
   const staffRoute = (path: string) =>

@@ -23,6 +23,7 @@ import {
 } from './delivery/queue';
 import type { Env, LeadMessage, MessageBatch } from './env';
 import { D1RateLimiter } from './db/rateLimiter';
+import { postalLookupOf } from './leads/postalArea';
 
 /** The Cron Triggers' jobs (server/worker/cron/), each `(env, now)`. */
 const cronJobs: readonly ((env: Env, now: Date) => Promise<void>)[] = [
@@ -67,6 +68,7 @@ function apiOf(env: Env): Api {
         notifier: queueStageNotifier(env, store, deliveries, context),
       },
       businessHours: () => ({ start: env.BUSINESS_START_TIME, end: env.BUSINESS_END_TIME }),
+      postalArea: postalLookupOf(env.ASSETS),
     });
     apis.set(env, api);
   }

@@ -26,16 +26,12 @@ import type {
   StoredLead,
 } from '../leads/store';
 import { deadLetterAlertMail } from './leadMail';
-import {
-  channelNamed,
-  channelsOnReceipt,
-  deliveryOf,
-  type DeliveryContext,
-} from './channels';
+import { channelNamed, channelsOnReceipt, deliveryOf, type DeliveryContext } from './channels';
 import type { StageNotifier } from '../staff/stageChange';
 import { addressList } from './mailChannels';
 import type { ConversionEnv, Env, LeadMessage, MessageBatch } from '../env';
 import { BindingMailer } from './mailer';
+import { postalLookupOf, type PostalAssets } from '../leads/postalArea';
 
 export type LeadReader = Pick<LeadStore, 'earlierToMailbox'> & Pick<Redelivery, 'get'>;
 
@@ -56,6 +52,7 @@ export type DeliveryEnv = Pick<
       sendBatch(messages: Iterable<MessageSendRequest<LeadMessage>>): Promise<unknown>;
     };
     EMAIL?: Pick<SendEmail, 'send'>;
+    ASSETS: PostalAssets;
   };
 
 /** `staleBefore`: a pending channel due before it is lost; `dead`: dead ones are queued too. */
@@ -120,6 +117,7 @@ export function deliveryContext(
     mailer: new BindingMailer(env.EMAIL),
     shopAddresses: () => shop,
     siteOrigin: () => env.SITE_URL,
+    postalArea: postalLookupOf(env.ASSETS),
     store,
     webhook:
       env.WEBHOOK_URL && env.WEBHOOK_SECRET

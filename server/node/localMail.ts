@@ -13,6 +13,7 @@ import type { StoredLead } from '../leads/store';
 import { channelNamed, channelsOnReceipt, type DeliveryContext } from '../delivery/channels';
 import type { StageNotifier } from '../staff/stageChange';
 import { addressList, type Mailer } from '../delivery/mailChannels';
+import type { PostalLookup } from '../leads/postalArea';
 
 /** @internal Exported for tests, which parse what it writes. */
 export async function mimeOf(message: MailMessage): Promise<Buffer> {
@@ -71,6 +72,7 @@ function localShopAddresses(env: Record<string, string | undefined>) {
 type LocalMailOptions = {
   store: LeadStore;
   mailDir: string;
+  postalArea: PostalLookup;
   env?: Record<string, string | undefined>;
 };
 
@@ -81,6 +83,7 @@ function localContext(options: LocalMailOptions, written: WrittenMail): Delivery
     shopAddresses: localShopAddresses(env),
     siteOrigin: (brand) =>
       env[siteUrlVariable(brand)] || localOrigin(brand, Number(env.PORT) || 4173),
+    postalArea: options.postalArea,
     store: options.store,
     // No webhook and no ad platform locally: their channels are off (router.ts says why).
     webhook: null,

@@ -1,13 +1,18 @@
 /** The local origin (`npm start`, `npm run preview`, e2e): dist/<brand>/ by Host, plus the API. */
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join, resolve } from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
-import { brandIdForHost, brandIds, type BrandId } from '../../src/brand/brands';
+import { brandIdForHost, brandIds, defaultBrandId, type BrandId } from '../../src/brand/brands';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../site/headers';
-import { clientErrorPage, clientErrorReasons, clientErrorStatus } from '../../deploy/nginx/clientError';
+import {
+  clientErrorPage,
+  clientErrorReasons,
+  clientErrorStatus,
+} from '../../deploy/nginx/clientError';
 import { decidePath, routePath, type PathDecision } from '../site/paths';
 import type { EstimateHandler } from '../estimate/handler';
 import { createLocalLeadStore, createMemoryRateLimiter } from './localLeadStore';
@@ -17,6 +22,7 @@ import { keepRetention, type RetentionStore } from '../leads/retention';
 import { staffAccessOf } from '../staff/auth';
 import { serveFetch } from './nodeFetch';
 import { createApi } from '../app';
+import { postalLookupOf, type PostalAssets } from '../leads/postalArea';
 
 export type OriginOptions = {
   distDir: string;
@@ -66,6 +72,20 @@ function sendNotFound(tree: Tree, res: ServerResponse): void {
   res.end(body);
 }
 
+/** A tree's files by path, as the Worker's ASSETS binding reads them: its postal data. */
+function treeFiles(dir: string): PostalAssets {
+  return {
+    async fetch(input) {
+      const { pathname } = new URL(input instanceof Request ? input.url : input);
+      try {
+        return new Response(await readFile(join(dir, pathname)));
+      } catch {
+        return new Response(null, { status: 404 });
+      }
+    },
+  };
+}
+
 /**
  * Anything but a DNS name, an IPv4 or a bracketed IPv6 address (and a port) is refused with 400:
  * the host names the brand and the origin a form post must come from.
@@ -105,21 +125,24 @@ export function createOrigin(options: OriginOptions): Handler {
   const mailDir = options.mailDir ?? '.data/mail';
   const staffStore = createLocalStaffStore({ store, file: options.estimatesFile });
   keepLocalRetention(localRetention(store, staffStore));
+  // Every tree holds the same postal files; the API serves every brand at once.
+  const postalArea = postalLookupOf(treeFiles(trees[defaultBrandId].dir));
   const api = createApi({
     store,
     rateLimiter: createMemoryRateLimiter({ limit: options.newLeadsPerWindow }),
-    notifier: createLocalMailNotifier({ store, mailDir }),
+    notifier: createLocalMailNotifier({ store, mailDir, postalArea }),
     staffSecret: options.exportSecret,
     staff: {
       store: staffStore,
       access: staffAccessOf({ secret: options.staffSecret }),
-      notifier: createLocalStageNotifier({ store, mailDir, lead: staffStore.lead }),
+      notifier: createLocalStageNotifier({ store, mailDir, postalArea, lead: staffStore.lead }),
     },
     businessHours: () => ({
       start: process.env.BUSINESS_START_TIME,
       end: process.env.BUSINESS_END_TIME,
       mode: process.env.BUSINESS_TIME_MODE,
     }),
+    postalArea,
   });
   const serveApi = (
     handler: EstimateHandler,

@@ -8,12 +8,14 @@ import { bearerMatches, text } from '../http/http';
 import type { LeadStore } from '../leads/store';
 import { leadsCsv } from './leadsCsv';
 import type { StaffStore } from './store';
+import type { PostalLookup } from '../leads/postalArea';
 
 export type ExportHandlerOptions = {
   store: LeadStore;
   secret: string;
   /** Where the runtime keeps stages: their columns, and the export in the staff's audit log. */
   staff?: StaffStore;
+  postalArea: PostalLookup;
   now?: () => Date;
 };
 
@@ -57,14 +59,17 @@ export function createExportHandler(options: ExportHandlerOptions): EstimateHand
         action: 'export',
         target: `${japaneseDate(from ?? '')}〜${japaneseDate(to ?? '')}（${leads.length}件）`,
       });
-      return new Response(request.method === 'HEAD' ? null : await leadsCsv(leads, stages), {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="estimates-${ctx.brand}-${from}-${to}.csv"`,
-          'Cache-Control': 'no-store',
-          'X-Content-Type-Options': 'nosniff',
+      return new Response(
+        request.method === 'HEAD' ? null : await leadsCsv(leads, options.postalArea, stages),
+        {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': `attachment; filename="estimates-${ctx.brand}-${from}-${to}.csv"`,
+            'Cache-Control': 'no-store',
+            'X-Content-Type-Options': 'nosniff',
+          },
         },
-      });
+      );
     } catch (error) {
       console.error('[estimates] export', error);
       return text(503, answers.unavailable(brands[ctx.brand].phone));

@@ -17,7 +17,7 @@ import { html, readBody, tooLarge, notUtf8 } from '../http/http';
 import type { LeadStore } from '../leads/store';
 import { tokyoDayStart } from './export';
 import { isStage, parseStageInput, stageLabels } from './stages';
-import { postalArea } from '../leads/postalArea';
+import type { PostalLookup } from '../leads/postalArea';
 import { receiptId } from '../leads/receiptId';
 import { changeStage, type StageNotifier } from './stageChange';
 import { staffGate, type StaffHandler } from './api';
@@ -52,6 +52,7 @@ export type StaffSiteOptions = {
   /** Business hours a lead may stay 新規 before it is 未対応 (staleLeads.ts). */
   staleAfterHours: number;
   businessHours: () => BusinessHours;
+  postalArea: PostalLookup;
 };
 
 /** Without NEW_LEAD_ALERT_HOURS. */
@@ -191,7 +192,7 @@ export function createStaffSite(
           '<p>この受付番号のお見積もり依頼は見つかりません。</p>',
         );
       await audit(ctx, who.actor, 'view', id);
-      const area = await postalArea(lead.request.vehicle.postalCode ?? '');
+      const area = await options.postalArea(lead.request.vehicle.postalCode ?? '');
       const body = leadBody(
         lead,
         area,

@@ -16,6 +16,7 @@ import {
 } from '../../../../server/delivery/queue';
 import type { LeadMessage } from '../../../../server/env';
 import { leadRequest, newLead } from '../../../factories/estimate';
+import { postalAssets } from '../../../factories/postal';
 import { localD1, type LocalD1 } from './d1';
 
 let d1: LocalD1;
@@ -72,6 +73,7 @@ function worker(options: { webhookFails?: boolean; sendBatchFails?: boolean } = 
     RETRY_BASE_SECONDS: '30',
     SHOP_MAIL_TO: 'shop@example.jp',
     OPS_MAIL_TO: 'ops@example.jp',
+    ASSETS: postalAssets(),
     EMAIL: {
       send: (message) => {
         mails.push(message as (typeof mails)[number]);
