@@ -4,6 +4,7 @@ import type { FirstViewSizes } from './sizes';
 import { ms, score, summarize, type StaffQueryTiming, type Summary } from './stats';
 import { finishScenarios, type FinishRun, type FinishScenarioId } from './finishProfile';
 import { tapScenarios, type TapRun, type TapScenarioId } from './tapProfile';
+import type { WorkerFigures } from './workerSize';
 
 export const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof categories)[number];
@@ -90,6 +91,7 @@ export type Report = {
   finish: FinishRow[];
   /** The staff's D1 queries on 100,000 leads (staffQueries.ts): information, no goal. */
   staffQueries: StaffQueryTiming[];
+  worker?: WorkerFigures;
   formChunk: Partial<Record<BrandId, { js: number; files: string[] }>>;
   misses: string[];
   notes: string[];

@@ -138,6 +138,7 @@ export function renderReport(report: Report): string {
           '',
         ]
       : []),
+    ...workerSection(report),
     '## Goals',
     '',
     `performance ≥ ${goals.performance}; accessibility, best practices, SEO = 1.00; CLS < ${goals.cls}; LCP ratio ≤ ${goals.lcpRatio} (all medians); initial JS ≤ ${kb(goals.initialJsBytes)}; tap to dialog as above.`,
@@ -147,6 +148,16 @@ export function renderReport(report: Report): string {
     ...(report.notes.length ? ['## Notes', '', ...report.notes.map((n) => `- ${n}`), ''] : []),
   ];
   return lines.join('\n');
+}
+
+function workerSection({ worker }: Report): string[] {
+  if (!worker) return [];
+  return [
+    "## The Worker's script (information)",
+    '',
+    `The ${worker.brand} Worker as \`wrangler deploy --dry-run\` bundles it for its local config: ${kb(worker.rawBytes)} raw, ${kb(worker.gzipBytes)} gzip (its budget: bench/budgets.json, checked by e2e/size-budget.spec.ts). Startup by \`wrangler check startup\`, the CPU profile's span (endTime − startTime) on this machine, over ${worker.startupMs.count} runs: ${sMs(worker.startupMs)}.`,
+    '',
+  ];
 }
 
 const range = (rows: PageRow[], pick: (r: PageRow) => Summary, format: (n: number) => string) => {

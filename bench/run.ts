@@ -8,13 +8,13 @@
  *
  * Environment: BENCH_SKIP_BUILD=1 reuses dist/; BENCH_RUNS (default 3) runs per page, tap and
  * visitor; BENCH_PORT (default 4176; the script-free copy uses the next port);
- * BENCH_ONLY=lighthouse, taps, finish or staff (the staff's D1 queries) runs one part and prints it without writing any report;
+ * BENCH_ONLY=lighthouse, taps, finish, staff (the staff's D1 queries) or worker (workerSize.ts) runs one part and prints it without writing any report;
  * BENCH_NOTE adds a sentence about the machine to the report (e.g. what else was running).
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { brandIds, localOrigin, type BrandId } from '../src/brand/brands';
+import { brandIds, defaultBrandId, localOrigin, type BrandId } from '../src/brand/brands';
 import { measureLighthouse, type LighthouseSample } from './lighthouse';
 import {
   killStartedProcesses,
@@ -30,11 +30,13 @@ import type { StaffQueryTiming } from './stats';
 import { measureTaps } from './tap';
 import type { TapRun } from './tapProfile';
 import { assembleReport, writeReport } from './writeReport';
+import { measureWorker, type WorkerFigures } from './workerSize';
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
+const workerRuns = Math.max(5, runs);
 const port = Number(process.env.BENCH_PORT ?? 4176);
 const noScriptPort = port + 1;
-const parts = ['lighthouse', 'taps', 'finish', 'staff'] as const;
+const parts = ['lighthouse', 'taps', 'finish', 'staff', 'worker'] as const;
 const only = process.env.BENCH_ONLY;
 if (only && !parts.includes(only as (typeof parts)[number])) {
   console.error(`BENCH_ONLY is one of ${parts.join(', ')}; got ${only}`);
@@ -67,13 +69,15 @@ async function main(): Promise<void> {
     const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  makeNoScriptTrees();
-  const app = startServer(port, 'dist');
-  const bare = startServer(noScriptPort, noScriptDist);
+  const served = measures('lighthouse') || measures('taps') || measures('finish');
+  if (served) makeNoScriptTrees();
+  const app = served ? startServer(port, 'dist') : undefined;
+  const bare = served ? startServer(noScriptPort, noScriptDist) : undefined;
   let lighthouseSamples: LighthouseSample[] = [];
   let tapSamples: TapRun[] = [];
   let finishSamples: FinishRun[] = [];
   let staffQueries: StaffQueryTiming[] = [];
+  let worker: WorkerFigures | undefined;
   const durationMs = { total: 0, lighthouse: 0, taps: 0, finish: 0 };
   const origins = Object.fromEntries(brandIds.map((b) => [b, localOrigin(b, port)])) as Record<
     BrandId,
@@ -81,7 +85,9 @@ async function main(): Promise<void> {
   >;
   const log = (line: string) => console.log(line);
   try {
-    await Promise.all([waitForServer(app, port), waitForServer(bare, noScriptPort)]);
+    if (app && bare) {
+      await Promise.all([waitForServer(app, port), waitForServer(bare, noScriptPort)]);
+    }
     if (measures('lighthouse')) {
       const t0 = Date.now();
       lighthouseSamples = await measureLighthouse(runs, { app: port, 'no-script': noScriptPort });
@@ -98,6 +104,7 @@ async function main(): Promise<void> {
       durationMs.finish = Date.now() - t0;
     }
     if (measures('staff')) staffQueries = measureStaffQueries();
+    if (measures('worker')) worker = measureWorker(defaultBrandId, { startupRuns: workerRuns });
   } finally {
     clearInterval(loadSampler);
     killStartedProcesses();
@@ -112,6 +119,7 @@ async function main(): Promise<void> {
     tapSamples,
     finishSamples,
     staffQueries,
+    worker,
   });
 
   if (only) {

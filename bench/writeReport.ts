@@ -23,6 +23,7 @@ import { renderReport } from './render';
 import { firstViewSizes, formCodeSizes } from './sizes';
 import { summarize, type StaffQueryTiming } from './stats';
 import type { TapRun } from './tapProfile';
+import type { WorkerFigures } from './workerSize';
 
 function chromiumVersion(): string {
   const out = spawnSync(chromiumPath, ['--version'], { encoding: 'utf8' }).stdout ?? '';
@@ -64,6 +65,7 @@ export function assembleReport(input: {
   tapSamples: TapRun[];
   finishSamples: FinishRun[];
   staffQueries: StaffQueryTiming[];
+  worker?: WorkerFigures | undefined;
 }): Report {
   const { lighthouseSamples, tapSamples, finishSamples } = input;
   const pages = pageRows(lighthouseSamples);
@@ -86,6 +88,7 @@ export function assembleReport(input: {
     taps,
     finish,
     staffQueries: input.staffQueries,
+    ...(input.worker && { worker: input.worker }),
     formChunk: Object.fromEntries(
       brandIds.flatMap((brand) => {
         const tree = join('dist', brand);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstViewSizes, formCodeChunks, formCodeSizes } from '../bench/sizes';
-import { brands } from '../src/brand/brands';
+import { measureWorker } from '../bench/workerSize';
+import { brands, defaultBrandId } from '../src/brand/brands';
 import { pageTable } from '../src/content/pageTable';
 import { expect, test } from './fixtures';
 
@@ -10,6 +11,7 @@ const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
   landing: Budget;
   textPage: Budget;
   estimateForm: { js: number };
+  worker: { gzip: number };
 };
 const distDir = process.env.DIST_DIR ?? 'dist';
 
@@ -41,3 +43,11 @@ for (const brand of Object.keys(brands)) {
     expect(form.js, 'form JS (gzip bytes)').toBeLessThanOrEqual(budgets.estimateForm.js);
   });
 }
+
+// The Worker's script as wrangler bundles it for a deploy (a few seconds): over the budget, what
+// grew belongs in the brand tree, read through ASSETS, as the postal data is.
+test("the Worker's script stays within its size budget", () => {
+  test.slow();
+  const { gzipBytes } = measureWorker(defaultBrandId, { distDir });
+  expect(gzipBytes, "the Worker's script (gzip bytes)").toBeLessThanOrEqual(budgets.worker.gzip);
+});

@@ -19,6 +19,7 @@ import { escapeHtml } from '../src/lib/escapeHtml';
 import { renderHead } from './head';
 import { robotsTxt, sitemapXml } from './seo';
 import { siteUrl } from './siteUrls';
+import { postalFiles } from './postal';
 
 type Render = (url: string, brand: BrandId) => Promise<RenderResult>;
 
@@ -59,7 +60,7 @@ async function prerenderBrand(
   brand: BrandId,
   render: Render,
   template: string,
-  opts: Required<PrerenderOptions> & { loader: string },
+  opts: Required<PrerenderOptions> & { loader: string; postal: Map<string, string> },
 ): Promise<void> {
   const out = join(opts.outDir, brand);
   const origin = siteUrl(brand);
@@ -112,6 +113,7 @@ async function prerenderBrand(
     join(out, buildMetaPath(opts.buildId)),
     JSON.stringify({ ...build, brand, prerendered: hrefs } satisfies BuildMeta),
   );
+  for (const [path, json] of opts.postal) await writeOut(join(out, path), json);
   await writeOut(join(out, 'robots.txt'), robotsTxt(origin));
   await writeOut(
     join(out, 'sitemap.xml'),
@@ -132,7 +134,12 @@ async function prerenderBrand(
 }
 
 export async function prerender(options: PrerenderOptions): Promise<void> {
-  const opts = { timestamp: Date.now(), ...options, loader: await buildFirstPaintScript() };
+  const opts = {
+    timestamp: Date.now(),
+    ...options,
+    loader: await buildFirstPaintScript(),
+    postal: await postalFiles(),
+  };
   const template = await readFile(join(opts.clientDir, 'index.html'), 'utf8');
   const { render } = (await import(pathToFileURL(opts.serverEntry).href)) as { render: Render };
   for (const brand of brandIds) await prerenderBrand(brand, render, template, opts);

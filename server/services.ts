@@ -10,6 +10,7 @@ import { D1RateLimiter } from './db/rateLimiter';
 import { D1Staff } from './db/staff';
 import { deliveryContext, QueueNotifier, queueStageNotifier } from './delivery/notifier';
 import { queueRedelivery } from './delivery/redelivery';
+import { postalLookupOf, type PostalLookup } from './leads/postalArea';
 import type { Redelivery } from './leads/store';
 import { createAcceptor, type Acceptor } from './estimate/accept';
 import { staffAccessOf, type StaffAccess } from './staff/auth';
@@ -27,6 +28,8 @@ export type Services = {
   access: StaffAccess | null;
   /** A lead still 新規 this many business hours is 未対応 (the inbox, the Cron alert). */
   staleAfterHours: number;
+  /** The postal area of a code, from the brand's tree (leads/postalArea.ts). */
+  postalArea: PostalLookup;
 };
 
 export type ServiceOptions = { now?: () => Date; newId?: () => string };
@@ -64,6 +67,7 @@ export function servicesOf(options: ServiceOptions = {}): (env: Env) => Services
         secret: env.STAFF_SECRET,
       }),
       staleAfterHours: Number(env.NEW_LEAD_ALERT_HOURS) || defaultStaleAfterHours,
+      postalArea: postalLookupOf(env.ASSETS),
     };
     made.set(env, services);
     return services;

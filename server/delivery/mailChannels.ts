@@ -5,7 +5,7 @@ import type { ChannelDecision, DeliveryChannel } from './channel';
 import { receiptMail, shopNoticeMail, visitorAddress, type MailMessage } from './leadMail';
 import type { LeadStore, StoredLead } from '../leads/store';
 import { mailboxKey } from './receiptRules';
-import { postalArea } from '../leads/postalArea';
+import type { PostalLookup } from '../leads/postalArea';
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -17,6 +17,7 @@ export type MailContext = {
   store: Pick<LeadStore, 'earlierToMailbox'>;
   /** The brand's site (its SITE_URL), for links in staff mails; unset, no link. */
   siteOrigin?: (brand: BrandId) => string | undefined;
+  postalArea: PostalLookup;
 };
 
 /** @internal Exported for tests. */
@@ -53,7 +54,7 @@ export const shopNoticeChannel: DeliveryChannel<MailContext> = {
   async send(lead, context) {
     const sender = senderOf(lead);
     if (!sender) throw new Error('the brand sends no mail');
-    const area = await postalArea(lead.request.vehicle.postalCode);
+    const area = await context.postalArea(lead.request.vehicle.postalCode);
     const siteOrigin = context.siteOrigin?.(lead.brand);
     await context.mailer.send(
       shopNoticeMail(lead, sender, context.shopAddresses(lead.brand), { area, siteOrigin }),

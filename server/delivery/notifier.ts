@@ -9,6 +9,7 @@ import type { ChannelDecision } from './channel';
 import { channelNamed, channelsOnReceipt, type DeliveryContext } from './channels';
 import { addressList } from './mailChannels';
 import { BindingMailer } from './mailer';
+import { postalLookupOf } from '../leads/postalArea';
 import type { Deliveries, DeliveryEnv, LeadReader, RequeueOptions } from './types';
 
 export function deliveryContext(
@@ -21,6 +22,7 @@ export function deliveryContext(
     mailer: new BindingMailer(env.EMAIL),
     shopAddresses: () => shop,
     siteOrigin: () => env.SITE_URL,
+    postalArea: postalLookupOf(env.ASSETS),
     store,
     webhook:
       env.WEBHOOK_URL && env.WEBHOOK_SECRET

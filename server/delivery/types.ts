@@ -1,6 +1,7 @@
 /** The seams of delivery: the bindings it uses, the deliveries' store (db/deliveries.ts), a batch. */
 import type { BrandId } from '../../src/brand/brands';
 import type { ConversionEnv, Env, LeadMessage, MessageBatch } from '../env';
+import type { PostalAssets } from '../leads/postalArea';
 import type { ChannelDelivery, LeadStore, Redelivery } from '../leads/store';
 import type { ChannelDecision, SendResult } from './channel';
 import type { PlatformReport } from './platformReport';
@@ -24,6 +25,7 @@ export type DeliveryEnv = Pick<
       sendBatch(messages: Iterable<MessageSendRequest<LeadMessage>>): Promise<unknown>;
     };
     EMAIL?: Pick<SendEmail, 'send'>;
+    ASSETS: PostalAssets;
   };
 
 /** `staleBefore`: a pending channel due before it is lost; `dead`: dead ones are queued too. */

@@ -2,6 +2,8 @@
  * Cache and security rules of every brand tree, written to dist/<brand>/_headers and read back by
  * the local origin (server/node/origin.ts), so the two can never disagree.
  */
+import { postalDataBase } from '../leads/postalArea';
+
 export type HeaderRule = { path: string; headers: Record<string, string> };
 
 export const cacheControl = {
@@ -48,6 +50,7 @@ export function headerRules(opts: {
     { path: '/assets/*', headers: { 'Cache-Control': cacheControl.immutable } },
     { path: '/_app/builds/latest.json', headers: { 'Cache-Control': cacheControl.revalidate } },
     { path: buildFilesRule, headers: { 'Cache-Control': cacheControl.immutable } },
+    { path: `${postalDataBase}/:version/*`, headers: { 'Cache-Control': cacheControl.immutable } },
     ...['/favicon.svg', '/robots.txt', '/sitemap.xml'].map((path) => ({
       path,
       headers: { 'Cache-Control': cacheControl.short },

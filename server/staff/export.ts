@@ -50,7 +50,7 @@ async function exported(
   end: string,
 ): Promise<Response> {
   const { brand } = c.var;
-  const { leads, staff, now } = c.var.services;
+  const { leads, staff, now, postalArea } = c.var.services;
   const listed = await leads.list(brand, start, end);
   const stages = await staff.stagesOf(brand, start, end);
   await staff.audit({
@@ -60,7 +60,7 @@ async function exported(
     action: 'export',
     target: `${japaneseDate(from ?? '')}〜${japaneseDate(to ?? '')}（${listed.length}件）`,
   });
-  return new Response(c.req.method === 'HEAD' ? null : await leadsCsv(listed, stages), {
+  return new Response(c.req.method === 'HEAD' ? null : await leadsCsv(listed, postalArea, stages), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="estimates-${brand}-${from}-${to}.csv"`,

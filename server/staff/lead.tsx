@@ -7,7 +7,6 @@ import { readForm } from '../http/body';
 import type { AppContext } from '../http/context';
 import { messages } from '../http/messages';
 import { requestFingerprint } from '../leads/contentHash';
-import { postalArea } from '../leads/postalArea';
 import { erasedNotice } from '../leads/retention';
 import { ErrorSummary } from '../views/fields';
 import { parseStageForm } from './forms/stage';
@@ -68,7 +67,7 @@ async function showLead(c: AppContext, id: string, form?: StageFormState): Promi
     return staffPage(c, 404, messages.notFound, missing);
   }
   await audit(c, 'view', id);
-  const area = await postalArea(lead.request.vehicle.postalCode ?? '');
+  const area = await c.var.services.postalArea(lead.request.vehicle.postalCode ?? '');
   const state = form ?? { key: newKey(), values: noStageValues, errors: {} };
   const body = <LeadPage lead={lead} area={area} form={state} />;
   return staffPage(c, form ? 422 : 200, `お見積もり依頼 ${lead.id}`, body);

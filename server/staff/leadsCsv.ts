@@ -8,7 +8,7 @@ import { deliveryOf, leadChannels } from '../delivery/channels';
 import type { ChannelDelivery, StoredLead } from '../leads/store';
 import { columnHeader, columnWords, roughPriceWords } from '../leads/values';
 import { attributionColumns, entryPointText } from '../leads/words';
-import { postalAreas } from '../leads/postalArea';
+import { postalAreas, type PostalLookup } from '../leads/postalArea';
 
 /**
  * What a platform reported (decision 018) says whether it took the event in, never whether it
@@ -119,9 +119,11 @@ const columns: Column[] = [
 
 export async function leadsCsv(
   leads: readonly StoredLead[],
+  postalArea: PostalLookup,
   stages: ReadonlyMap<string, CurrentStage> = new Map(),
 ): Promise<string> {
-  const areas = await postalAreas(leads.map((lead) => lead.request.vehicle.postalCode));
+  const codes = leads.map((lead) => lead.request.vehicle.postalCode);
+  const areas = await postalAreas(postalArea, codes);
   const lookups = { areas, stages };
   return toCsv([
     columns.map((column) => column.header),

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
 import { displayPostalCode, japaneseDate, yen } from '../../src/lib/peopleFormats';
 import { japaneseDay } from '../../src/lib/plainFormats';
-import { postalArea } from '../../server/leads/postalArea';
 
 describe('people formats', () => {
   it('writes a day with its weekday, a month alone, and leaves anything else as it came', () => {
@@ -34,12 +33,5 @@ describe('people formats', () => {
     expect(displayPostalCode('１５０－０００１')).toBe('〒150-0001');
     expect(displayPostalCode('15000')).toBe('15000');
     expect(yen(54321)).toBe('54,321円');
-  });
-
-  it("finds a postal code's area in the site's own data, and nothing for an unknown one", async () => {
-    expect(await postalArea('1500001')).toBe('東京都渋谷区');
-    expect(await postalArea('〒060-0001')).toBe('北海道札幌市中央区');
-    expect(await postalArea('0000000')).toBe('');
-    expect(await postalArea('東京都渋谷区')).toBe('');
   });
 });

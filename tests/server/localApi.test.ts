@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOrigin, type OriginOptions } from '../../server/node/origin';
 import { httpRequest, type HttpAnswer } from './httpRequest';
-import { brands } from '../../src/brand/brands';
+import { brandIds, brands } from '../../src/brand/brands';
 import { tokyoToday } from '../../src/lib/tokyoTime';
 import { validFormPost } from '../factories/estimate';
+import { writePostalFiles } from '../factories/postal';
 
 let dir: string;
 let server: Server | undefined;
@@ -17,6 +18,8 @@ let port: number;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'local-api-'));
+  // The postal files of the leads' codes (123-4567, 150-0001), as the build writes every tree's.
+  for (const brand of brandIds) await writePostalFiles(join(dir, brand), ['12', '15']);
 });
 
 afterEach(async () => {
@@ -45,9 +48,13 @@ function send(
 
 const yamadaHost = 'yamada-shaken.localhost:4173';
 
-function form(model = 'N-BOX'): string {
+function form(model = 'N-BOX', postalCode = '123-4567'): string {
   return new URLSearchParams({
-    ...validFormPost('yamada', { entryPoint: 'header', vehicle: { model }, request: {} }),
+    ...validFormPost('yamada', {
+      entryPoint: 'header',
+      vehicle: { model, postalCode },
+      request: {},
+    }),
     homepage: '',
   }).toString();
 }
@@ -87,7 +94,7 @@ describe('the local origin’s estimate API', () => {
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
   });
 
-  it('serves the CSV export only with EXPORT_SECRET, and only to its bearer', async () => {
+  it('serves the CSV export only with EXPORT_SECRET, and only to its bearer, areas from the tree', async () => {
     const path = `/api/estimates.csv?from=${tokyoToday()}&to=${tokyoToday()}`;
     const headers = { Host: yamadaHost };
     await start();
@@ -96,12 +103,13 @@ describe('the local origin’s estimate API', () => {
     await new Promise((resolve) => server?.close(resolve));
 
     await start({ exportSecret: 'local-secret' });
-    expect((await postForm(`http://${yamadaHost}`)).status).toBe(201);
+    expect((await postForm(`http://${yamadaHost}`, form('N-BOX', '150-0001'))).status).toBe(201);
     expect((await send(path, { headers })).status).toBe(401);
     const listed = await send(path, {
       headers: { ...headers, Authorization: 'Bearer local-secret' },
     });
     expect(listed.status).toBe(200);
     expect(listed.body).toContain('山田 花子');
+    expect(listed.body).toContain('〒150-0001 東京都渋谷区');
   });
 });

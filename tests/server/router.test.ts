@@ -5,6 +5,7 @@ import { apiPaths, createApi, type ApiAdapters } from '../../server/app';
 import { createMemoryRateLimiter, localNotifier } from '../../server/node/localLeadStore';
 import type { LeadStore, Redelivery } from '../../server/leads/store';
 import { parseStoredRequest } from '../../server/leads/storedRequest';
+import { postalArea } from '../factories/postal';
 
 const store: LeadStore = {
   insert: () => Promise.reject(new Error('unused')),
@@ -27,6 +28,7 @@ function api(overrides: Partial<ApiAdapters> = {}) {
     notifier: localNotifier,
     staffSecret: undefined,
     businessHours: () => ({ start: '10:00', end: '18:30' }),
+    postalArea,
     ...overrides,
   });
 }

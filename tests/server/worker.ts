@@ -1,6 +1,6 @@
 // The Worker as its tests meet it: the app (server/app.ts) over a real local D1 with every
 // migration (d1.ts), its queue and mail bindings captured, the brand's tree a stand-in that knows
-// only its 404 page, and a clock the test sets. Opened once per file (beforeAll), closed after.
+// only its 404 page and postal data, and a clock the test sets. Opened once per file (beforeAll), closed after.
 import { createApp } from '../../server/app';
 import { D1Deliveries } from '../../server/db/deliveries';
 import { D1LeadStore } from '../../server/db/leads';
@@ -11,16 +11,20 @@ import type { StoredLead } from '../../server/leads/store';
 import { securityHeaders } from '../../server/site/headers';
 import worker from '../../server/worker';
 import { brands, localOrigin, type BrandId } from '../../src/brand/brands';
+import { postalAssets } from '../factories/postal';
 import { localD1, type LocalD1 } from './d1';
 
 /** What the stand-in tree answers for its 404 page, as `_headers` gives every page. */
 export const notFoundPage = '<!doctype html><title>ページが見つかりませんでした。</title>';
 const treeHeaders = { ...securityHeaders, 'Content-Security-Policy': "default-src 'self'" };
 
+/** The tree's 404 page and its postal data (tests/factories/postal.ts); nothing else. */
 function assets(): Env['ASSETS'] {
+  const postal = postalAssets();
   return {
     async fetch(input: RequestInfo | URL, init?: RequestInit) {
       const request = new Request(input as Request, init);
+      if (new URL(request.url).pathname.startsWith('/_app/postal/')) return postal.fetch(request);
       const found = new URL(request.url).pathname === '/404';
       const body = request.method === 'HEAD' ? null : notFoundPage;
       const headers = { ...treeHeaders, 'Content-Type': 'text/html; charset=utf-8' };

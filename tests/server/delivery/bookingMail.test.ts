@@ -14,6 +14,7 @@ import { brands } from '../../../src/brand/brands';
 import { mailSender } from '../../../src/brand/mail';
 import { companies } from '../../../src/content/companies';
 import { newLead, storedLead } from '../../factories/estimate';
+import { postalArea } from '../../factories/postal';
 
 const sender = mailSender(brands.yamada)!;
 const booked = {
@@ -113,7 +114,13 @@ describe('the local origin', () => {
     const store = createLocalLeadStore({ file });
     const staff = createLocalStaffStore({ store, file });
     const mailDir = join(dir, 'mail');
-    const notifier = createLocalStageNotifier({ store, mailDir, lead: staff.lead, env: {} });
+    const notifier = createLocalStageNotifier({
+      store,
+      mailDir,
+      postalArea,
+      lead: staff.lead,
+      env: {},
+    });
     const lead = newLead();
     await store.insert(lead, '');
     const input = { stage: 'booked', bookedFor: '2026-12-19T10:00+09:00', shop: '渋谷店' } as const;

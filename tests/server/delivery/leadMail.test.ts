@@ -30,6 +30,7 @@ import {
   validRequest,
   type RequestOverrides,
 } from '../../factories/estimate';
+import { postalArea } from '../../factories/postal';
 
 const receivedAt = '2026-11-24T01:00:00.000Z';
 
@@ -216,6 +217,7 @@ describe('abuse rules', () => {
   const context = (leads: StoredLead[] = []): MailContext => ({
     mailer: { send: () => Promise.resolve() },
     shopAddresses: () => ['shop@example.jp'],
+    postalArea,
     // Each lead of the list was stored before the one deciding, as the stores order them.
     store: {
       earlierToMailbox: (brand, mailbox, since, leadId) =>

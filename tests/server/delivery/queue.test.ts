@@ -20,6 +20,7 @@ import {
 import type { LeadMessage } from '../../../server/env';
 import { adProvisionSince } from '../../../src/content/externalTransmission';
 import { leadRequest, newLead } from '../../factories/estimate';
+import { postalAssets } from '../../factories/postal';
 
 function lead(overrides: Partial<NewLead> = {}): NewLead {
   return newLead({
@@ -144,6 +145,7 @@ function envWith(mails: unknown[], failMail = false, queued: unknown[] = []): De
     DEAD_LETTER_QUEUE: 'leads-dlq',
     RETRY_BASE_SECONDS: '2',
     SHOP_MAIL_TO: 'shop@example.jp',
+    ASSETS: postalAssets(),
     EMAIL: {
       send: (message: unknown) => {
         if (failMail) return Promise.reject(new Error('E_RATE_LIMIT_EXCEEDED'));

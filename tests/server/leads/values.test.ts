@@ -11,6 +11,7 @@ import { columnHeader } from '../../../server/leads/values';
 import { parseStoredRequest } from '../../../server/leads/storedRequest';
 import { newLead, validRequest } from '../../factories/estimate';
 import { parseCsv } from '../../parseCsv';
+import { postalArea } from '../../factories/postal';
 
 /** A lead of every field filled in, read back from `request` as a store reads it. */
 function leadOf(request: unknown): StoredLead {
@@ -58,7 +59,7 @@ const handWritten = {
 };
 
 async function csvOf(request: unknown): Promise<(column: string) => string | undefined> {
-  const [header, cells] = parseCsv(await leadsCsv([leadOf(request)]));
+  const [header, cells] = parseCsv(await leadsCsv([leadOf(request)], postalArea));
   return (column) => cells![header!.indexOf(column)];
 }
 

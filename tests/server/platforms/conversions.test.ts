@@ -29,6 +29,7 @@ import { googleFixtures, metaFixtures } from '../../../e2e/smoke/platformFixture
 import type { TrackingData } from '../../../src/tracking/trackingFields';
 import type { MatchingData } from '../../../src/tracking/matchingFields';
 import { leadRequest, newLead, storedLead } from '../../factories/estimate';
+import { postalArea } from '../../factories/postal';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -570,6 +571,7 @@ describe('the local origin', () => {
           earlierToMailbox: () => Promise.resolve(0),
         } as unknown as LeadStore,
         mailDir,
+        postalArea,
         env: Object.fromEntries(
           Object.values(conversionVariables)
             .flat()

