@@ -107,7 +107,7 @@ export function workerOnD1(options: { env?: Partial<Env>; start?: string } = {})
       const origin = host ? `http://${host}` : localOrigin(brand, 4173);
       const headers = new Headers(request.headers);
       headers.set('CF-Connecting-IP', ip);
-      return app.request(new URL(path, origin).href, { ...request, headers }, env);
+      return Promise.resolve(app.request(new URL(path, origin).href, { ...request, headers }, env));
     };
     on.deliver = async () => {
       while (on.queued.length > 0) {
