@@ -12,9 +12,11 @@ import { stageChange } from '../d1';
 import { workerOnD1 } from '../worker';
 import { consume, deliveryOn, rowsOf, storedLead } from './consume';
 
+const dlq = 'leads-dlq';
 const worker = workerOnD1({
   env: {
     BRAND: 'yamada',
+    DEAD_LETTER_QUEUE: dlq,
     WEBHOOK_URL: 'https://crm.example/hook',
     WEBHOOK_SECRET: 'shh',
     SHOP_MAIL_TO: 'shop@example.jp',
@@ -22,7 +24,6 @@ const worker = workerOnD1({
     RETRY_BASE_SECONDS: '2',
   },
 });
-const dlq = 'test-dlq';
 
 beforeEach(async () => {
   await worker.reset();
