@@ -18,7 +18,7 @@ test('a Worker killed mid-burst delivers every stored lead once after the sweep'
   test.skip(test.info().project.name !== 'cloudflare', cloudflareOnly);
   // Opt-in (SMOKE_OUTBOX=1): a second wrangler dev killed beside the suite's own took the suite's
   // Worker down with it on a loaded 2-core machine (8 minutes, then a timeout). The crash is held
-  // on every run by tests/server/worker/d1/outbox.test.ts on a real local D1.
+  // on every run by tests/server/db/outbox.d1.test.ts on a real local D1.
   test.skip(!process.env.SMOKE_OUTBOX, 'opt-in: SMOKE_OUTBOX=1 (see the comment above)');
   // Two Worker starts (up to two minutes each on a loaded machine) and the deliveries.
   test.setTimeout(480_000);

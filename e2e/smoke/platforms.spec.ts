@@ -3,7 +3,7 @@
 // as their documents show (conversionReceivers.ts, platformFixtures.ts): Google's later report
 // reaches staff and ops, contacts are hashed as Google asks, the Conversion Linker's click is
 // used, a refusal is tried once, and a visitor who did not agree sends nothing. The payloads'
-// rules are unit-tested (tests/server/conversions.test.ts, tests/server/worker/delivery.test.ts);
+// rules are unit-tested (tests/server/platforms/, tests/server/delivery/followUps.d1.test.ts);
 // this shows them through the real queue and store. One brand: the channels do not differ by brand.
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';

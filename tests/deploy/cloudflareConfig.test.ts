@@ -57,7 +57,7 @@ describe('Cloudflare config generator', () => {
       ]);
       expect(config.queues.consumers[0]!.dead_letter_queue).toBe(names.deadLetterQueue);
       expect(config.vars).toMatchObject({ BRAND: brand, DEAD_LETTER_QUEUE: names.deadLetterQueue });
-      // One Cron Trigger runs every job of server/worker/cron/ (the sweep, the 新規 alert).
+      // One Cron Trigger runs every job of server/jobs/ (the sweep, the 新規 alert, retention).
       expect(config.triggers).toEqual({ crons: ['*/10 * * * *'] });
     }
     const distinct = (values: string[]) => new Set(values).size === values.length;
@@ -73,9 +73,9 @@ describe('Cloudflare config generator', () => {
   it('points the Worker and migrations at this folder, relative to where the config is written', () => {
     const config = brandConfig(brandIds[0], local) as Config;
     const folder = join(outDir, brandIds[0]);
-    expect(resolve(folder, config.main)).toBe(resolve('server/worker/worker.ts'));
+    expect(resolve(folder, config.main)).toBe(resolve('server/worker.ts'));
     expect(resolve(folder, config.d1_databases[0]!.migrations_dir)).toBe(
-      resolve('server/worker/migrations'),
+      resolve('server/db/migrations'),
     );
   });
 

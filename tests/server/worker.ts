@@ -102,7 +102,7 @@ export function workerOnD1(options: { env?: Partial<Env>; start?: string } = {})
     on.staff = new D1Staff(on.d1.db, on.leads);
     on.deliveries = new D1Deliveries(on.d1.db);
     const app = createApp({ now: () => clock.now });
-    on.fetch = (path, init = {}) => {
+    on.fetch = async (path, init = {}) => {
       const { brand = 'carsupport', ip = '192.0.2.1', host, env = on.env, ...request } = init;
       const origin = host ? `http://${host}` : localOrigin(brand, 4173);
       const headers = new Headers(request.headers);

@@ -1,4 +1,4 @@
-// The Worker's D1 code (server/worker/d1LeadStore.ts, rateLimiter.ts) against a real local
+// The Worker's D1 code (server/db/leads.ts, rateLimiter.ts) against a real local
 // D1 database with the real migrations, not against SQL text.
 import { D1Deliveries } from '../../../server/db/deliveries';
 import { D1LeadStore } from '../../../server/db/leads';

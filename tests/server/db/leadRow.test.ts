@@ -1,5 +1,5 @@
-// The D1 lead store's row (server/worker/d1LeadStore.ts): the staff columns come out of the
-// validated request. That the row fits the migrations is tested on D1 (tests/server/worker/d1/).
+// The D1 lead store's row (server/db/leadRow.ts): the staff columns come out of the
+// validated request. That the row fits the migrations is tested on D1 (d1LeadStore.d1.test.ts).
 import { leadRow } from '../../../server/db/leadRow';
 import { newLead, storedCustomer } from '../../factories/estimate';
 

@@ -1,4 +1,4 @@
-// What keeps the receipt from serving a spammer (server/core/receiptRules.ts): the cap's mailbox
+// What keeps the receipt from serving a spammer (server/delivery/receiptRules.ts): the cap's mailbox
 // key, and the plain name and car model the receipt may echo; each hostile form the probe sent.
 import { mailboxKey, plainCarModel, plainName } from '../../../server/delivery/receiptRules';
 

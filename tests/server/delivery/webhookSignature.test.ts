@@ -1,4 +1,4 @@
-// The webhook's signature (server/core/webhookSignature.ts), checked against Node's own
+// The webhook's signature (server/delivery/webhookSignature.ts), checked against Node's own
 // HMAC as a receiver would compute it (docs/deploy.md).
 import { createHmac } from 'node:crypto';
 import { signWebhook } from '../../../server/delivery/webhookSignature';

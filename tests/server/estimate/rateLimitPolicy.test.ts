@@ -1,4 +1,4 @@
-// Who counts as one client of the new-lead rate limit, on both runtimes.
+// Who counts as one client of the new-lead rate limit (server/estimate/rateLimitPolicy.ts).
 import { rateLimitKey } from '../../../server/estimate/rateLimitPolicy';
 
 describe('rateLimitKey', () => {

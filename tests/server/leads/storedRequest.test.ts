@@ -1,4 +1,4 @@
-// A stored request is parsed once, where a store reads it back (server/core/storedRequest.ts):
+// A stored request is parsed once, where a store reads it back (server/leads/storedRequest.ts):
 // what the handler stored reads back unchanged; what an older release or a hand edit left reads
 // as empty values, never as a lost lead.
 import { parseStoredRequest } from '../../../server/leads/storedRequest';

@@ -1,5 +1,5 @@
 // The lead's D1 columns keep machine formats; the staff export (CSV) shows the same values as
-// people read them (server/core/leadValues.ts: columnText and columnWords).
+// people read them (server/leads/values.ts: columnText and columnWords).
 import { parse } from 'valibot';
 import { leadRow } from '../../../server/db/leadRow';
 import { leadsCsv } from '../../../server/staff/leadsCsv';

@@ -2,8 +2,7 @@
 // list stays off, whatever its configuration (issue 29, part 4).
 import type { StoredLead } from '../../../server/leads/store';
 import type * as transmissionTable from '../../../src/content/externalTransmission';
-import { conversionChannels } from '../../../server/platforms/index';
-import { conversionVariables } from '../../../server/platforms/platform';
+import { conversionChannels, conversionVariables } from '../../../server/platforms/index';
 import { adProvisionSince } from '../../../src/content/externalTransmission';
 import { leadRequest, storedLead } from '../../factories/estimate';
 

@@ -1,5 +1,5 @@
-// The one path both runtimes route the API by (server/core/paths.ts routePath): every
-// non-canonical spelling of an API path is that path, on the local origin as on the Worker.
+// The one path the Worker's app routes by (server/site/paths.ts routePath): every non-canonical
+// spelling of an API path is that path, from a raw request target as from the Worker's URL.
 import { routePath } from '../../../server/site/paths';
 
 describe('routePath', () => {

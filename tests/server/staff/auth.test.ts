@@ -1,4 +1,4 @@
-// Who may open the staff's pages and API (server/core/staffAuth.ts): the Access token verified by
+// Who may open the staff's pages and API (server/staff/auth.ts): the Access token verified by
 // the code production runs, against a local key set; the shared secret and its session cookie.
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import {

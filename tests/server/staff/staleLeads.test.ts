@@ -1,4 +1,4 @@
-// When a lead still 新規 becomes 未対応 (server/core/staleLeads.ts): only the site's opening hours
+// When a lead still 新規 becomes 未対応 (server/staff/staleLeads.ts): only the site's opening hours
 // (Tokyo) count, so a lead of the evening is not late by the next morning.
 import { businessHoursBefore } from '../../../server/staff/staleLeads';
 
