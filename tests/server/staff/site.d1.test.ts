@@ -237,6 +237,38 @@ describe('the staff pages', () => {
     expect(page).not.toContain('〒123-4567');
   });
 
+  it('refuse a stage form sent again with other values, asking to open the page anew', async () => {
+    const headers = { ...(await signedIn()), Origin: site };
+    const path = `/staff/leads/${lead.id}/stages`;
+    expect((await post(path, { key: 'k1', stage: 'contacted' }, headers)).status).toBe(303);
+    // The same form again (the browser's back button), now saying 失注.
+    const again = await post(path, { key: 'k1', stage: 'lost', reason: '他社で' }, headers);
+    expect(again.status).toBe(422);
+    expect(words((await read(again)).querySelector('[role="alert"]'))).toContain(
+      'この画面からは記録済みです。画面を開き直して、もう一度記録してください。',
+    );
+    const history = (await worker.staff.lead('yamada', lead.id))?.history;
+    expect(history?.map((change) => change.stage)).toEqual(['contacted']);
+  });
+
+  it('say so in a page, not a stack trace, when the store cannot answer', async () => {
+    const headers = await signedIn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = {
+      prepare: () => {
+        throw new Error('D1 is down');
+      },
+      batch: () => Promise.reject(new Error('D1 is down')),
+    };
+    const env = { ...worker.env, DB: failing } as unknown as Env;
+    const answer = await call('/staff', { headers, env });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const page = await read(answer);
+    expect(words(page.querySelector('main'))).toContain(messages.staffUnavailable);
+    expect(words(page.body)).not.toContain('D1 is down');
+  });
+
   it('answer a method a page does not take with 405 and what it takes', async () => {
     const headers = { ...(await signedIn()), Origin: site };
     const got = await call('/staff/leads', { headers });
