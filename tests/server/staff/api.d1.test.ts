@@ -275,4 +275,17 @@ describe('the staff API', () => {
     expect(await history()).toEqual([]);
     expect((await postStage(booking, 'crm')).status).toBe(201);
   });
+
+  it('answers 503 in Japanese, not a stack trace, when the store cannot answer', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = {
+      prepare: () => {
+        throw new Error('D1 is down');
+      },
+      batch: () => Promise.reject(new Error('D1 is down')),
+    };
+    const answer = await call(leadPath, { env: { ...worker.env, DB: failing } as unknown as Env });
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({ error: messages.staffUnavailable });
+  });
 });

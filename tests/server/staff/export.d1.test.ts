@@ -2,7 +2,9 @@
 // real local D1: leads as visitors sent them through POST /api/estimates, listed for the days asked
 // in Japan, one row per lead with its stage and each channel's state, every formula-like cell
 // neutralised, and each export in the staff's audit.
+import type { Env } from '../../../server/env';
 import { messages } from '../../../server/http/messages';
+import { brands } from '../../../src/brand/brands';
 import { honeypotField } from '../../../src/estimate/contract/validation/estimateSchema';
 import { validRequest } from '../../factories/estimate';
 import { parseCsv } from '../../parseCsv';
@@ -225,6 +227,23 @@ describe('GET /api/estimates.csv', () => {
     const response = await exportCsv(`Bearer ${secret}`, query);
     expect(response.status).toBe(400);
     expect(await response.text()).toBe(messages.exportRange);
+  });
+
+  it('answers 503 with the phone number, not a stack trace, when the store cannot answer', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = {
+      prepare: () => {
+        throw new Error('D1 is down');
+      },
+      batch: () => Promise.reject(new Error('D1 is down')),
+    };
+    const response = await worker.fetch(`/api/estimates.csv?${today}`, {
+      brand: 'yamada',
+      env: { ...worker.env, DB: failing } as unknown as Env,
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(response.status).toBe(503);
+    expect(await response.text()).toBe(messages.unavailable(brands.yamada.phone));
   });
 
   it('logs who exported which days, and how many leads', async () => {
