@@ -6,7 +6,7 @@ import { messages } from '../../../server/http/messages';
 import type { Env } from '../../../server/env';
 import type { BrandId } from '../../../src/brand/brands';
 import { newLead } from '../../factories/estimate';
-import { siteOf, workerOnD1 } from '../worker';
+import { notFoundPage, siteOf, workerOnD1 } from '../worker';
 
 const secret = 'staff-secret-for-tests';
 const now = '2026-11-25T01:00:00.000Z';
@@ -149,8 +149,7 @@ describe('who may use the staff API', () => {
     const off = { ...worker.env, STAFF_SECRET: undefined } as Env;
     const answer = await call(leadPath, { env: off });
     expect(answer.status).toBe(404);
-    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await answer.text()).toContain('ページが見つかりませんでした。');
+    expect(await answer.text()).toBe(notFoundPage);
   });
 });
 

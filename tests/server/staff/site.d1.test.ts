@@ -9,7 +9,7 @@ import { messages } from '../../../server/http/messages';
 import { erasedLead } from '../../../server/leads/retention';
 import { leadRequest, newLead } from '../../factories/estimate';
 import { stageChange } from '../d1';
-import { siteOf, workerOnD1 } from '../worker';
+import { notFoundPage, siteOf, workerOnD1 } from '../worker';
 
 const secret = 'staff-secret-for-tests';
 const site = siteOf('yamada');
@@ -293,7 +293,7 @@ describe('the staff pages', () => {
     );
     const login = await call('/staff/login', { env: access });
     expect(login.status).toBe(404);
-    expect(await login.text()).toContain('ページが見つかりませんでした。');
+    expect(await login.text()).toBe(notFoundPage);
   });
 });
 
