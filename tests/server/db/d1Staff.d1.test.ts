@@ -1,4 +1,4 @@
-// The staff's store on a real local D1 with every migration (server/worker/d1Staff.ts): stages
+// The staff's store on a real local D1 with every migration (server/db/staff.ts): stages
 // appended and the lead's current stage moved in one step, once per key; the inbox's list and
 // searches; the funnel; the audit.
 import { newLeadAlert } from '../../../server/jobs/newLeadAlert';
@@ -96,7 +96,7 @@ describe('D1Staff on D1', () => {
         source: 'google',
         medium: '',
         campaign: '',
-        platform: 'Google 広告',
+        platform: 'google',
         leads: 2,
         contacted: 2,
         booked: 1,

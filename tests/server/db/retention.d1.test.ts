@@ -1,4 +1,4 @@
-// The retention Cron job on a real local D1 with every migration (server/worker/cron/retention.ts):
+// The retention Cron job on a real local D1 with every migration (server/jobs/retention.ts):
 // a lead past the period loses every personal value, the funnel counts stay the same, a lead
 // inside the period is untouched, and a second run finds nothing left to do.
 import { eraseExpiredLeads } from '../../../server/jobs/retention';
@@ -117,8 +117,11 @@ describe('the retention Cron job on D1', () => {
       '1件 検索（保存期間を過ぎ消去済み）',
     ]);
 
-    // A later run finds nothing more (the erased rows are not read again) and changes nothing.
+    // A later run finds nothing more (the erased rows and searches are not read again) and
+    // changes nothing.
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
     await eraseExpiredLeads(env, new Date('2029-11-23T00:00:00.000Z'));
+    expect(logged).not.toHaveBeenCalled();
     const again = await on.d1.db
       .prepare('SELECT erased_at FROM leads WHERE id = ?')
       .bind(old.id)

@@ -1,20 +1,14 @@
-// The visitor's 予約確定 mail (server/core/bookingMail.ts) and when a stage change sets it off
-// (stageChannels, server/core/stageChange.ts); locally written as an .eml with its calendar file.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The visitor's 予約確定 mail (server/delivery/bookingMail.ts) and when a stage change sets it off
+// (stageChannels, server/staff/stageChange.ts). The mail a stage change sends through the Worker's
+// queue, with its calendar file: bookingMail.d1.test.ts.
 import { bookingMail, bookingMailChannel } from '../../../server/delivery/bookingMail';
 import type { StageChange } from '../../../server/staff/stages';
-import { changeStage, stageChannels } from '../../../server/staff/stageChange';
+import { stageChannels } from '../../../server/staff/stageChange';
 import type { StaffLead } from '../../../server/staff/store';
-import { createLocalLeadStore } from '../../../server/node/localLeadStore';
-import { createLocalStageNotifier } from '../../../server/node/localMail';
-import { createLocalStaffStore } from '../../../server/node/localStaff';
 import { brands } from '../../../src/brand/brands';
 import { mailSender } from '../../../src/brand/mail';
 import { companies } from '../../../src/content/companies';
-import { newLead, storedLead } from '../../factories/estimate';
-import { postalArea } from '../../factories/postal';
+import { storedLead } from '../../factories/estimate';
 
 const sender = mailSender(brands.yamada)!;
 const booked = {
@@ -55,13 +49,13 @@ describe('the 予約確定 mail', () => {
     expect(message.text).toContain(
       `${brands.yamada.phone}（受付時間 ${companies.yamada.receptionHours}`,
     );
-    const [calendar] = message.attachments ?? [];
-    expect(calendar?.type).toMatch(/^text\/calendar/);
-    expect(calendar?.content).toMatch(
-      /BEGIN:VEVENT[\s\S]*DTSTART:20261219T010000Z[\s\S]*END:VEVENT/,
-    );
-    expect(calendar?.content).toContain(`UID:${message.headers['X-Lead-Id']}@${sender.domain}`);
-    expect(calendar?.content).toContain('LOCATION:渋谷店');
+    expect(message.text).toContain('添付のカレンダーファイル（.ics）を開くと');
+    expect(message.attachments).toEqual([
+      expect.objectContaining({
+        filename: 'shaken-booking.ics',
+        type: 'text/calendar; charset=utf-8; method=PUBLISH',
+      }),
+    ]);
   });
 
   it('is decided only for a lead booked now, with an address', () => {
@@ -97,46 +91,5 @@ describe('the channels a stage change sets off', () => {
     expect(mailOf(staffLead([], { suspectedSpam: true }), change())).toEqual([]);
     const called = change({ stage: 'contacted', progress: 1 });
     expect(mailOf(staffLead([called], { suspectedSpam: true }), change())).toEqual(['bookingMail']);
-  });
-});
-
-describe('the local origin', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'booking-mail-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it('writes one .eml with the calendar file for a booking recorded twice', async () => {
-    const file = join(dir, 'estimates.jsonl');
-    const store = createLocalLeadStore({ file });
-    const staff = createLocalStaffStore({ store, file });
-    const mailDir = join(dir, 'mail');
-    const notifier = createLocalStageNotifier({
-      store,
-      mailDir,
-      postalArea,
-      lead: staff.lead,
-      env: {},
-    });
-    const lead = newLead();
-    await store.insert(lead, '');
-    const input = { stage: 'booked', bookedFor: '2026-12-19T10:00+09:00', shop: '渋谷店' } as const;
-    for (const key of ['a', 'b']) {
-      const current = (await staff.lead('yamada', lead.id))!;
-      await changeStage(staff, notifier, current, input, {
-        actor: 'sato',
-        at: '2026-11-25T01:00:00.000Z',
-        idempotencyKey: key,
-        requestHash: key,
-      });
-    }
-    const files = await readdir(mailDir);
-    expect(files).toHaveLength(1);
-    const mime = await readFile(join(mailDir, files[0]!), 'utf8');
-    expect(mime).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/);
-    expect(mime).toMatch(/filename=shaken-booking\.ics/);
   });
 });

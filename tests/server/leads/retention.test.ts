@@ -1,11 +1,8 @@
-// The retention period (server/core/retention.ts): what is erased of a lead past it and what the
-// funnel keeps, the cutoff from the one constant the privacy policy prints, one batch per run.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The retention period (server/leads/retention.ts): what is erased of a lead past it and what the
+// funnel keeps, the cutoff from the one constant the privacy policy prints, one batch per run. The
+// Cron job erasing leads, their stages' reasons and the audit's searches on D1:
+// tests/server/db/retention.d1.test.ts.
 import { retentionYears } from '../../../src/content/retention';
-import { createLocalLeadStore } from '../../../server/node/localLeadStore';
-import { createLocalStaffStore, localRetention } from '../../../server/node/localStaff';
 import type { StoredLead } from '../../../server/leads/store';
 import {
   erasedAuditTarget,
@@ -14,7 +11,7 @@ import {
   keepRetention,
   type RetentionStore,
 } from '../../../server/leads/retention';
-import { leadRequest, newLead, storedLead } from '../../factories/estimate';
+import { leadRequest, storedLead } from '../../factories/estimate';
 
 const tracking = {
   source: 'google',
@@ -147,49 +144,5 @@ describe('keepRetention', () => {
     expect(await keepRetention(store, 'yamada', now, 2)).toBe(0);
     expect(asked[0]).toEqual(['yamada', `${2029 - retentionYears}-11-25T03:00:00.000Z`, 2]);
     expect(written).toEqual([[erasedLead(lead, now.toISOString())]]);
-  });
-});
-
-describe('the local origin keeps the same period', () => {
-  it('erases the lines past it in the leads and stages files, and keeps a newer lead', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'retention-'));
-    const file = join(dir, 'estimates.jsonl');
-    const store = createLocalLeadStore({ file });
-    const staff = createLocalStaffStore({ store, file });
-    const old = newLead({ receivedAt: '2026-11-20T01:00:00.000Z' });
-    const recent = newLead({ receivedAt: '2026-11-24T01:00:00.000Z' });
-    for (const lead of [old, recent]) await store.insert(lead, '');
-    await staff.recordStage('yamada', {
-      leadId: old.id,
-      stage: 'lost',
-      reason: '山田様より他社で',
-      at: '2026-11-21T01:00:00.000Z',
-      actor: 'sato',
-      progress: 1,
-      idempotencyKey: 'k',
-      requestHash: 'h',
-    });
-    await staff.audit({
-      brand: 'yamada',
-      at: '2026-11-21T01:00:00.000Z',
-      actor: 'sato',
-      action: 'list',
-      target: '1件 検索「09012345678」',
-    });
-    const retention = localRetention(store, staff);
-    expect(await keepRetention(retention, 'yamada', new Date('2029-11-22T00:00:00.000Z'))).toBe(2);
-    expect(await keepRetention(retention, 'yamada', new Date('2029-11-22T00:00:00.000Z'))).toBe(0);
-    expect(await staff.auditLog('yamada', 10)).toEqual([
-      expect.objectContaining({ target: '1件 検索（保存期間を過ぎ消去済み）' }),
-    ]);
-
-    const reread = createLocalLeadStore({ file });
-    const [erased, kept] = await reread.list('yamada', '', '\uffff');
-    expect(erased).toMatchObject({ id: old.id, erasedAt: '2029-11-22T00:00:00.000Z' });
-    expect(kept?.request.customer).toEqual(recent.request.customer);
-    const text = await readFile(file, 'utf8');
-    expect(text.split(old.id)[1]?.split('\n')[0]).not.toContain('山田');
-    expect(await readFile(join(dir, 'estimates-stages.jsonl'), 'utf8')).not.toContain('他社');
-    await rm(dir, { recursive: true, force: true });
   });
 });

@@ -1,22 +1,21 @@
-// The ad platforms' conversion channels (server/core/conversions/, issue 29): each payload pinned
+// The ad platforms' conversion channels (server/platforms/, issue 29): each payload pinned
 // against an example of the platform's documentation, what is never sent, and each channel's
 // `send` driven against the local receivers the smoke suite uses (e2e/smoke/conversionReceivers.ts),
-// which check the documented shapes.
+// which check the documented shapes. A Worker without their configuration sends nothing:
+// unconfigured.d1.test.ts.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import {
   startConversionReceivers,
   type ConversionReceivers,
 } from '../../../e2e/smoke/conversionReceivers';
 import { PermanentRefusal } from '../../../server/delivery/channel';
-import type { LeadStore, StoredLead } from '../../../server/leads/store';
-import { createLocalMailNotifier } from '../../../server/node/localMail';
+import type { StoredLead } from '../../../server/leads/store';
 import { conversionChannels } from '../../../server/platforms/index';
-import { conversionVariables, type ConversionContext } from '../../../server/platforms/platform';
-import { googleEvents, googleReport } from '../../../server/platforms/google';
+import { conversionVariables } from '../../../server/platforms/index';
+import type { ConversionContext } from '../../../server/platforms/platform';
+import { googleEvents, googleReport } from '../../../server/platforms/googleEvents';
 import { lineEvents } from '../../../server/platforms/line';
 import { metaEvent } from '../../../server/platforms/meta';
 import { yahooEvent } from '../../../server/platforms/yahoo';
@@ -28,8 +27,7 @@ import {
 import { googleFixtures, metaFixtures } from '../../../e2e/smoke/platformFixtures';
 import type { TrackingData } from '../../../src/tracking/trackingFields';
 import type { MatchingData } from '../../../src/tracking/matchingFields';
-import { leadRequest, newLead, storedLead } from '../../factories/estimate';
-import { postalArea } from '../../factories/postal';
+import { leadRequest, storedLead } from '../../factories/estimate';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -556,43 +554,5 @@ describe('the channels against the local receivers', () => {
       await google?.send(clicked('261125-GGGGGGGG'), { env, fetch, now: () => new Date() }),
     ).toEqual({ test: true });
     expect(receivers.accepted).toEqual([]);
-  });
-});
-
-describe('the local origin', () => {
-  it('never reports a lead to an ad platform, whatever its environment', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const mailDir = mkdtempSync(join(tmpdir(), 'local-conversions-'));
-    try {
-      const notifier = createLocalMailNotifier({
-        store: {
-          list: () => Promise.resolve([]),
-          earlierToMailbox: () => Promise.resolve(0),
-        } as unknown as LeadStore,
-        mailDir,
-        postalArea,
-        env: Object.fromEntries(
-          Object.values(conversionVariables)
-            .flat()
-            .map((name) => [name, 'https://platform.test/configured']),
-        ),
-      });
-      const clicked = newLead({
-        request: leadRequest('yamada', {
-          tracking: { gaid: 'g', yclid: 'y', fbclid: 'f', ldtag_cl: 'l' },
-        }),
-      });
-      await notifier.created(clicked);
-      expect(fetchSpy).not.toHaveBeenCalled();
-      const lines = logged.mock.calls.map((call) => String(call[0]));
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/receipt sent → \S+-receipt\.eml/u);
-      for (const { name } of conversionChannels) expect(lines[0]).toContain(`${name} off`);
-    } finally {
-      fetchSpy.mockRestore();
-      logged.mockRestore();
-      rmSync(mailDir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,20 +1,16 @@
-// 予約確定 and 完了 as conversions (server/core/conversions/stageConversions.ts): which channels a
-// stage change sets off, what each decides, and each payload pinned against the documentation's
-// fields (e2e/smoke/platformFixtures.ts). The Worker's queue runs them in delivery.test.ts; the
-// workerd smoke in e2e/smoke/stageConversions.spec.ts.
+// 予約確定 and 完了 as conversions (server/platforms/stages.ts): which channels a stage change sets
+// off, what each decides, and each payload pinned against the documentation's fields
+// (e2e/smoke/platformFixtures.ts). The Worker's queue runs them in tests/server/delivery/; a
+// Worker without the platforms' configuration in unconfigured.d1.test.ts; the workerd smoke in
+// e2e/smoke/stageConversions.spec.ts.
 import { notAgreed, type ConversionContext } from '../../../server/platforms/platform';
-import { googleEvents } from '../../../server/platforms/google';
+import { googleEvents } from '../../../server/platforms/googleEvents';
 import { NothingToSend } from '../../../server/delivery/channel';
-import {
-  metaStageEvent,
-  stageConversionChannels,
-  stageConversionNames,
-} from '../../../server/platforms/stages';
+import { stageConversionChannels, stageConversionNames } from '../../../server/platforms/index';
+import { metaStageEvent } from '../../../server/platforms/meta';
 import type { StageChange } from '../../../server/staff/stages';
 import type { StoredLead } from '../../../server/leads/store';
 import { stageChannels } from '../../../server/staff/stageChange';
-import { createLocalStageNotifier } from '../../../server/node/localMail';
-import type { LeadStore } from '../../../server/leads/store';
 import type { StaffLead } from '../../../server/staff/store';
 import { adProvisionSince } from '../../../src/content/externalTransmission';
 import type { TrackingData } from '../../../src/tracking/trackingFields';
@@ -244,23 +240,5 @@ describe('the payloads, against the documentation’s fields', () => {
     expect(booked.data).toMatchObject([
       { event_name: 'Schedule', event_id: '261120-7K3QF9ZD-booked' },
     ]);
-  });
-});
-
-describe('the local origin', () => {
-  it('never sends a stage to a platform, whatever its environment: each is logged off', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const stored = lead();
-    const notifier = createLocalStageNotifier({
-      store: {} as LeadStore,
-      mailDir: '.data/unused',
-      postalArea,
-      env,
-      lead: () => Promise.resolve(stored),
-    });
-    await notifier.stageChanged(stored, stageConversionNames('completed'));
-    expect(log).toHaveBeenCalledWith(
-      `[lead] ${stored.id}: googleCompleted off, metaCompleted off, yahooCompleted off, lineCompleted off`,
-    );
   });
 });
