@@ -23,7 +23,7 @@ function validBody(model = 'N-BOX') {
 
 type PostOptions = { brand?: BrandId; ip?: string; env?: Env; headers?: Record<string, string> };
 
-/** A JSON post to yamada's site (`brand`'s), as the estimate dialog sends it. */
+/** A JSON post to yamada's site (or `brand`'s), as the estimate dialog sends it. */
 function postJson(body: unknown, key: string, options: PostOptions = {}) {
   return worker.fetch('/api/estimates', {
     method: 'POST',
@@ -51,7 +51,7 @@ async function stored() {
   return worker.stored('yamada');
 }
 
-/** The leads the queue was handed, each message once: a lead queued twice would show twice. */
+/** The leads whose channels were queued, in order; a channel queued twice fails the test. */
 function queuedLeads(): string[] {
   const ids = worker.queued.map((message) => ('id' in message ? message.id : 'alert'));
   const sent = worker.queued.map((message) => JSON.stringify(message));
