@@ -4,7 +4,7 @@
  * is the brand's static tree. A path of the API no route takes is the site's 404 page whatever the
  * method. Routes answer with the tree's security headers where they set none of their own.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { businessTimePath } from '../src/business-hours/businessHoursNames';
 import { resend } from './delivery/resend';
 import { estimates } from './estimate/routes';
@@ -24,10 +24,20 @@ const withExportSecret =
   (c: AppContext) =>
     c.env.EXPORT_SECRET ? handler(c) : notFound(c.env, new URL(c.req.url));
 
+/**
+ * The staff's pages and API exist only where an access is configured: before their own checks, so
+ * a post from elsewhere meets the 404 page too, not a refusal that shows the routes are there.
+ */
+const withStaffAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.services.access) return notFound(c.env, new URL(c.req.url));
+  await next();
+};
+
 export function createApp(options: ServiceOptions = {}) {
   const app = new Hono<AppEnv>({ getPath: (request) => routePath(request.url) });
   app.use(requestContext(servicesOf(options)));
   for (const path of ['/api/*', '/staff', '/staff/*', businessTimePath]) app.use(path, siteHeaders);
+  for (const path of ['/api/staff/*', '/staff', '/staff/*']) app.use(path, withStaffAccess);
   app.all('/api/estimates.csv', withExportSecret(methods({ GET: exportLeads })));
   app.all('/api/estimates/resend', withExportSecret(methods({ POST: resend })));
   app.route('/api/estimates', estimates);

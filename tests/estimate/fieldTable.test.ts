@@ -74,9 +74,9 @@ describe('the field table', () => {
       expect.arrayContaining([
         ...tableFiles,
         'src/estimate/EstimateFields.tsx',
-        'server/core/answerPages.ts',
-        'server/core/leadsCsv.ts',
-        'server/worker/d1LeadStore.ts',
+        'server/estimate/form.tsx',
+        'server/staff/leadsCsv.ts',
+        'server/db/leads.ts',
         'prerender/firstPaint.ts',
       ]),
     );
