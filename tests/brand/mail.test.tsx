@@ -10,12 +10,18 @@ import {
   receiptNotice,
 } from '../../src/brand/mail';
 import { EstimateComplete } from '../../src/estimate/EstimateComplete';
-import { acceptedPage } from '../../server/estimate/pages';
+import { pageAnswer } from '../../server/estimate/answers';
+
+/** The no-JS post's accepted page, as the Worker answers it. */
+const acceptedPage = (id: (typeof brandIds)[number], receipt: string) =>
+  pageAnswer({ kind: 'accepted', id: receipt }, id, {}, '/api/estimates').then((page) =>
+    page.text(),
+  );
 
 describe.each(brandIds)('the mail copy of %s', (id) => {
   const brand = brands[id];
 
-  it('names the sending domain in the hint, the completion screen, the answer page and the FAQ', () => {
+  it('names the sending domain in the hint, the completion screen, the answer page and the FAQ', async () => {
     const domain = mailDomains[id]!;
     expect(mailSender(brand)).toEqual({ name: brand.name, email: `no-reply@${domain}`, domain });
     expect(emailHint(brand)).toContain(domain);
@@ -24,11 +30,11 @@ describe.each(brandIds)('the mail copy of %s', (id) => {
     expect(
       screen.getByText(new RegExp(`「${domain.replace('.', '\\.')}」からのメール`)),
     ).toBeInTheDocument();
-    expect(acceptedPage(id, 'R-1')).toContain(`「${domain}」からのメールを受信できるよう`);
+    expect(await acceptedPage(id, 'R-1')).toContain(`「${domain}」からのメールを受信できるよう`);
     expect(receiptFaq(brand, 'Q')[0]?.answer.join('')).toContain(`no-reply@${domain}`);
   });
 
-  it('promises no mail when the brand sends none', () => {
+  it('promises no mail when the brand sends none', async () => {
     const domain = mailDomains[id];
     mailDomains[id] = null;
     try {
@@ -36,7 +42,7 @@ describe.each(brandIds)('the mail copy of %s', (id) => {
       expect(emailHint(brand)).not.toContain('メール');
       expect(receiptNotice(brand)).toBeNull();
       expect(receiptFaq(brand, 'Q')).toEqual([]);
-      expect(acceptedPage(id, 'R-1')).not.toContain('確認メール');
+      expect(await acceptedPage(id, 'R-1')).not.toContain('確認メール');
       const { container } = render(
         <EstimateComplete receiptId="R-1" brand={brand} onClose={() => {}} />,
       );
