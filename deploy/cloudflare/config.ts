@@ -112,6 +112,9 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     name: workerName(brand),
     main: path(join(serverDir, 'worker.ts')),
     compatibility_date: compatibilityDate,
+    // Smaller to upload and to parse at startup; the source map keeps stack traces readable.
+    minify: true,
+    upload_source_maps: true,
     ...(domain && { routes: [{ pattern: domain, custom_domain: true }] }),
     assets: {
       directory: path(join(options.distDir, brand)),
