@@ -43,7 +43,7 @@ const stepCounts = funnelSteps
   .join(', ');
 
 /** The stages the funnel leaves out, as an SQL list. */
-export const uncountedList = uncountedStages.map((stage) => `'${stage}'`).join(', ');
+const uncountedList = uncountedStages.map((stage) => `'${stage}'`).join(', ');
 
 /** @internal Exported for the query-plan test. Its brand, from, to. */
 export const funnelStatement =

@@ -31,7 +31,7 @@ export type DeliveryEnv = Pick<
 /** `staleBefore`: a pending channel due before it is lost; `dead`: dead ones are queued too. */
 export type RequeueOptions = { at: string; staleBefore?: string; dead?: boolean };
 
-export type Undelivered = { pairs: { id: string; channel: string }[]; undecided: string[] };
+type Undelivered = { pairs: { id: string; channel: string }[]; undecided: string[] };
 
 export interface Deliveries {
   decided(

@@ -37,7 +37,7 @@ export async function readForm(c: AppContext): Promise<URLSearchParams | null> {
  * Nesting deeper than `maxDepth`, counted in one pass with no recursion: a 15,000-deep body must be
  * a 400, never a stack overflow's 5xx.
  */
-export function jsonTooDeep(text: string, maxDepth: number): boolean {
+function jsonTooDeep(text: string, maxDepth: number): boolean {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index += 1) {

@@ -29,7 +29,7 @@ const campaignWords = [
 ] as const satisfies readonly (readonly [TrackingKey, string])[];
 
 /** [tracking key, platform's words, URL parameter], in the order a lead is attributed. */
-export const clickWords = adClicks.map(
+const clickWords = adClicks.map(
   (click) => [click.key, platformLabels[click.platform], click.param] as const,
 );
 

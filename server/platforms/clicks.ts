@@ -35,10 +35,3 @@ export const clickPlatforms: readonly (readonly [ClickPlatform, readonly Trackin
   platform,
   adClicks.filter((click) => click.platform === platform).map((click) => click.key),
 ]);
-
-/** The platform of the lead's first click id, if any. */
-export function clickPlatformOf(
-  tracking: Partial<Record<TrackingKey, string>>,
-): ClickPlatform | undefined {
-  return clickPlatforms.find(([, keys]) => keys.some((key) => tracking[key]))?.[0];
-}

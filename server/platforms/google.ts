@@ -46,7 +46,7 @@ function positive(value: string | undefined, fallback: number): number {
 }
 
 /** One event to the conversion action (the lead's own unless another is named); its requestId. */
-export async function sendToGoogle(
+async function sendToGoogle(
   lead: StoredLead,
   ctx: ConversionContext,
   stage?: { conversionActionId: string; conversion: GoogleConversion },

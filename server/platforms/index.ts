@@ -10,7 +10,7 @@ import { meta } from './meta';
 import { conversionStages, type ConversionStage } from './platform';
 import { yahoo } from './yahoo';
 
-export const adPlatforms = [google, meta, yahoo, line] as const;
+const adPlatforms = [google, meta, yahoo, line] as const;
 
 export const conversionChannels = adPlatforms.map((platform) => platform.lead);
 

@@ -40,7 +40,7 @@ const key = {
 } as const;
 
 /** `_fbc`, or one made from the fbclid in Meta's documented format. */
-export function fbcOf(lead: StoredLead): string | undefined {
+function fbcOf(lead: StoredLead): string | undefined {
   const cookie = cookieValue(lead, '_fbc');
   if (cookie) return cookie;
   const fbclid = trackingValue(lead, 'fbclid');
@@ -60,7 +60,7 @@ function unsendable(lead: StoredLead): string | undefined {
 }
 
 /** Hashed contacts and Meta's click and browser ids: what any event of the lead carries. */
-export async function metaUserData(lead: StoredLead): Promise<Record<string, unknown>> {
+async function metaUserData(lead: StoredLead): Promise<Record<string, unknown>> {
   const contact = contactToHash(lead);
   const userData: Record<string, unknown> = {};
   if (contact.email) userData.em = [await sha256Hex(contact.email)];

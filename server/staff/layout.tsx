@@ -7,7 +7,7 @@ import { page } from '../http/answers';
 import type { AppContext } from '../http/context';
 import { Document } from '../views/Document';
 
-export const staffStyle = [
+const staffStyle = [
   'body{font-family:system-ui,sans-serif;line-height:1.6;margin:0 auto;padding:0 1rem 2rem;max-width:72rem;color:#1a1a1a;background:#fff}',
   'header{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;border-bottom:1px solid #ccc;padding:.5rem 0;margin-bottom:1rem}',
   'header strong{font-size:1.1rem}nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem}',

@@ -7,7 +7,7 @@
  * once it reached the step (progress), except the last, which counts the leads standing there now
  * (a 完了 later marked 失注 is no sale) and carries the amount.
  */
-export const stages = [
+const stages = [
   { name: 'new', label: '新規' },
   { name: 'contacted', label: '連絡済み', step: 1 },
   { name: 'booked', label: '予約確定', step: 2 },

@@ -13,7 +13,6 @@ export {
   isStage,
   stageLabels,
   stageNames,
-  stages,
   uncountedStages,
   type ChangedStage,
   type FunnelStep,

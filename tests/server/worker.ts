@@ -10,7 +10,7 @@ import type { MailMessage } from '../../server/delivery/leadMail';
 import type { StoredLead } from '../../server/leads/store';
 import { securityHeaders } from '../../server/site/headers';
 import worker from '../../server/worker';
-import { brands, localOrigin, type BrandId } from '../../src/brand/brands';
+import { localOrigin, type BrandId } from '../../src/brand/brands';
 import { postalAssets } from '../factories/postal';
 import { localD1, type LocalD1 } from './d1';
 
@@ -36,7 +36,7 @@ function assets(): Env['ASSETS'] {
   } as unknown as Env['ASSETS'];
 }
 
-export type Clock = { now: Date; advance(ms: number): void };
+type Clock = { now: Date; advance(ms: number): void };
 
 export type TestWorker = {
   d1: LocalD1;
@@ -142,6 +142,4 @@ export function workerOnD1(options: { env?: Partial<Env>; start?: string } = {})
   return on;
 }
 
-export const hostOf = (brand: BrandId) => new URL(localOrigin(brand, 4173)).host;
 export const siteOf = (brand: BrandId) => localOrigin(brand, 4173);
-export { brands };
