@@ -16,7 +16,6 @@ import { adProvisionSince } from '../../../src/content/externalTransmission';
 import type { TrackingData } from '../../../src/tracking/trackingFields';
 import { stageFixtures } from '../../../e2e/smoke/platformFixtures';
 import { leadRequest, storedLead } from '../../factories/estimate';
-import { postalArea } from '../../factories/postal';
 
 const completedAt = '2026-11-26T05:00:00.000Z';
 
