@@ -1,9 +1,6 @@
-/**
- * The Worker's one app (Hono), routed on one normalised path (site/paths.ts routePath): the estimate
- * API, the CSV export and re-send, the business hours, the staff's pages and API; every other path
- * is the brand's static tree. A path of the API no route takes is the site's 404 page whatever the
- * method. Routes answer with the tree's security headers where they set none of their own.
- */
+// The Worker's one app, routed on one normalised path (routePath). A path of the API no route takes
+// is the site's 404 page whatever the method; routes answer with the tree's security headers where
+// they set none of their own.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { businessTimePath } from '../src/business-hours/businessHoursNames';
 import { resend } from './delivery/resend';
@@ -24,10 +21,8 @@ const withExportSecret =
   (c: AppContext) =>
     c.env.EXPORT_SECRET ? handler(c) : notFound(c.env, new URL(c.req.url));
 
-/**
- * The staff's pages and API exist only where an access is configured: before their own checks, so
- * a post from elsewhere meets the 404 page too, not a refusal that shows the routes are there.
- */
+// The staff's pages and API exist only where an access is configured: before their own checks, so
+// a post from elsewhere meets the 404 page too, not a refusal that shows the routes are there.
 const withStaffAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.services.access) return notFound(c.env, new URL(c.req.url));
   await next();

@@ -1,7 +1,4 @@
-/**
- * Added to the bindings `bash deploy/cloudflare/types.sh` generates (worker-configuration.d.ts):
- * what the wrangler config cannot say.
- */
+// What the wrangler config cannot say, added to the bindings deploy/cloudflare/types.sh generates.
 import type { PlatformVariable } from './platforms/index';
 
 /** `check`: the how-many-th question to the platform about what it did with the sent lead. */

@@ -1,8 +1,5 @@
-/**
- * What the routes work with, made once per isolate and bindings from the Worker's env: the stores on
- * D1, the queue's notifiers, the staff's access. The estimate's keyed queue lives here, so racing
- * repeats of one key meet in memory.
- */
+// Made once per isolate and bindings: the estimate's keyed queue lives here, so racing repeats of
+// one key meet in memory.
 import type { Env } from './env';
 import { D1Deliveries } from './db/deliveries';
 import { D1LeadStore } from './db/leads';
@@ -28,7 +25,6 @@ export type Services = {
   access: StaffAccess | null;
   /** A lead still 新規 this many business hours is 未対応 (the inbox, the Cron alert). */
   staleAfterHours: number;
-  /** The postal area of a code, from the brand's tree (leads/postalArea.ts). */
   postalArea: PostalLookup;
 };
 

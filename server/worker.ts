@@ -1,7 +1,4 @@
-/**
- * One brand's Worker: the app (app.ts) for every request, the queue's consumer
- * (delivery/consumer.ts), and the Cron Triggers' jobs (jobs/).
- */
+// One brand's Worker: the app for every request, the queue's consumer, the Cron Triggers' jobs.
 import { defaultBrandId, isBrandId } from '../src/brand/brands';
 import { createApp } from './app';
 import { D1Deliveries } from './db/deliveries';

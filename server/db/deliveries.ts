@@ -162,12 +162,9 @@ export class D1Deliveries implements Deliveries {
       .run();
   }
 
-  /**
-   * Marks each channel queued at `at` where it is not in the queue's hands: pending and never
-   * queued, pending past `staleBefore` (its retry time and the grace), or dead when `dead`. One
-   * UPDATE per channel, so of racing callers (the notifier, a replay, the sweep, a re-send) one
-   * wins each channel; returns the channels won, for the caller to queue.
-   */
+  // Marks each channel queued where it is not in the queue's hands (pending and never queued or
+  // past `staleBefore`, or dead when `dead`). One UPDATE per channel, so of racing callers
+  // (notifier, replay, sweep, re-send) one wins each channel; returns the channels won, to queue.
   async requeued(
     leadId: string,
     channels: readonly string[],
@@ -196,11 +193,7 @@ export class D1Deliveries implements Deliveries {
     return channels.filter((_, index) => results[index]?.meta.changes === 1);
   }
 
-  /**
-   * Pairs out of the queue's hands: pending and never queued or past their retry time before
-   * `staleBefore`, dead ones when `dead`, of the given channels or of any channel in the table;
-   * and the leads with no delivery row at all (their channels were never decided).
-   */
+  /** With the leads that have no delivery row at all: their channels were never decided. */
   async undelivered(
     brand: BrandId,
     staleBefore: string,

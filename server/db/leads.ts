@@ -1,8 +1,5 @@
-/**
- * One row per (brand, idempotency key), by the unique index, and per (brand, content) within the
- * duplicate window: the INSERT … WHERE NOT EXISTS is one statement, D1 runs a database's statements
- * one at a time, and the read-back shares its batch (one transaction).
- */
+// One row per (brand, idempotency key) by the unique index, and per (brand, content) within the
+// window: D1 runs one statement at a time, and the read-back shares its batch (one transaction).
 import type { BrandId } from '../../src/brand/brands';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../leads/store';
@@ -148,10 +145,8 @@ export class D1LeadStore implements LeadStore, RetentionStore {
     return found?.id ?? null;
   }
 
-  /**
-   * One statement over rows the inserts ordered (rowid): racing leads to one mailbox each count the
-   * ones inserted before them, so no more than the cap get a receipt, whatever the interleaving.
-   */
+  // One statement over rows the inserts ordered (rowid): racing leads to one mailbox each count the
+  // ones inserted before them, so no more than the cap get a receipt, whatever the interleaving.
   async earlierToMailbox(
     brand: BrandId,
     mailbox: string,

@@ -1,8 +1,5 @@
-/**
- * In D1, not the Workers rate-limiting binding: that counts per 10 or 60 s only, so it cannot hold
- * the policy's 10-minute window. Not a Durable Object: D1 is bound already, and a shop's handful of
- * leads a day costs one write each.
- */
+// In D1, not the Workers rate-limiting binding: that counts per 10 or 60 s only, never the policy's
+// 10 minutes. Not a Durable Object: D1 is bound already, and a handful of leads a day costs little.
 import type { RateLimiter } from '../leads/store';
 import { newLeadRateLimit } from '../estimate/rateLimitPolicy';
 import type { D1Database } from '../env';

@@ -1,7 +1,5 @@
-/**
- * The staff's reads and writes on D1 (migration 0006): every query names the brand and reads
- * through an index the migration names (tests/server/db/queryPlans.d1.test.ts holds it).
- */
+// Every query names the brand and reads through an index migration 0006 names (the query-plan
+// test holds it).
 import type { BrandId } from '../../src/brand/brands';
 import {
   currentStage,

@@ -1,4 +1,3 @@
-/** At most one alert mail an hour per brand about what could not be delivered. */
 import { brands, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { channelNamed } from './channels';
@@ -16,10 +15,8 @@ export function retryDelaySeconds(attempts: number, baseSeconds: number): number
   return Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), maxRetryDelaySeconds);
 }
 
-/**
- * At most one alert mail an hour per brand: within the hour after one, the alert waits on the
- * queue until the hour is over, then lists what is dead-lettered by then.
- */
+// At most one alert mail an hour per brand: within the hour after one, the alert waits on the
+// queue until the hour is over, then lists what is dead-lettered by then.
 export async function alert(
   env: DeliveryEnv,
   brand: BrandId,

@@ -1,8 +1,5 @@
-/**
- * The visitor's 予約確定 mail: a channel of the lead (decision 008) that a stage change sets off
- * (stageChange.ts), never a new lead. It reads the booking as the lead stands when it is sent, and
- * carries it as an iCalendar file (ical-generator: no Node API, so the Worker runs it too).
- */
+// The visitor's 予約確定 mail, a channel a stage change sets off: it reads the booking as the lead
+// stands when sent (ical-generator uses no Node API, so the Worker runs it too).
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { brands } from '../../src/brand/brands';
 import { mailSender, type MailSender } from '../../src/brand/mail';

@@ -4,10 +4,7 @@ import type { StoredLead } from '../leads/store';
 /** `off`: not configured (never shown as failed); `skip`: nothing to send, reason kept for staff. */
 export type ChannelDecision = { kind: 'send' } | { kind: 'off' } | { kind: 'skip'; reason: string };
 
-/**
- * A refusal that trying again cannot change (HTTP 400, 401, 403, 404, a platform's invalid
- * argument): the channel is dead-lettered at once, with the message, for a re-send after a fix.
- */
+/** Trying again cannot change it: dead-lettered at once with the message, re-sent after a fix. */
 export class PermanentRefusal extends Error {}
 
 /** The lead changed after the decision (a booking already 完了): skipped, with this reason. */

@@ -1,7 +1,5 @@
-/**
- * Every delivery channel of a lead, in one list the queue's consumer, the CSV, re-send and the
- * alert iterate (decision 008): a new channel is a new entry, never a column.
- */
+// Every delivery channel of a lead, in one list the consumer, the CSV, re-send and the alert
+// iterate (decision 008): a new channel is a new entry, never a column.
 import { bookingMailChannel } from './bookingMail';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { conversionChannels, stageConversionChannels } from '../platforms/index';
@@ -43,7 +41,6 @@ export const leadChannels: readonly ListedChannel[] = [
   })),
 ];
 
-/** Every ad platform's conversion channels, each platform once, in the list's order. */
 export const platformChannels: readonly (readonly [
   ConversionPlatform,
   readonly ListedChannel[],

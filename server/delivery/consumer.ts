@@ -1,10 +1,7 @@
-/**
- * The queue's consumer (decision 008): each message sends one channel alone, retried with doubling
- * delays until the dead-letter queue's consumer marks it dead and mails the brand's alert. Past its
- * retryWindowMs (an ad platform refuses older events), or refused for good (PermanentRefusal), a
- * channel is dead-lettered at once; resend.ts revives it. A platform that reports later (Google) is
- * asked by delayed messages of its own (decision 018).
- */
+// The queue's consumer (decision 008): each message sends one channel, retried with doubling delays
+// until the dead-letter queue's consumer marks it dead and alerts. Past retryWindowMs (a platform
+// refuses older events) or refused for good, a channel is dead-lettered at once. A platform that
+// reports later is asked by delayed messages of its own (decision 018).
 import type { BrandId } from '../../src/brand/brands';
 import { alert, maxRetryDelaySeconds, retryDelaySeconds } from './alert';
 import { NothingToSend, PermanentRefusal, type CheckResult, type SendResult } from './channel';
@@ -14,7 +11,6 @@ import type { Deliveries, DeliveryEnv, LeadBatch, LeadReader } from './types';
 
 const defaultRetryBaseSeconds = 30;
 
-/** What one batch's messages share: where they come from, and the brands to alert after. */
 type Round = {
   env: DeliveryEnv;
   store: LeadReader;
@@ -41,10 +37,8 @@ async function alertMessage(message: Message, round: Round): Promise<void> {
   }
 }
 
-/**
- * One question to the platform about a sent lead: a final answer is recorded (a failure turns the
- * channel dead, for the alert); none yet asks again later, doubling, until `maxChecks` (不明).
- */
+// A final answer is recorded (a failure turns the channel dead, for the alert); none yet asks again
+// later, doubling, until `maxChecks` (不明).
 async function checkMessage(
   body: { id: string; channel?: string; check: number },
   round: Round,
@@ -78,7 +72,6 @@ async function checkMessage(
   if (result.report === 'failed') round.alertBrands.add(lead.brand);
 }
 
-/** A failed send: skipped when nothing is left to send, dead when refused for good, else retried. */
 async function sendFailed(
   error: unknown,
   lead: StoredLead,
@@ -105,7 +98,6 @@ async function sendFailed(
   message.retry({ delaySeconds });
 }
 
-/** One channel of one lead, sent alone. */
 async function channelMessage(
   body: { id: string; channel?: string },
   message: Message,

@@ -1,7 +1,4 @@
-/**
- * The lead's mails, composed once for both runtimes in the send_email binding's message shape,
- * never MIME; abuse-proof by construction (decision 008).
- */
+// The lead's mails, in the send_email binding's message shape, never MIME (decision 008).
 import { brands, type BrandId } from '../../src/brand/brands';
 import type { MailSender } from '../../src/brand/mail';
 import type { CompanyFacts } from '../../src/content/types';
@@ -33,11 +30,8 @@ const notInHeaders =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
 
-/**
- * One line of plain text: an RFC 2047 encoded word (`=?UTF-8?Q?…?=`) is broken up, so no reader
- * decodes a field into a line break; the MIME writer then encodes what is not ASCII itself.
- */
-/** One line of safe text: what any field may be in a header (decision 016). */
+// What any field may be in a header (decision 016): an RFC 2047 encoded word (`=?UTF-8?Q?…?=`) is
+// broken up, so no reader decodes a field into a line break.
 export function headerText(value: string): string {
   return value.replace(notInHeaders, ' ').replace(/\s+/g, ' ').replaceAll('=?', '= ?').trim();
 }
@@ -75,7 +69,7 @@ const receiptColumns = [
   'contactTime',
 ] as const satisfies readonly ExportColumnKey[];
 
-/** The free text the receipt may echo, each only when plainly what it says (receiptRules.ts). */
+/** The free text the receipt may echo, each only when plainly what it says. */
 const echoedFreeText: Partial<Record<ExportColumnKey, (text: string) => boolean>> = {
   name: plainName,
   model: plainCarModel,
@@ -85,7 +79,6 @@ export function leadHeaders(lead: StoredLead, kind: string): Record<string, stri
   return { 'X-Lead-Id': headerText(lead.id), 'X-Lead-Mail': kind };
 }
 
-/** The close of every mail to a visitor: who sent it. */
 export function signature(brandName: string, company: CompanyFacts): string[] {
   const rule = '――――――――――';
   return [rule, brandName, company.name, company.address, rule, ''];
@@ -224,7 +217,6 @@ export function deadLetterAlertMail(
   };
 }
 
-/** The outbox sweep's report (server/worker/cron/outboxSweep.ts): what it found and queued. */
 export function outboxAlertMail(
   brand: BrandId,
   sender: MailSender,

@@ -35,11 +35,9 @@ function senderOf(lead: StoredLead) {
   return mailSender(brands[lead.brand]);
 }
 
-/**
- * Earlier non-spam leads to the mailbox in 24 hours: leads, not mails, count (decision 008), and a
- * mailbox, not a spelling (decision 016). "Earlier" is the store's order of insertion, so leads of
- * one millisecond count each other and the decision is the same whenever it is taken.
- */
+// Leads, not mails, count (decision 008), and a mailbox, not a spelling (decision 016). "Earlier"
+// is the store's order of insertion, so leads of one millisecond count each other and the decision
+// is the same whenever it is taken.
 function earlierLeadsTo(lead: StoredLead, address: string, store: MailContext['store']) {
   const since = new Date(Date.parse(lead.receivedAt) - receiptCapWindowMs).toISOString();
   return store.earlierToMailbox(lead.brand, mailboxKey(address), since, lead.id);

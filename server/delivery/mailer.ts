@@ -1,7 +1,5 @@
-/**
- * The binding writes the MIME, signs it (DKIM) and adds Date and Message-ID. Under `wrangler dev`
- * it sends nothing: it keeps each message for the Local Explorer (docs/deploy.md, "Mail").
- */
+// The binding writes the MIME, signs it (DKIM) and adds Date and Message-ID. Under `wrangler dev`
+// it sends nothing: it keeps each message for the Local Explorer (docs/deploy.md, "Mail").
 import type { MailMessage } from './leadMail';
 import type { Mailer } from './mailChannels';
 

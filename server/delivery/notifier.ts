@@ -1,8 +1,3 @@
-/**
- * A new lead's channels and a stage change's, decided and recorded, then queued one message per
- * channel to send (decision 008): a crash in between leaves rows never queued, which a replay of
- * the lead or the outbox sweep queues.
- */
 import type { LeadNotifier, NewLead, StoredLead } from '../leads/store';
 import type { StageNotifier } from '../staff/stageChange';
 import type { ChannelDecision } from './channel';
@@ -35,10 +30,8 @@ export function deliveryContext(
   };
 }
 
-/**
- * Decides a lead's channels, records them, then queues each channel it wins (requeued): a crash
- * in between leaves rows never queued, which a replay of the lead or the outbox sweep queues.
- */
+// Decides a lead's channels, records them, then queues each channel it wins (decision 008): a
+// crash in between leaves rows never queued, which a replay or the outbox sweep queues.
 export class QueueNotifier implements LeadNotifier {
   constructor(
     private readonly env: Pick<DeliveryEnv, 'LEADS'>,
@@ -89,7 +82,6 @@ export class QueueNotifier implements LeadNotifier {
   }
 }
 
-/** A stage change's channels (staff/stageChange.ts), decided again and queued. */
 export function queueStageNotifier(
   env: DeliveryEnv,
   store: LeadReader,

@@ -1,5 +1,3 @@
-/**
- * What a platform said later about what it accepted (decision 018): `waiting` until it has
- * processed it, `test` for a test-mode send. None of them says the conversion was attributed.
- */
+// What a platform said later about what it accepted (decision 018); `test`: a test-mode send. None
+// of them says the conversion was attributed.
 export type PlatformReport = 'waiting' | 'accepted' | 'partial' | 'failed' | 'unknown' | 'test';

@@ -1,17 +1,11 @@
-/**
- * What keeps the visitor's receipt from serving a spammer (decision 016): its cap counts a mailbox,
- * not a spelling, and it echoes the name and 車種 only when they are plainly a name and a car model.
- * The shop's notice shows every field as sent; only the receipt reaches a possible victim.
- */
+// Keeps the visitor's receipt from serving a spammer (decision 016): its cap counts a mailbox, not
+// a spelling, and it echoes the name and 車種 only when plainly so. Only the receipt reaches a
+// possible victim; the shop's notice shows every field as sent.
 
 /** Gmail ignores dots in the local part and reads googlemail.com as gmail.com. */
 const gmailDomains: ReadonlySet<string> = new Set(['gmail.com', 'googlemail.com']);
 
-/**
- * The mailbox an address delivers to, for the receipt cap alone: case folded, a `+tag` dropped on
- * every domain, Gmail's dots and googlemail.com folded. (An ad platform's hashed address follows
- * that platform's own rule, not this one.)
- */
+/** For the receipt cap alone: an ad platform's hashed address follows that platform's rule. */
 export function mailboxKey(address: string): string {
   const text = address.trim().toLowerCase();
   const at = text.lastIndexOf('@');
@@ -25,10 +19,8 @@ export function mailboxKey(address: string): string {
   return `${local}@${domain}`;
 }
 
-/**
- * Words of a message or a contact, not of a name or a car model (NFKC, lower case). Digits, dots,
- * `@`, `:` and `/` are refused by the character rules already; these carry a contact without them.
- */
+// Words of a message or a contact, not of a name or a car model. Digits, dots, `@`, `:` and `/`
+// are refused by the character rules already; these carry a contact without them.
 const messageWords =
   /\bline\b|\bid\b|\bhttp|\bwww|らいん|連絡|電話|でんわ|メール|当選|受取|受け取|至急|無料|登録/u;
 
@@ -53,7 +45,6 @@ function plain(text: string, characters: RegExp, maxLength: number): boolean {
 /** Letters of any script, spaces, ・ ' - and an initial's period: no digit in any width. */
 const nameCharacters = /^[\p{L}\p{M}\s・'’.-]+$/u;
 
-/** The greeting's name (姓 名), echoed only when it is plainly a name. */
 export function plainName(text: string): boolean {
   return plain(text, nameCharacters, 30);
 }
@@ -64,7 +55,6 @@ const modelCharacters = /^[\p{L}\p{M}0-9\s・'’.()-]+$/u;
 /** A model name's number is short (GR86, RX450h, 2019年式); a phone number or an ID is not. */
 const maxModelDigits = 4;
 
-/** 車種, echoed only when it is plainly a car model. */
 export function plainCarModel(text: string): boolean {
   const digits = text.normalize('NFKC').replace(/[^0-9]/g, '').length;
   return digits <= maxModelDigits && plain(text, modelCharacters, 30);

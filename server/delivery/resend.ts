@@ -1,19 +1,14 @@
-/**
- * `POST /api/estimates/resend` (staff): `?id=` one lead, `&channel=` one channel; without an id,
- * every channel dead-lettered or out of the queue's hands (never queued, or past its retry time by
- * the grace). What the queue holds is not queued twice, and the answer says so (`alreadyQueued`);
- * a channel sent, skipped or off is never sent again.
- */
+// `POST /api/estimates/resend` (staff): `?id=` one lead, `&channel=` one channel; without an id,
+// every channel out of the queue's hands. What the queue holds is not queued twice
+// (`alreadyQueued`); a channel sent, skipped or off is never sent again.
 import { messages } from '../http/messages';
 import { json } from '../http/answers';
 import type { AppContext } from '../http/context';
 import { bearerMatches } from '../http/secrets';
 import { channelNamed, channelsOnReceipt, leadChannels } from './channels';
 
-/**
- * How long past its retry time a pending channel may still be in the queue's hands (a batch's wait,
- * a backlog): after it, re-send and the Worker's outbox sweep take it as lost.
- */
+// How long past its retry time a pending channel may still be in the queue's hands (a batch's wait,
+// a backlog): after it, re-send and the Worker's outbox sweep take it as lost.
 export const queueGraceMs = 15 * 60 * 1000;
 
 /** For the bearer of EXPORT_SECRET (app.ts routes it only where the secret is set). */

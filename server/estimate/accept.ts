@@ -1,9 +1,5 @@
-/**
- * The one way a valid estimate becomes a lead, for the JSON post and the native one alike: the same
- * content within 10 minutes is the first lead, a new one counts against the client's rate limit,
- * gets a receipt id, is stored and handed to the notifier. Bad input never gets here; a store
- * failure is `unavailable` (503, safe to retry).
- */
+// The one way a valid estimate becomes a lead, for the JSON post and the native one alike. A store
+// failure is `unavailable` (503, safe to retry).
 import * as v from 'valibot';
 import { isBrandId, type BrandId } from '../../src/brand/brands';
 import {
@@ -51,11 +47,9 @@ export type Acceptor = {
   accept(output: EstimateRequest, ctx: RequestContext, sent: Sent, hash: string): Promise<Answer>;
   /** A request answered with a lead stored before: what a crash left unqueued is queued now. */
   stored(id: string): Promise<Answer & { kind: 'accepted' }>;
-  /**
-   * One (brand, key) and one (brand, content) at a time in this isolate, so racing repeats find the
-   * first one's lead instead of each counting against the rate limit; the store's atomic insert
-   * keeps them one row across isolates.
-   */
+  // One (brand, key) and one (brand, content) at a time in this isolate, so racing repeats find the
+  // first one's lead instead of each counting against the rate limit; the store's atomic insert
+  // keeps them one row across isolates.
   oneAtATime: KeyedQueue;
   store: LeadStore;
   now: () => Date;
@@ -98,7 +92,7 @@ export function createAcceptor(options: AcceptOptions): Acceptor {
       const { id, created } = await store.insert(lead, since);
       if (!created) return stored(id);
       // Stored is what counts: a lead the notifier could not take is queued by a replay or the
-      // outbox sweep (docs/deploy.md).
+      // outbox sweep.
       await notifier.created({ ...lead, id }).catch((error: unknown) => {
         console.error('[estimates] notify', error);
       });

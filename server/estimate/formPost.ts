@@ -1,7 +1,5 @@
-/**
- * The native post: control names are the body's paths ("vehicle.maker"), rebuilt into the object
- * the JSON submit sends, so one schema judges both.
- */
+// The native post: control names are the body's paths ("vehicle.maker"), rebuilt into the object
+// the JSON submit sends, so one schema judges both.
 import { hiddenControlNames, quoteControlNames } from '../../src/estimate/contract/controlNames';
 import { fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';

@@ -1,10 +1,8 @@
 /** Both runtimes' new-lead limit; README.md and docs/deploy.md state it in these words. */
 import type { BrandId } from '../../src/brand/brands';
 
-/**
- * Generous: Japanese carriers put many phones behind one IPv4 address (carrier-grade NAT) and a
- * shop gets a handful of leads a day. Only new leads count, not replays or refusals.
- */
+// Generous: Japanese carriers put many phones behind one IPv4 address (carrier-grade NAT) and a
+// shop gets a handful of leads a day. Only new leads count, not replays or refusals.
 export const newLeadRateLimit = { limit: 20, windowSeconds: 10 * 60 } as const;
 
 function ipv6Groups(address: string): number[] | null {
@@ -29,19 +27,13 @@ function ipv6Groups(address: string): number[] | null {
   return groups.map((group) => parseInt(group, 16));
 }
 
-/**
- * What is counted: one client's new leads to one brand. Each brand's Worker has its own database,
- * so the Worker counts per brand anyway; the local origin serves both brands from one process.
- */
 export function newLeadRateLimitKey(brand: BrandId, address: string): string {
   return `${brand} ${rateLimitKey(address)}`;
 }
 
-/**
- * @internal Exported for tests.
- * One client: an IPv4 address, or an IPv6 /64 (a phone or home router picks any address in its /64
- * at will); an IPv4-mapped address (as a dual-stack socket reports it) is its IPv4 address.
- */
+// One client: an IPv4 address, or an IPv6 /64 (a phone or home router picks any address in its /64
+// at will); an IPv4-mapped address (as a dual-stack socket reports it) is its IPv4 address.
+/** @internal Exported for tests. */
 export function rateLimitKey(address: string): string {
   const unzoned = address.replace(/%.*$/, '');
   const groups = unzoned.includes(':') ? ipv6Groups(unzoned) : null;

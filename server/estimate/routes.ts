@@ -1,8 +1,5 @@
-/**
- * `POST /api/estimates`: JSON with an Idempotency-Key (the dialog; its answers are the contract of
- * src/estimate/api.ts) or the native form post (the pages of pages.tsx). Bad input never reaches a
- * 5xx; a store failure is a 503, safe to retry.
- */
+// `POST /api/estimates`: JSON with an Idempotency-Key (the dialog; src/estimate/api.ts reads its
+// answers) or the native form post. Bad input never reaches a 5xx; a store failure is a 503.
 import { Hono } from 'hono';
 import { keyReusedCode } from '../../src/estimate/contract/apiContract';
 import { json, mediaType } from '../http/answers';

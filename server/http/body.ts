@@ -1,8 +1,5 @@
-/**
- * Request bodies, read one way by every route: at most `maxBodyBytes` (Hono's body limit, declared
- * or sent), UTF-8 or refused (never stored with U+FFFD in place of what was sent), and for JSON
- * its nesting counted before any parse or fingerprint walks it.
- */
+// Request bodies, read one way by every route: at most `maxBodyBytes`, UTF-8 or refused (never
+// stored with U+FFFD in place of what was sent), and JSON's nesting counted before any parse.
 import { bodyLimit } from 'hono/body-limit';
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext, AppEnv } from './context';
@@ -16,7 +13,6 @@ export function limitBody(tooLarge: (c: AppContext) => Response | Promise<Respon
   return bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }) as MiddlewareHandler<AppEnv>;
 }
 
-/** The body as text, or null when it is not UTF-8. */
 export async function readText(c: AppContext): Promise<string | null> {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(
@@ -27,16 +23,12 @@ export async function readText(c: AppContext): Promise<string | null> {
   }
 }
 
-/** A form post's fields, or null when the body is not UTF-8. */
 export async function readForm(c: AppContext): Promise<URLSearchParams | null> {
   const raw = await readText(c);
   return raw === null ? null : new URLSearchParams(raw);
 }
 
-/**
- * Nesting deeper than `maxDepth`, counted in one pass with no recursion: a 15,000-deep body must be
- * a 400, never a stack overflow's 5xx.
- */
+/** Counted without recursion: a 15,000-deep body must be a 400, never a stack overflow's 5xx. */
 function jsonTooDeep(text: string, maxDepth: number): boolean {
   let depth = 0;
   let inString = false;
@@ -59,7 +51,6 @@ const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
 /** A request nests three deep (tracking, quote); anything past this is not one. */
 const maxJsonDepth = 8;
 
-/** A JSON POST's Idempotency-Key and parsed body, or the answer that refuses them. */
 export async function readKeyedJson(
   c: AppContext,
 ): Promise<{ key: string; body: unknown } | Response> {

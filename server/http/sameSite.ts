@@ -1,9 +1,6 @@
-/**
- * Posts only from the site itself: its `Origin`, or its `Referer`'s when a browser sent none, since
- * no CORS preflight guards a form post and another site could post in a visitor's or a signed-in
- * person's name. A request naming neither is refused, except where a tool without a browser may
- * post (the staff API: `unsigned: 'allow'`).
- */
+// Posts only from the site itself (its `Origin`, else its `Referer`): no CORS preflight guards a
+// form post. A request naming neither is refused, except where a tool without a browser may post
+// (the staff API: `unsigned: 'allow'`).
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext, AppEnv } from './context';
 

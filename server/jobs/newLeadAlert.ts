@@ -1,7 +1,5 @@
-/**
- * Cron: leads of this brand still 新規 past NEW_LEAD_ALERT_HOURS business hours (staleLeads.ts)
- * are mailed to ops once each (leads.stale_alerted_at), the oldest 50 at a time.
- */
+// Cron: leads still 新規 past NEW_LEAD_ALERT_HOURS business hours are mailed to ops once each
+// (leads.stale_alerted_at), the oldest 50 at a time.
 import { brands, defaultBrandId, isBrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { addressList } from '../delivery/mailChannels';

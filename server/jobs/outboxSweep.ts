@@ -1,9 +1,6 @@
-/**
- * The outbox sweep (Cron Trigger, deploy/cloudflare/config.ts): what a failed sendBatch or an
- * isolate ending between the insert and the queue left behind goes on the queue, and ops are told.
- * A lead with no delivery row gets its channels decided and queued; a pending channel never queued,
- * or past its retry time by the grace, is queued again, whatever the channel's name.
- */
+// The outbox sweep (Cron): what a failed sendBatch or an isolate ending between insert and queue
+// left behind is queued, and ops are told: undecided leads are decided, and a pending channel never
+// queued or past its retry time by the grace is queued again, whatever the channel's name.
 import { brands, defaultBrandId, isBrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { outboxAlertMail } from '../delivery/leadMail';

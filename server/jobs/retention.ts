@@ -1,7 +1,4 @@
-/**
- * Cron: the brand's leads past the retention period the privacy policy states are erased
- * (server/core/retention.ts), the oldest retentionBatch a run; the next run carries on.
- */
+// Cron: the oldest leads past the retention period are erased, a batch a run; the next carries on.
 import { defaultBrandId, isBrandId } from '../../src/brand/brands';
 import { keepRetention } from '../leads/retention';
 import { D1LeadStore } from '../db/leads';

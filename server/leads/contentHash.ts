@@ -1,7 +1,5 @@
-/**
- * One lead is one brand, vehicle, customer and request: a second car from the same person is a new
- * lead. Web Crypto only, so it runs in Node and Workers alike.
- */
+// One lead is one brand, vehicle, customer and request: a second car from the same person is a new
+// lead. Web Crypto only, so it runs in Node and Workers alike.
 import type { BrandId } from '../../src/brand/brands';
 
 function canonicalJson(value: unknown): string {

@@ -4,7 +4,7 @@
 import { isRecord } from '../../src/lib/isRecord';
 import { postalDigits } from '../../src/lib/peopleFormats';
 
-/** The brand tree's files: the Worker's ASSETS binding, or the local origin's tree. */
+/** The brand tree's files: the Worker's ASSETS binding. */
 export type PostalAssets = { fetch(input: Request | string | URL): Promise<Response> };
 
 /** 1500001 → 東京都渋谷区; '' when unknown or the data cannot be read. */

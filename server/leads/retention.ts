@@ -1,8 +1,5 @@
-/**
- * The retention period the privacy policy prints (src/content/retention.ts): past it, a lead's
- * personal fields are erased and what the funnel counts is kept. One rule, both runtimes: the
- * Worker's Cron job (server/worker/cron/retention.ts) and the local origin (server/node/origin.ts).
- */
+// The retention period the privacy policy prints: past it, a lead's personal fields are erased and
+// what the funnel counts is kept.
 import type { BrandId } from '../../src/brand/brands';
 import { retentionYears } from '../../src/content/retention';
 import { clickIdParams, type TrackingData } from '../../src/tracking/trackingFields';
@@ -16,10 +13,8 @@ const retentionBatch = 100;
 /** What a click id becomes: the platform that brought the lead still counts, the id is gone. */
 const erasedClickId = '消去済み';
 
-/** What staff read on an erased lead. */
 export const erasedNotice = `保存期間（${retentionYears}年）を過ぎたため、個人情報は消去済みです`;
 
-/** Leads received before this (ISO 8601, UTC) are past the period. */
 function retentionCutoff(now: Date): string {
   const cutoff = new Date(now.getTime());
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - retentionYears);
@@ -38,12 +33,7 @@ function keptTracking(tracking: TrackingData): TrackingData {
   return kept;
 }
 
-/**
- * The lead as kept after the period: brand, 受付日時, entry point, the campaign and which platform's
- * click brought it; every name, contact, car, address, date, free text, hash and matching datum
- * blank, and no consent to send it anywhere again.
- * @internal Exported: tests build erased leads.
- */
+/** @internal Exported: tests build erased leads. No consent: it is never sent anywhere again. */
 export function erasedLead(lead: StoredLead, at: string): StoredLead {
   const request = parseStoredRequest(
     {
@@ -76,7 +66,7 @@ export function erasedStage<T extends StageChange>(change: T): T {
   return kept;
 }
 
-/** How the inbox's audit entry names a search (staffSite.ts): `検索「<words>」`. */
+/** How the inbox's audit entry names a search: `検索「<words>」`. */
 export const auditSearchMark = '検索「';
 
 /** A search's words in the audit (a phone, a reading) are a person's too: the search stays. */
@@ -86,11 +76,11 @@ export function erasedAuditTarget(target: string): string {
 }
 
 export interface RetentionStore {
-  /** Not yet erased, received before `before`, oldest first, at most `limit`. */
+  /** Not yet erased, oldest first. */
   expired(brand: BrandId, before: string, limit: number): Promise<StoredLead[]>;
-  /** Writes each erased lead (erasedLead) over its row, its stages' reasons and its errors. */
+  /** Writes each erased lead over its row, its stages' reasons and its errors. */
   erase(leads: readonly StoredLead[]): Promise<void>;
-  /** Audit entries of searches before `before`, at most `limit`, by erasedAuditTarget; how many. */
+  /** Rewrites searches' audit entries by erasedAuditTarget; how many. */
   eraseSearches(brand: BrandId, before: string, limit: number): Promise<number>;
 }
 

@@ -1,7 +1,3 @@
-/**
- * The seams between the API (router.ts) and its runtimes: server/node/localLeadStore.ts and
- * localMail.ts implement them over a file, server/worker/d1LeadStore.ts and delivery.ts over D1.
- */
 import type { BrandId } from '../../src/brand/brands';
 import type { EstimateRequest } from '../../src/estimate/contract/validation/estimateSchema';
 import type { MatchingData } from '../../src/tracking/matchingFields';
@@ -31,28 +27,22 @@ export type StoredLead = Omit<NewLead, 'request'> & {
   request: StoredRequest;
   /** Only where the store keeps delivery state (D1). */
   deliveries?: readonly ChannelDelivery[];
-  /** Where the staff's work stands (leadStages.ts), for the channels a stage sets off. */
+  /** Where the staff's work stands, for the channels a stage sets off. */
   stage?: CurrentStage;
-  /** When its personal fields were erased, past the retention period (retention.ts). */
+  /** When its personal fields were erased, past the retention period. */
   erasedAt?: string;
 };
 
 export interface LeadStore {
-  /**
-   * Atomically stores the lead unless one of its brand has the same idempotencyKey, or the same
-   * contentHash since `duplicateSince`: concurrent inserts store one row. Returns its id anyway.
-   * A lead staff enter (a phone call) is stored as it is read back, its request not validated.
-   */
+  // Atomic: concurrent inserts of the same idempotencyKey, or contentHash since `duplicateSince`,
+  // store one row; the id comes back either way. A staff-entered lead is stored unvalidated.
   insert(lead: StoredLead, duplicateSince: string): Promise<{ id: string; created: boolean }>;
   /** `requestHash` is null for leads stored before it was kept. */
   findByKey(brand: BrandId, idempotencyKey: string): Promise<KeyedLead | null>;
   findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null>;
   /** Received in [from, to), oldest first. */
   list(brand: BrandId, from: string, to: string): Promise<StoredLead[]>;
-  /**
-   * Non-spam leads of the brand to the mailbox (receiptRules.ts mailboxKey) received since `since`
-   * and stored before the lead `leadId`, in the store's order of insertion (the receipt cap).
-   */
+  /** Non-spam leads to the mailbox since `since`, inserted before `leadId` (the receipt cap). */
   earlierToMailbox(brand: BrandId, mailbox: string, since: string, leadId: string): Promise<number>;
 }
 
@@ -63,30 +53,21 @@ export interface RateLimiter {
 export interface LeadNotifier {
   /** Called once per newly created lead, spam too: each channel decides (deliveryChannel.ts). */
   created(lead: NewLead): Promise<void>;
-  /**
-   * Called when a request is answered with a stored lead (a replay, a duplicate): queues what a
-   * crash between the insert and the queue left unqueued. Nothing where no delivery state is kept.
-   */
+  /** On a replay or duplicate: queues what a crash between insert and queue left unqueued. */
   replayed(id: string): Promise<void>;
 }
 
-/** Re-send's needs (resend.ts): only the Worker keeps delivery state (router.ts). */
+/** Only the Worker keeps delivery state, so only it can re-send. */
 export interface Redelivery {
   get(id: string): Promise<StoredLead | null>;
-  /**
-   * Pairs out of the queue's hands: dead, or pending and never queued or past their retry time
-   * before `staleBefore`, of `channels` or of any channel stored; with every channel of a lead
-   * whose channels were never decided.
-   */
+  // Pairs out of the queue's hands: dead, or pending and unqueued or past their retry time before
+  // `staleBefore`; every channel of a lead whose channels were never decided.
   undelivered(
     brand: BrandId,
     staleBefore: string,
     channels: readonly string[] | undefined,
   ): Promise<{ id: string; channel: string }[]>;
-  /**
-   * Queues it again unless the queue has it: `resent`; `queued` when it is pending in the queue's
-   * hands (before its retry time and the grace); `none` when sent, skipped or off.
-   */
+  /** `queued`: pending before its retry time and the grace; `none`: sent, skipped or off. */
   resend(id: string, channel: string, staleBefore: string): Promise<ResendOutcome>;
 }
 
@@ -105,7 +86,7 @@ export type ChannelDelivery = {
   /** What the platform reported later (Google), and when; absent where none is asked. */
   report?: PlatformReport | null;
   reportedAt?: string | null;
-  /** The platform's id for the request, to ask it about it. */
+  /** The platform's id for the request, to ask it about it later. */
   receipt?: string | null;
   /** When the channel was decided: for a stage's channel, when the stage was recorded. */
   decidedAt?: string | null;

@@ -1,7 +1,5 @@
-/**
- * Rows and lines of any release are untrusted: a value of the wrong type reads as empty, so a lead
- * is never lost for one bad value.
- */
+// Rows and lines of any release are untrusted: a value of the wrong type reads as empty, so a lead
+// is never lost for one bad value.
 import * as v from 'valibot';
 import type { BrandId } from '../../src/brand/brands';
 import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';

@@ -1,7 +1,5 @@
-/**
- * A lead's values: `columnText` in machine formats (D1 columns, webhook), `columnWords` as people
- * read them (mails, CSV, staff pages; docs/architecture.md).
- */
+// A lead's values: `columnText` in machine formats (D1 columns, webhook), `columnWords` as people
+// read them (mails, CSV, staff pages).
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import {
   field,

@@ -40,7 +40,6 @@ const pageWords = [
 
 export type AdClick = { platform: string; param: string; id: string };
 
-/** The ad platform whose click id the lead carries, if any. */
 function adClick(tracking: TrackingData): AdClick | undefined {
   for (const [key, platform, param] of clickWords) {
     const id = tracking[key];
@@ -51,7 +50,6 @@ function adClick(tracking: TrackingData): AdClick | undefined {
 
 export type WordsRow = { label: string; value: string };
 
-/** Every attribution value the lead carries, each named. */
 export function attributionRows(tracking: TrackingData): WordsRow[] {
   return [
     ...campaignWords.map(([key, label]) => ({ label, value: tracking[key] ?? '' })),

@@ -1,8 +1,5 @@
-/**
- * The ad platforms whose clicks bring leads, named once: their words for people, and every click id
- * the site keeps, in the order a lead is attributed (a Google click first: its tag keeps gclid as
- * gaid). The mails, the CSV, the staff's pages and the funnel's SQL read the platform of a click here.
- */
+// The ad platforms whose clicks bring leads, named once, with every click id the site keeps in the
+// order a lead is attributed (a Google click first: its tag keeps gclid as gaid).
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import type { TrackingKey } from '../../src/tracking/trackingFields';
 
@@ -28,7 +25,6 @@ export const adClicks = [
   { key: 'msclkid', param: 'msclkid', platform: 'microsoft' },
 ] as const satisfies readonly { key: TrackingKey; param: string; platform: ClickPlatform }[];
 
-/** Each platform once, with its click ids, in the order a lead is attributed. */
 export const clickPlatforms: readonly (readonly [ClickPlatform, readonly TrackingKey[]])[] = [
   ...new Set(adClicks.map((click) => click.platform)),
 ].map((platform) => [

@@ -113,10 +113,8 @@ const stageActions = {
   completed: 'GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID',
 } as const;
 
-/**
- * Google Ads takes a click's conversion up to 90 days after the click (the lead's visit), an
- * action per stage: https://developers.google.com/data-manager/api/devguides/events/google-ads/offline
- */
+// Google Ads takes a click's conversion up to 90 days after the click (the lead's visit), an action
+// per stage: https://developers.google.com/data-manager/api/devguides/events/google-ads/offline
 const stageWindowMs = 89 * dayMs;
 
 function googleStage(stage: ConversionStage): StageConversionChannel {

@@ -1,10 +1,7 @@
-/**
- * Google's Data Manager API (offline click conversions and enhanced conversions for leads), read
- * 2026-11-26: https://developers.google.com/data-manager/api/reference/rest/v1/events/ingest, its
- * Google Ads guides (formatting, diagnostics), requestStatus.retrieve, and
- * https://developers.google.com/identity/protocols/oauth2/service-account for the token (an RS256
- * JWT bearer grant). adPersonalization is never asked of the visitor, so it is denied.
- */
+// Google's Data Manager API, read 2026-11-26:
+// https://developers.google.com/data-manager/api/reference/rest/v1/events/ingest; the token is an
+// RS256 JWT bearer grant (https://developers.google.com/identity/protocols/oauth2/service-account).
+// adPersonalization is never asked of the visitor, so it is denied.
 import { importPKCS8, SignJWT } from 'jose';
 import type { CheckResult } from '../delivery/channel';
 import type { StoredLead } from '../leads/store';
@@ -18,7 +15,6 @@ import {
   type ConversionContext,
 } from './platform';
 
-/** Off until all are set. */
 export const googleVariables = [
   'GOOGLE_DATA_MANAGER_ENDPOINT',
   'GOOGLE_OAUTH_TOKEN_ENDPOINT',
@@ -36,10 +32,7 @@ function linkerClick(value: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/**
- * One click id per conversion: the visit's gclid (kept as `gaid`), gbraid or wbraid, else the
- * Conversion Linker's cookies, which keep a click 90 days where the tracking cookie keeps a day.
- */
+/** The visit's click id, else the Conversion Linker's: it keeps a click 90 days, ours a day. */
 export function adIdentifiersOf(lead: StoredLead): Record<string, string> | undefined {
   const gclid = trackingValue(lead, 'gaid');
   if (gclid) return { gclid };
@@ -53,10 +46,7 @@ export function adIdentifiersOf(lead: StoredLead): Record<string, string> | unde
   return linkedGbraid ? { gbraid: linkedGbraid } : undefined;
 }
 
-/**
- * What one event reports: the lead itself, or a later stage of it (stageConversions.ts) with its
- * amount in yen. `transactionId` is Google's deduplication key within the conversion action.
- */
+/** `transactionId` is Google's deduplication key within the conversion action. */
 export type GoogleConversion = {
   transactionId: string;
   eventTimestamp: string;
@@ -205,11 +195,7 @@ function reasonsOf(status: Record<string, unknown>): string {
   return words.length > 0 ? words.join('、') : 'Googleが理由を示していません';
 }
 
-/**
- * @internal requestStatus.retrieve's answer as a report; exported for the fixtures' tests.
- * REQUEST_STATUS_UNKNOWN and PROCESSING are not yet known. The reference names the failure
- * FAILED; FAILURE is read the same.
- */
+/** @internal Exported for the fixtures' tests. The reference says FAILED; FAILURE reads alike. */
 export function googleReport(body: unknown): CheckResult {
   const list = (body as { requestStatusPerDestination?: unknown[] } | null)
     ?.requestStatusPerDestination;

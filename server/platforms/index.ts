@@ -1,8 +1,5 @@
-/**
- * Every ad platform the site reports leads to, one record each (google.ts, meta.ts, yahoo.ts,
- * line.ts), in the order their channels are listed (the CSV's columns): what the delivery list,
- * the Worker's config and its Env read is derived here.
- */
+// Every ad platform the site reports leads to, in the order their channels are listed (the CSV's
+// columns): the delivery list, the Worker's config and its Env derive from here.
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { google } from './google';
 import { line } from './line';
@@ -38,14 +35,10 @@ export const conversionOptions = adPlatforms.flatMap(
   (platform) => platform.options,
 ) as readonly Platform['options'][number][];
 
-/**
- * The Worker's vars outside local runs; local runs set none.
- * @internal Exported for the Worker's config generator, a deploy script.
- */
+/** @internal Exported for the Worker's config generator: its vars outside local runs. */
 export const productionEndpoints: Readonly<Record<string, string>> = Object.assign(
   {},
   ...adPlatforms.map((platform) => platform.endpoints),
 );
 
-/** Every variable an ad platform reads, for the Worker's Env. */
 export type PlatformVariable = Platform['variables'][number] | Platform['options'][number];

@@ -1,8 +1,6 @@
-/**
- * LINE's Conversion API (LINE広告), read 2026-11-25: https://conversion-api-docs.linebiz.com/ja/.
- * `deduplication_key` is the one the LINE Tag sends. LINE dates a conversion by its arrival, so a
- * late retry records the lead on a later day or not at all: retries stop after a day.
- */
+// LINE's Conversion API (LINE広告), read 2026-11-25: https://conversion-api-docs.linebiz.com/ja/.
+// `deduplication_key` is the one the LINE Tag sends. LINE dates a conversion by its arrival, so a
+// late retry records the lead on a later day or not at all: retries stop after a day.
 import type { StoredLead } from '../leads/store';
 import { platformLabels } from './clicks';
 import {

@@ -1,8 +1,7 @@
-/**
- * Meta's Conversions API, read 2026-11-25:
- * https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/ (v25.0).
- * `event_id` deduplicates against the Pixel's event of the same name (docs/tracking.md).
- */
+// Meta's Conversions API (v25.0), read 2026-11-25:
+// https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/ and, for stages,
+// https://developers.facebook.com/docs/marketing-api/conversions-api/offline-events.
+// `event_id` deduplicates against the Pixel's event of the same name.
 import type { SendResult } from '../delivery/channel';
 import type { StoredLead } from '../leads/store';
 import { stageLabels } from '../staff/stageNames';
@@ -47,10 +46,7 @@ function fbcOf(lead: StoredLead): string | undefined {
   return fbclid ? `fb.1.${Date.parse(lead.receivedAt)}.${fbclid}` : undefined;
 }
 
-/**
- * Meta refuses a website event without client_user_agent (and event_source_url): the lead is not
- * sent, and says why, rather than retried into the same refusal.
- */
+/** Meta refuses a website event without client_user_agent or event_source_url: skip, not retry. */
 function unsendable(lead: StoredLead): string | undefined {
   if (!lead.matching?.userAgent)
     return 'ユーザーエージェントなし（Metaのウェブサイトイベントに必須）';
@@ -59,7 +55,6 @@ function unsendable(lead: StoredLead): string | undefined {
   return undefined;
 }
 
-/** Hashed contacts and Meta's click and browser ids: what any event of the lead carries. */
 async function metaUserData(lead: StoredLead): Promise<Record<string, unknown>> {
   const contact = contactToHash(lead);
   const userData: Record<string, unknown> = {};
@@ -114,7 +109,6 @@ const metaChannel: ConversionChannel = {
   send: (lead, ctx) => sendToMeta(ctx, (testEventCode) => metaEvent(lead, { testEventCode })),
 };
 
-/** Posts the body `build` makes (with the test code, when one is set) to the dataset's events. */
 async function sendToMeta(
   ctx: ConversionContext,
   build: (testEventCode: string | undefined) => Promise<Record<string, unknown>>,
@@ -139,11 +133,7 @@ const stageEventNames = { booked: 'Schedule', completed: 'Purchase' } as const;
 /** Meta refuses an event_time more than 7 days old; stop an hour before. */
 const windowMs = 7 * dayMs - 60 * 60 * 1000;
 
-/**
- * @internal The request body without the token; exported for the payload's tests. The Conversions
- * API's offline events (action_source physical_store):
- * https://developers.facebook.com/docs/marketing-api/conversions-api/offline-events
- */
+/** @internal The request body without the token; exported for the payload's tests. */
 export async function metaStageEvent(
   lead: StoredLead,
   stage: ConversionStage,

@@ -17,7 +17,7 @@ export const conversionStages = ['booked', 'completed'] as const satisfies reado
 export type ConversionStage = (typeof conversionStages)[number];
 
 export type ConversionContext = {
-  /** The Worker's bindings: the platforms' variables among them (index.ts PlatformVariable). */
+  /** The Worker's bindings: the platforms' variables among them. */
   env: Readonly<Record<string, unknown>>;
   fetch: typeof fetch;
   now: () => Date;
@@ -29,18 +29,13 @@ export type ConversionChannel = DeliveryChannel<ConversionContext> & {
 
 export type StageConversionChannel = ConversionChannel & { readonly stage: ConversionStage };
 
-/** What names a platform to its channels: its id and the variables that turn it on. */
 export type PlatformKey = {
   readonly id: ConversionPlatform;
   readonly variables: readonly string[];
 };
 
-/**
- * One ad platform (google.ts, meta.ts, yahoo.ts, line.ts; listed in index.ts): the variables that
- * turn it on, all or none (endpoints among them, so tests point them at local receivers), the
- * optional ones (test modes, stage actions), the endpoints' production values, the cookies its
- * matching reads, the lead's own conversion and one channel per stage.
- */
+// Its variables turn it on, all or none: endpoints among them, so tests point them at local
+// receivers. `options` are the optional ones (test modes, stage actions).
 export type AdPlatform = PlatformKey & {
   readonly options: readonly string[];
   readonly endpoints: Readonly<Record<string, string>>;
@@ -68,15 +63,12 @@ export function setting(env: ConversionContext['env'], name: string): string | u
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
-/** `true`, `1` or `yes`: a switch variable that is on. */
 export function isOn(value: string | undefined): boolean {
   return /^(?:true|1|yes)$/i.test(value ?? '');
 }
 
-/**
- * The visitor ticked the provision to the ad platforms (adConsent) under a policy version that
- * asks for it: nothing of the lead leaves for a platform otherwise (APPI art. 27, 28).
- */
+// The visitor ticked the provision to the ad platforms (adConsent) under a policy version that
+// asks for it: nothing of the lead leaves for a platform otherwise (APPI art. 27, 28).
 function agreedToAdProvision(lead: StoredLead): boolean {
   return lead.request.adConsent === true && asksAdProvision(lead.matching?.privacyPolicyVersion);
 }
@@ -84,10 +76,8 @@ function agreedToAdProvision(lead: StoredLead): boolean {
 /** @internal Exported: tests read the reason staff see. */
 export const notAgreed = `${field('adConsent').label}に同意なし`;
 
-/**
- * Off unless the published table (externalTransmission.ts) lists the platform (decision 009).
- * `matchable.unsendable`: a field the platform requires is missing, so it would refuse the event.
- */
+// Off unless the published table lists the platform (decision 009). `matchable.unsendable`: a
+// field the platform requires is missing, so it would refuse the event.
 export function decideConversion(
   platform: PlatformKey,
   lead: StoredLead,
@@ -125,10 +115,7 @@ export async function sha256Hex(text: string): Promise<string> {
 
 const gmailDomains = ['gmail.com', 'googlemail.com'];
 
-/**
- * Google's formatting guide: dots and a +suffix are dropped from the name of a gmail.com or
- * googlemail.com address only, never of another domain's, where they are part of the address.
- */
+/** Google's formatting guide: dots and +suffix go only from gmail.com and googlemail.com names. */
 export function googleEmail(email: string): string {
   const at = email.lastIndexOf('@');
   const domain = email.slice(at + 1);
@@ -164,10 +151,8 @@ function platformMessage(text: string): string {
   return text;
 }
 
-/**
- * A request to a platform; its JSON answer. 400, 401, 403 and 404 are refusals a retry cannot
- * change (PermanentRefusal); 429, 5xx and a network failure are retried by the queue.
- */
+// 400, 401, 403 and 404 are refusals a retry cannot change (PermanentRefusal); 429, 5xx and a
+// network failure are retried by the queue.
 export async function requestJson(
   ctx: ConversionContext,
   platform: string,

@@ -1,10 +1,6 @@
-/**
- * 予約確定 and 完了 as conversions: channels a stage change sets off (staff/stageChange.ts), one per
- * platform and stage (each platform's record names its own), for a lead the platform's ad brought
- * and whose visitor agreed to the provision. Each is sent once per lead and stage: the id each
- * platform deduplicates by is `<lead>-<stage>`, and a later correction is not sent again
- * (docs/tracking.md, 予約確定・完了の送信).
- */
+// 予約確定 and 完了 as conversions: a stage change sets off one channel per platform and stage,
+// for a lead the platform's ad brought and whose visitor agreed. Each is sent once per lead and
+// stage: platforms deduplicate by `<lead>-<stage>`; a correction is not sent (decision 020).
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { NothingToSend, type ChannelDecision } from '../delivery/channel';
 import type { StoredLead } from '../leads/store';
@@ -27,7 +23,6 @@ export function stageConversionName(platform: ConversionPlatform, stage: Convers
   return `${platform}${stage[0]!.toUpperCase()}${stage.slice(1)}`;
 }
 
-/** The id the platform deduplicates the event by: one per lead and stage. */
 export function stageEventId(lead: Pick<StoredLead, 'id'>, stage: ConversionStage): string {
   return `${lead.id}-${stage}`;
 }
@@ -54,10 +49,7 @@ function reached(lead: StoredLead, stage: ConversionStage): boolean {
     : lead.stage?.stage === 'completed' && completedYen(lead) !== undefined;
 }
 
-/**
- * What every stage conversion asks first (as the lead's own conversion: configured, no spam,
- * agreed), then that the platform's ad brought the lead (`clicked`).
- */
+/** The lead conversion's checks (configured, no spam, agreed), then the platform's click. */
 export function decideStage(
   platform: PlatformKey & { label: string },
   stage: ConversionStage,
@@ -74,10 +66,7 @@ export function decideStage(
   return { kind: 'send' };
 }
 
-/**
- * A platform told nothing of a stage, for the reason it gives (docs/tracking.md cites the
- * sources): its channels decide and record why, and never send.
- */
+/** A platform told nothing of a stage (docs/tracking.md says why): its channels skip, saying so. */
 export function declaredStages(
   platform: PlatformKey & { label: string },
   reason: string,

@@ -1,9 +1,6 @@
-/**
- * LINEヤフー's Conversion API (Yahoo!広告), read 2026-11-25:
- * https://ads-developers.yahoo.co.jp/ja/conversion-api/post/30590611.html and its server tag
- * template (event_snippet_id, test_flag). `transaction_id` deduplicates against the tracking tag's
- * `transactionId`. It serves display ads only: a search ad's click (yclid `YSS.…`) is not sent.
- */
+// LINEヤフー's Conversion API (Yahoo!広告), read 2026-11-25:
+// https://ads-developers.yahoo.co.jp/ja/conversion-api/post/30590611.html. `transaction_id`
+// deduplicates against the tag's `transactionId`. Display ads only: search ads' clicks go unsent.
 import type { StoredLead } from '../leads/store';
 import { platformLabels } from './clicks';
 import {
@@ -118,7 +115,6 @@ const yahooChannel: ConversionChannel = {
   },
 };
 
-/** Its API takes only what happens on the site (action_source: web): no 予約確定 or 完了. */
 const noStages =
   'LINEヤフーのコンバージョンAPIはサイト上の成果（action_source: web）だけを受け付けるため、予約確定・完了は送りません';
 

@@ -1,8 +1,6 @@
-/**
- * The brand's static tree, served by the asset binding with the site's path rules (paths.ts) where
- * the asset server alone falls short: there `/term/` answers 307, `/404` serves the 404 page with
- * 200, a missing hashed file gets `immutable`, and a malformed path is redirected, not refused.
- */
+// The site's path rules where the asset server alone falls short: there `/term/` answers 307,
+// `/404` serves the 404 page with 200, a missing hashed file gets `immutable`, and a malformed path
+// is redirected, not refused.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/context';
 import type { Env } from '../env';
@@ -31,7 +29,6 @@ export const siteHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res = new Response(c.res.body, { status: c.res.status, headers });
 };
 
-/** The site's 404 page, status 404. */
 export async function notFound(env: Assets, url: URL): Promise<Response> {
   // `/404` is the 404 page itself (404.html, by the asset server's clean URLs).
   const page = await env.ASSETS.fetch(new URL('/404', url));

@@ -1,7 +1,4 @@
-/**
- * Cache and security rules of every brand tree, written to dist/<brand>/_headers and read back by
- * the local origin (server/node/origin.ts), so the two can never disagree.
- */
+// Written to dist/<brand>/_headers and read back for nginx's config, so the engines never disagree.
 import { postalDataBase } from '../leads/postalArea';
 
 export type HeaderRule = { path: string; headers: Record<string, string> };

@@ -9,10 +9,7 @@ export type PathDecision =
 
 const notPagePaths: ReadonlySet<string> = new Set(['/404', '/404.html', '/_headers']);
 
-/**
- * A page's file name (`/term.html`) is redirected to its clean URL too: served as it is, the router
- * would not know the path and the page would hydrate into the not-found page.
- */
+/** Redirected, as `/term.html` is: the router would not know the path and hydrate the 404. */
 const indexAliases: ReadonlySet<string> = new Set(['/index', '/index.html']);
 
 /** The backslash: some clients read it as a slash. */
@@ -66,13 +63,9 @@ export function decidePath(target: string): PathDecision {
 /** RFC 3986's unreserved characters, percent-encoded: the same path as the characters themselves. */
 const encodedUnreserved = /%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2D|2E|5F|7E)/gi;
 
-/**
- * The one path both runtimes route the API by, from a request target or a URL's path: the WHATWG
- * URL parser's (a backslash is a slash; `.`, `..` and `%2e` segments resolved), as workerd and
- * Cloudflare's edge hand the Worker its URL; then unreserved characters decoded (`%65` is `e`) and
- * repeated slashes merged. So `/api\estimates`, `/api/./x`, `/%2e/api/x` and `/api/%65stimates`
- * answer alike on both, as the path they spell.
- */
+// The one path the API is routed by: the WHATWG URL parser's, as workerd and Cloudflare's edge hand
+// the Worker its URL (`\` is `/`, dot segments resolved), then unreserved characters decoded and
+// repeated slashes merged: `/api\estimates`, `/%2e/api/x` and `/api/%65stimates` answer alike.
 export function routePath(target: string): string {
   let url: URL;
   try {
@@ -87,7 +80,6 @@ export function routePath(target: string): string {
   return new URL(`http://route.invalid${decoded}`).pathname.replace(/\/{2,}/g, '/');
 }
 
-/** The staff page of one lead, on the brand's own host. */
 export function staffLeadPath(leadId: string): string {
   return `/staff/leads/${encodeURIComponent(leadId)}`;
 }

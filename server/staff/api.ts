@@ -1,8 +1,6 @@
-/**
- * The staff API, for a CRM: `GET /api/staff/leads/{受付番号}` (the lead, its deliveries and stages)
- * and `POST /api/staff/leads/{受付番号}/stages` (a stage change under an Idempotency-Key, as
- * `POST /api/estimates` takes it). Another brand's lead is not found.
- */
+// The staff API, for a CRM: `GET /api/staff/leads/{受付番号}` and `POST …/{受付番号}/stages` (a stage
+// change under an Idempotency-Key, as `POST /api/estimates` takes it). Another brand's lead is not
+// found.
 import { Hono } from 'hono';
 import { keyReusedCode } from '../../src/estimate/contract/apiContract';
 import { json, mediaType } from '../http/answers';

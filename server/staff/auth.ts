@@ -1,10 +1,6 @@
-/**
- * Who may open the staff's pages and API (decision 015). In production Cloudflare Access stands in
- * front and signs each request (`Cf-Access-Jwt-Assertion`); the Worker verifies that token with
- * jose against the team's key set and the brand's application audience. Where Access is not
- * configured, the shared STAFF_SECRET as a Bearer token, or the session cookie the sign-in page
- * makes from it. Neither configured: the staff routes are not routed (router.ts).
- */
+// Who may open the staff's pages and API (decision 015): Cloudflare Access's signed token where it
+// is configured, else the shared STAFF_SECRET as a Bearer token or the sign-in page's session
+// cookie. Neither configured: the staff routes are not routed.
 import {
   createRemoteJWKSet,
   jwtVerify,
@@ -21,7 +17,6 @@ export type StaffAccess =
 
 export type StaffActor = { actor: string; via: 'access' | 'secret' | 'session' };
 
-/** The variables of docs/deploy.md: ACCESS_TEAM_DOMAIN and ACCESS_AUD, or STAFF_SECRET. */
 export type StaffAccessVariables = {
   teamDomain?: string | undefined;
   audience?: string | undefined;
@@ -124,10 +119,7 @@ export async function staffActor(
   }
 }
 
-/**
- * The sign-in page's cookie: host-only (`__Host-`), HttpOnly, SameSite=Strict and Secure, which
- * browsers also keep on http://localhost (a secure context; decision 015).
- */
+/** Secure: browsers keep it on http://localhost too (a secure context; decision 015). */
 export async function signIn(
   access: StaffAccess,
   given: string,

@@ -1,7 +1,5 @@
-/**
- * UTF-8 with a BOM, so Excel reads Japanese. A formula-like cell gets a leading `'` (OWASP "CSV
- * Injection"), judged after NFKC too, which turns `＝ＨＹＰＥＲＬＩＮＫ` into `=HYPERLINK`.
- */
+// UTF-8 with a BOM, so Excel reads Japanese. A formula-like cell gets a leading `'` (OWASP "CSV
+// Injection"), judged after NFKC too, which turns `＝ＨＹＰＥＲＬＩＮＫ` into `=HYPERLINK`.
 
 const formulaStart = /^[=+\-@\t\r]/;
 

@@ -1,7 +1,5 @@
-/**
- * Who may pass to the staff's pages and API (auth.ts): none configured, the routes are not there
- * (the site's 404 page); not signed in, `refuse`'s answer; signed in, `c.var.who` for the route.
- */
+// None configured, the routes are not there (the site's 404 page); not signed in, `refuse`'s
+// answer; signed in, `c.var.who` for the route.
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext, AppEnv } from '../http/context';
 import { notFound } from '../site/assets';
@@ -20,7 +18,6 @@ export function staffGate(
   };
 }
 
-/** The member of staff the gate let through. */
 export function actorOf(c: AppContext): string {
   const who = c.get('who');
   if (!who) throw new Error('a staff route without the gate');

@@ -10,10 +10,7 @@ import { columnHeader, columnWords, roughPriceWords } from '../leads/values';
 import { attributionColumns, entryPointText } from '../leads/words';
 import { postalAreas, type PostalLookup } from '../leads/postalArea';
 
-/**
- * What a platform reported (decision 018) says whether it took the event in, never whether it
- * counted it as a conversion: no text here says 計上.
- */
+/** Whether the platform took the event in, never whether it counted it: no text here says 計上. */
 function sentText(delivery: ChannelDelivery): string {
   const sentAt = japaneseDateTime(delivery.sentAt ?? '');
   const reportedAt = japaneseDateTime(delivery.reportedAt ?? '');
@@ -100,7 +97,6 @@ function channelColumn(channel: { name: string; label: string }): Column {
   };
 }
 
-/** For people: the lead, what the visitor sent, where they came from, its stage, each delivery. */
 const columns: Column[] = [
   { header: '受付日時', value: (lead) => japaneseDateTime(lead.receivedAt) },
   { header: '受付番号', value: (lead) => lead.id },

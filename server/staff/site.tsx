@@ -1,11 +1,8 @@
 /** @jsxImportSource hono/jsx */
 /** @jsxRuntime automatic */
-/**
- * The staff's pages under `/staff`: the inbox, a lead's page and its stage form, a phone lead, the
- * funnel, the audit, and the sign-in where the shared secret opens them. Every page is noindex,
- * no-store, under a strict CSP; every post must come from the site itself (and the session cookie is
- * SameSite=Strict), so another site cannot post in a signed-in person's name.
- */
+// The staff's pages: noindex, no-store, under a strict CSP. Every post must come from the site
+// itself (and the session cookie is SameSite=Strict), so another site cannot post in a signed-in
+// person's name.
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../http/context';
 import { limitBody } from '../http/body';

@@ -1,8 +1,5 @@
-/**
- * The one place a lead's stage changes, for the staff API and the staff's pages alike: it records
- * the change, then hands the notifier the channels the change sets off (the 予約確定 mail, and the ad
- * platforms' 予約確定 and 完了 conversions: platforms/stages.ts).
- */
+// The one place a lead's stage changes, for the staff API and pages alike: it records the change,
+// then hands the notifier the channels it sets off (the 予約確定 mail, the platforms' conversions).
 import { bookingMailName } from '../delivery/bookingMail';
 import { stageConversionNames } from '../platforms/index';
 import { isConversionStage } from '../platforms/stages';
@@ -14,15 +11,13 @@ export interface StageNotifier {
   stageChanged(lead: Pick<StaffLead, 'id' | 'brand'>, channels: readonly string[]): Promise<void>;
 }
 
-/**
- * @internal Exported for tests, which hold each rule of it.
- * A booking mails the visitor once, and again when its date or shop changes; a lead suspected of
- * spam only once staff have called it (連絡済み in its history).
- */
+/** @internal Exported for tests, which hold each rule of it. */
 export function stageChannels(lead: StaffLead, change: StageChange): string[] {
   return [...bookingMailChannels(lead, change), ...conversionChannelsOf(lead, change)];
 }
 
+// A booking mails the visitor once, and again when its date or shop changes; a lead suspected of
+// spam only once staff have called it (連絡済み in its history).
 function bookingMailChannels(lead: StaffLead, change: StageChange): string[] {
   if (change.stage !== 'booked') return [];
   if (lead.suspectedSpam && !lead.history.some((earlier) => earlier.stage === 'contacted')) {
@@ -33,10 +28,7 @@ function bookingMailChannels(lead: StaffLead, change: StageChange): string[] {
   return same ? [] : [bookingMailName];
 }
 
-/**
- * The ad platforms hear of a stage once, when the lead first reaches it: they deduplicate by lead
- * and stage, so a correction (a new date, a new amount) is not sent again (docs/tracking.md).
- */
+/** Once per lead and stage: platforms deduplicate by both, so a correction is not sent again. */
 function conversionChannelsOf(lead: StaffLead, change: StageChange): string[] {
   const { stage } = change;
   if (!isConversionStage(stage) || lead.history.some((earlier) => earlier.stage === stage)) {

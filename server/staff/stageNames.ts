@@ -1,12 +1,7 @@
-// The one list of stages, apart from stages.ts so the stage form's schema (forms/stage.ts), which
-// stages.ts runs, can name them without an import cycle.
+// Apart from stages.ts: the stage form's schema, which stages.ts runs, names them without a cycle.
 
-/**
- * The one list of stages: the labels, the stage form's choices, the funnel's steps (its SQL,
- * db/staff.ts, and its tables, funnel.tsx). `step` puts a stage on the funnel: a lead counts there
- * once it reached the step (progress), except the last, which counts the leads standing there now
- * (a 完了 later marked 失注 is no sale) and carries the amount.
- */
+// The one list of stages. `step` puts a stage on the funnel: a lead counts there once it reached
+// the step, except the last, which counts the leads standing there now (a 完了 then 失注 is no sale).
 const stages = [
   { name: 'new', label: '新規' },
   { name: 'contacted', label: '連絡済み', step: 1 },

@@ -1,7 +1,5 @@
-/**
- * A lead's stages in the shop's work: 新規 → 連絡済み → 予約確定 → 完了, or 失注 / 対象外. The history
- * only grows: a correction is one more change, and the current stage is the last one.
- */
+// 新規 → 連絡済み → 予約確定 → 完了, or 失注 / 対象外. The history only grows: a correction is one
+// more change, and the current stage is the last one.
 import { stageChangeSchema } from './forms/stage';
 import { parseWith } from './forms/result';
 import { funnelSteps, type ChangedStage, type Stage, type StageInput } from './stageNames';

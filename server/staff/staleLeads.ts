@@ -1,7 +1,5 @@
-/**
- * A lead still 新規 after a configured number of business hours (Tokyo, the site's opening hours)
- * is 未対応: marked in the inbox and alerted to ops by the Worker's Cron job.
- */
+// A lead still 新規 after a configured number of business hours (Tokyo, the site's opening hours)
+// is 未対応: marked in the inbox and alerted to ops by the Worker's Cron job.
 import { brands, type BrandId } from '../../src/brand/brands';
 import type { MailSender } from '../../src/brand/mail';
 import { japaneseDateTime } from '../../src/lib/serverFormats';

@@ -1,7 +1,4 @@
-/**
- * What the staff's pages and API read and write (db/staff.ts, over the indexes of migration 0006).
- * Every call names the brand: one brand never sees another's.
- */
+// Every call names the brand: one brand never sees another's leads.
 import type { BrandId } from '../../src/brand/brands';
 import type { ClickPlatform } from '../platforms/clicks';
 import type { StoredLead } from '../leads/store';
@@ -34,19 +31,17 @@ export type LeadSummary = {
 
 export type StaffLead = StoredLead & { stage: CurrentStage; history: StageChange[] };
 
-/** One group of the funnel: leads of one source, medium, campaign and click platform. */
 export type FunnelRow = {
   source: string;
   medium: string;
   campaign: string;
-  /** The platform of the leads' first click id (platforms/clicks.ts); '' for none. */
+  /** The platform of the leads' first click id; '' for none. */
   platform: ClickPlatform | '';
   leads: number;
   /** Yen, tax included, of the leads at the last step (完了). */
   amount: number;
 } & Record<FunnelStep, number>;
 
-/** One conversion channel's deliveries for the leads of a period (the funnel, per platform). */
 export type ChannelCount = {
   channel: string;
   sent: number;
@@ -75,19 +70,14 @@ export interface StaffStore {
   lead(brand: BrandId, id: string): Promise<StaffLead | null>;
   /** Newest first. */
   leads(brand: BrandId, query: LeadQuery): Promise<LeadSummary[]>;
-  /**
-   * Appends the change and moves the lead's current stage, in one step; a key already used for
-   * this lead answers its first change (created false), or keyReused when sent with another body.
-   */
+  // One step: appends the change and moves the current stage. A key already used for the lead
+  // answers its first change (created false), or keyReused when sent with another body.
   recordStage(brand: BrandId, change: NewStageChange): Promise<RecordedStage>;
-  /** Each lead received in [from, to) where it stands now, for the export. */
+  /** Leads received in [from, to). */
   stagesOf(brand: BrandId, from: string, to: string): Promise<Map<string, CurrentStage>>;
   /** Excluded (対象外) leads are not counted. */
   funnel(brand: BrandId, from: string, to: string): Promise<FunnelRow[]>;
-  /**
-   * The channels' deliveries of the leads funnel counts, per channel named; null where the
-   * runtime keeps no delivery state (the local origin).
-   */
+  /** Null where the runtime keeps no delivery state. */
   channelCounts(
     brand: BrandId,
     from: string,

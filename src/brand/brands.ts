@@ -6,7 +6,6 @@ import type { LogoMark, MenuItem } from '../content/types';
 export const brandIds = ['carsupport', 'yamada'] as const;
 export type BrandId = (typeof brandIds)[number];
 
-/** Each is rendered by src/sections/landing/sectionRegistry.tsx. */
 export type SectionId =
   | 'campaign'
   | 'simple-form-1'
@@ -121,10 +120,7 @@ export function localOrigin(id: BrandId, port: number): string {
   return `http://${marker === null ? 'localhost' : `${marker}.localhost`}:${port}`;
 }
 
-/**
- * The build env variable with the brand's origin, for canonical links and the sitemap
- * (SITE_URL_YAMADA); a function, not a field of the row, so the browser's bundle does not carry it.
- */
+/** A function, not a field of the row, so the browser's bundle does not carry it. */
 export function siteUrlVariable(id: BrandId): `SITE_URL_${string}` {
   return `SITE_URL_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }
@@ -137,7 +133,6 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** 受付時間 9:00〜19:00（年末年始を除く） */
 export function receptionText(brand: Brand): string {
   return `受付時間 ${brand.receptionHours}（${brand.holidays}を除く）`;
 }

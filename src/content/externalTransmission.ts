@@ -20,10 +20,7 @@ export type ExternalTransmission = {
 /** Its 最終更新日, and the version a lead records as agreed to. */
 export const privacyPolicyVersion = '2026-11-26';
 
-/**
- * @internal Exported for tests. The first version asking for the provision to the ad platforms as
- * a choice of its own (adConsent): a lead under an earlier one sends the platforms nothing.
- */
+/** @internal Exported for tests. The first version to ask adConsent; earlier leads send none. */
 export const adProvisionSince = '2026-11-26';
 
 export function asksAdProvision(version: string | undefined): boolean {
@@ -179,12 +176,9 @@ export const externalTransmissions: readonly ExternalTransmission[] = [
   },
 ];
 
-/**
- * Who receives the server's rows as a third party (APPI art. 27: a platform that matches the data
- * against its own users is no 委託先, PPC Q&A 7-42), and for one abroad what art. 28 and rule 17
- * ask to be told: the country, its system (the PPC's survey) and the recipient's measures.
- * Sources: docs/privacy-sources.md.
- */
+// A third party under APPI art. 27 (matching the data against its own users is no 委託先: PPC Q&A
+// 7-42); for one abroad, what art. 28 and rule 17 ask to be told: the country, its system (the
+// PPC's survey), the recipient's measures. Sources: docs/privacy-sources.md.
 export type ProvisionRecipient = {
   country: string;
   abroad?: { system: string; systemUrl: string; measures: string };

@@ -20,10 +20,8 @@ const descriptions = import.meta.glob<Record<RouteName, string>>('./*/descriptio
   import: 'descriptions',
 });
 
-/**
- * Each page's title, before the brand's name; the browser reads it in the page data's meta.
- * @internal Exported for tests, which check each page's meta title.
- */
+// Each page's title, before the brand's name; the browser reads it in the page data's meta.
+/** @internal Exported for tests, which check each page's meta title. */
 export const pageTitles: Record<RouteName, string> = {
   index: '車検の見積もり・予約なら',
   term: '利用規約',

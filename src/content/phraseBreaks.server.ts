@@ -31,14 +31,12 @@ function marked(text: string): string {
 
 const all = (texts: readonly string[]) => texts.map(marked);
 
-/** A titled text (a point, a step, a fact) with both parts marked. */
 const titled = <T extends { title: string; body: string }>(item: T): T => ({
   ...item,
   title: marked(item.title),
   body: marked(item.body),
 });
 
-/** A section's heading and lead, when it has one. */
 const headed = <T extends { heading: string; lead?: string }>(copy: T): T => ({
   ...copy,
   heading: marked(copy.heading),
@@ -94,7 +92,6 @@ export function withPhraseBreaks(landing: LandingContent): LandingContent {
   };
 }
 
-/** A terms, legal or privacy page: its heading, intro and every section's text. */
 export function withPagePhraseBreaks(page: TextPageContent): TextPageContent {
   return {
     ...headed(page),

@@ -170,10 +170,8 @@ function externalTransmissionSection(
   };
 }
 
-/**
- * APPI art. 27 (consent to a third party), art. 28 and rule 17 (a recipient abroad: the country,
- * its system, the recipient's measures), for each recipient of the server's rows.
- */
+// APPI art. 27 (consent to a third party), art. 28 and rule 17 (a recipient abroad: the country,
+// its system, the recipient's measures), for each recipient of the server's rows.
 function thirdPartySection(
   transmissions: readonly ExternalTransmission[],
 ): TextPageContent['sections'][number] {

@@ -44,10 +44,8 @@ export function ErrorSummary() {
   );
 }
 
-/**
- * In the click itself: react-hook-form's setFocus waits for a timer, which a busy phone runs late,
- * leaving the focus on the link meanwhile (and the field unseen).
- */
+// In the click itself: react-hook-form's setFocus waits for a timer, which a busy phone runs late,
+// leaving the focus on the link meanwhile (and the field unseen).
 function focusField(link: HTMLElement, path: string): void {
   const named = link.closest('form')?.elements.namedItem(path);
   const field = named instanceof RadioNodeList ? named[0] : named;

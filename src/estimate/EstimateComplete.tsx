@@ -4,10 +4,7 @@ import { mailSender, receiptNotice } from '../brand/mail';
 import styles from './EstimateComplete.module.css';
 import formStyles from './EstimateForm.module.css';
 
-/**
- * What happens next, and when, once the server has accepted the estimate request. The receipt
- * mail is promised only by a brand that sends one (src/brand/mail.ts).
- */
+/** The receipt mail is promised only by a brand that sends one. */
 export function EstimateComplete({
   receiptId,
   brand,

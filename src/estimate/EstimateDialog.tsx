@@ -63,10 +63,8 @@ function requestOnInteraction(event: Event): void {
   }
 }
 
-/**
- * Memoised, with no props: React renders an update reaching a dehydrated boundary afresh, which
- * would replace the typed-in form with the fallback before the code has hydrated it.
- */
+// Memoised, with no props: React renders an update reaching a dehydrated boundary afresh, which
+// would replace the typed-in form with the fallback before the code has hydrated it.
 export const EstimateDialog = memo(function EstimateDialog() {
   const dialogRef = useRef<HTMLDialogElement>(null);
 

@@ -50,10 +50,8 @@ export function Consent() {
   );
 }
 
-/**
- * The provision to the ad platforms, its own optional choice (APPI art. 27), unticked, with what
- * art. 28 asks to be told one tap away: the privacy policy's 第三者提供 lists each recipient.
- */
+// The provision to the ad platforms, its own optional choice (APPI art. 27), unticked, with what
+// art. 28 asks to be told one tap away: the privacy policy's 第三者提供 lists each recipient.
 export function AdConsent() {
   const { register } = useFormContext<EstimateFormValues>();
   const id = useId();

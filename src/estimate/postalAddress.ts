@@ -39,10 +39,8 @@ export function addressConfirmer(target: Element, normalize: Normalize): (value:
 
 const postalCodeName = 'vehicle.postalCode';
 
-/**
- * A code typed in a simple form loads its data in idle time, before the tap that carries it into
- * the dialog (the first open would load it otherwise). A failed load is the confirmer's to retry.
- */
+// A code typed in a simple form loads its data in idle time, before the tap that carries it into
+// the dialog (the first open would load it otherwise). A failed load is the confirmer's to retry.
 export function warmPostalData(normalize: Normalize): () => void {
   let cancel = () => {};
   const warm = (input: EventTarget | null) => {

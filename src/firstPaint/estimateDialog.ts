@@ -69,12 +69,9 @@ export function openEstimate(
   shown.dispatchEvent(new CustomEvent(estimateOpenEvent, { detail: entryPoint }));
 }
 
-/**
- * Opened as a modal unseen and closed again in the same task, before any tap: the first open's
- * style and layout (the page made inert, the top layer, the dialog's form) are paid in idle time,
- * not on the tap. The dialog itself takes the focus, so no field is focused or left; the rehearsal's
- * close event reaches no listener. Skipped while a control has the focus (a visitor typing).
- */
+// Opened as a modal unseen and closed in the same task, so the first open's style and layout are
+// paid in idle time, not on the tap. The dialog takes the focus (no field is focused or left) and
+// the close reaches no listener. Skipped while a control has the focus (a visitor typing).
 export function layOutDialog(): void {
   const shown = dialog();
   const active = document.activeElement;

@@ -4,10 +4,8 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
 
-/**
- * @internal Exported for its tests; pages ask isCampaignActive.
- * A bare date runs to the end of that day in Tokyo; a date-time without an offset is Tokyo's.
- */
+// A bare date runs to the end of that day in Tokyo; a date-time without an offset is Tokyo's.
+/** @internal Exported for its tests; pages ask isCampaignActive. */
 export function campaignEndInstant(endsAt: string): number | null {
   const value = endsAt.trim();
   const dateOnly = datePattern.exec(value);

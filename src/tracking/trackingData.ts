@@ -27,7 +27,6 @@ export type CookieAttributesForHost = {
   sameSite: 'None' | 'Lax';
 };
 
-/** Strips the port (and IPv6 brackets) and lowercases. */
 function hostName(host: string): string {
   const trimmed = host.trim().toLowerCase();
   if (trimmed.startsWith('[')) return trimmed.slice(1).split(']')[0] ?? '';

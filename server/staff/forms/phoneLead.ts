@@ -1,5 +1,5 @@
 // A phone lead: the estimate's own rules and messages for the fields it shares; only the name and
-// the phone are required, as before, for a call may not give the rest.
+// the phone are required, for a call may not give the rest.
 import * as v from 'valibot';
 import { fields, type FieldPath } from '../../../src/estimate/contract/fieldTable';
 import { makers } from '../../../src/estimate/contract/options';

@@ -2,10 +2,8 @@ import { brands } from '../../brand/brands';
 import type { DeclaredCompany } from '../operatorFacts';
 import { shownCompany } from '../operatorFacts';
 
-/**
- * ヤマダ車検's operator: the ONE place to fill in before launch (what each is for:
- * src/content/operatorFacts.ts). null is not given yet; never replace one with a guess.
- */
+// ヤマダ車検's operator: the ONE place to fill in before launch (what each is for:
+// src/content/operatorFacts.ts). null is not given yet; never replace one with a guess.
 export const declaredCompany: DeclaredCompany = {
   name: null,
   representative: null,

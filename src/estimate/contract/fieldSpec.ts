@@ -1,4 +1,3 @@
-// The shape of the field table's rows (fieldTable.ts).
 import type { ExportColumnKey } from './exportColumns';
 
 type Choice = { readonly value: string; readonly label: string };

@@ -8,11 +8,7 @@ import { sectionRegistry, type SectionProps } from './sectionRegistry';
 
 export type LandingPageProps = SectionProps;
 
-/**
- * The landing page (spec 2): the main visual, the body in the brand's section order (its row
- * in src/brand/brands.ts, rendered through the section registry), the sticky call bar, and the
- * estimate dialog's slot last.
- */
+/** Spec 2: the body in the brand's section order, the estimate dialog's slot last. */
 export function LandingPage(props: LandingPageProps) {
   const brand = useBrand();
   return (

@@ -2,10 +2,7 @@ import { useId } from 'react';
 import { useBrand } from '../../brand/useBrand';
 import styles from './Logo.module.css';
 
-/**
- * The brand's mark (our own drawing, data in the brand's folder: src/content/<id>/logo.ts) and
- * name; its accessible name is the brand name.
- */
+/** Our own drawing of the brand's mark; its accessible name is the brand name. */
 export function Logo() {
   const brand = useBrand();
   const titleId = useId();

@@ -29,11 +29,9 @@ function holdsInput(form: HTMLFormElement): boolean {
   );
 }
 
-/**
- * No checks of its own (noValidate: never the browser's bubble): the first-paint script copies its
- * values into the estimate dialog, whose messages ask for the rest; without JavaScript, the API's
- * answer page does.
- */
+// No checks of its own (noValidate: never the browser's bubble): the first-paint script copies its
+// values into the estimate dialog, whose messages ask for the rest; without JavaScript, the API's
+// answer page does.
 export function SimpleForm({
   index,
   heading,

@@ -3,11 +3,8 @@ import type { LandingContent } from '../../content/types';
 import { EstimateButton, PhoneLink } from '../ContactActions';
 import styles from './StickyCallBar.module.css';
 
-/**
- * The sticky call bar (追従フッター) at the bottom of the screen: estimate and call, always in
- * reach on phones. Its `tracking-footer` section name, phone-link place and estimate entry point
- * are the names tests and analytics know it by (docs/tracking.md); keep them.
- */
+// 追従フッター. Its `tracking-footer` section name, phone-link place and estimate entry point are the
+// names tests and analytics know it by (docs/tracking.md); keep them.
 export function StickyCallBar({
   copy,
   outsideBusinessHours,

@@ -37,11 +37,8 @@ export function TextPage({ page }: { page: TextPageContent }) {
   );
 }
 
-/**
- * The text with each occurrence of the brand's phone number as a tel: link (the number is a link
- * everywhere it appears) and its phrase marks as <wbr>. Plain text in, React nodes out: nothing is
- * parsed as HTML.
- */
+// The brand's phone number is a tel: link everywhere it appears, phrase marks become <wbr>. Plain
+// text in, React nodes out: nothing is parsed as HTML.
 function withPhoneLinks(text: string, phone: string): ReactNode {
   // The page data marks no phrase break inside the number (src/content/phraseBreaks.server.ts).
   return text.split(phone).map((part, index) => (
