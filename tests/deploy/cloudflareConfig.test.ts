@@ -73,9 +73,9 @@ describe('Cloudflare config generator', () => {
   it('points the Worker and migrations at this folder, relative to where the config is written', () => {
     const config = brandConfig(brandIds[0], local) as Config;
     const folder = join(outDir, brandIds[0]);
-    expect(resolve(folder, config.main)).toBe(resolve('server/worker/worker.ts'));
+    expect(resolve(folder, config.main)).toBe(resolve('server/worker.ts'));
     expect(resolve(folder, config.d1_databases[0]!.migrations_dir)).toBe(
-      resolve('server/worker/migrations'),
+      resolve('server/db/migrations'),
     );
   });
 
