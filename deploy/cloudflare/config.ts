@@ -86,6 +86,11 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     const value = options.env[brandEnvName(name, brand)];
     if (value) vars[name] = value;
   }
+  // Locally, as the old local origin took them: one set of hours for every brand.
+  for (const name of options.local ? ['BUSINESS_START_TIME', 'BUSINESS_END_TIME'] : []) {
+    const value = options.env[name];
+    if (value) vars[name] ??= value;
+  }
   for (const [name, production] of Object.entries(productionEndpoints)) {
     const value = options.env[brandEnvName(name, brand)] ?? (options.local ? '' : production);
     if (value) vars[name] = value;

@@ -198,6 +198,26 @@ describe('Cloudflare config generator', () => {
     }
   });
 
+  it("takes one set of opening hours for every brand locally, a brand's own first", () => {
+    const [first, second] = brandIds;
+    const env = {
+      BUSINESS_START_TIME: '8:00',
+      [`BUSINESS_START_TIME_${first.toUpperCase()}`]: '10:30',
+    };
+    expect((brandConfig(first, { ...local, env }) as Config).vars.BUSINESS_START_TIME).toBe(
+      '10:30',
+    );
+    expect((brandConfig(second!, { ...local, env }) as Config).vars.BUSINESS_START_TIME).toBe(
+      '8:00',
+    );
+    const deployed = brandConfig(second!, {
+      ...local,
+      local: false,
+      env: { ...env, [`D1_DATABASE_ID_${second!.toUpperCase()}`]: 'db' },
+    }) as Config;
+    expect(deployed.vars.BUSINESS_START_TIME).toBeUndefined();
+  });
+
   it("writes a brand's local secrets, with its id in the webhook URL, and refuses a line break", () => {
     const env = {
       WEBHOOK_URL: 'http://127.0.0.1:5212/{brand}',
