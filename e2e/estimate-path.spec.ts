@@ -4,16 +4,16 @@
 // is unit-tested (tests/estimate/options.test.ts); no timings here: they are in the bench.
 import type { Locator, Page, Route } from '@playwright/test';
 import { makers } from '../src/estimate/contract/options';
-import { expiryYear, fillCustomer, storedFor, submitButton, uniqueEmail } from './estimateForm';
+import { expiryYear, fillCustomer, submitButton, uniqueEmail } from './estimateForm';
 import {
   brandList,
-  estimatesFile,
   expect,
   originFor,
   simpleFormCount,
   test,
   waitForApp,
   openAllDay,
+  storedFor,
 } from './fixtures';
 
 const formChunk = /\/assets\/EstimateForm-[\w-]+\.js$/;
@@ -95,9 +95,9 @@ for (const brand of brandList) {
       await expectPrefilled(dialog, maker);
       const email = uniqueEmail(brand.id);
       await fillCustomerAndSend(dialog, email);
-      const stored = await storedFor(estimatesFile, email);
+      const stored = await storedFor(brand.id, email);
       expect(stored).toHaveLength(1);
-      expect(stored[0]?.body).toMatchObject({
+      expect(stored[0]?.request).toMatchObject({
         entryPoint: `simple-form-${lastForm}`,
         vehicle: { maker, expiryYear, expiryMonth: '4', expiryDay: '15', postalCode: '1000001' },
       });

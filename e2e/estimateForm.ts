@@ -1,7 +1,6 @@
-// The one way the e2e specs and the bench fill the estimate form (src/estimate/EstimateFields.tsx)
-// and find what the local API stored. Labels, not names: what a visitor sees is what is tested.
-// The dialog is filled with the test factory's lead (tests/factories/estimate.ts).
-import { readFile } from 'node:fs/promises';
+// The one way the e2e specs and the bench fill the estimate form (src/estimate/EstimateFields.tsx).
+// Labels, not names: what a visitor sees is what is tested. The dialog is filled with the test
+// factory's lead (tests/factories/estimate.ts); what the API stored is read in leadRecords.ts.
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import { nextExpiryYear, typedCustomer, validFormValues } from '../tests/factories/estimate';
 
@@ -105,29 +104,4 @@ export async function fillSimpleForm(
 export async function submitSimpleForm(page: Page, index: number, model?: string): Promise<void> {
   const form = await fillSimpleForm(page, index, model);
   await form.getByRole('button').click();
-}
-
-export type StoredEstimate = {
-  id: string;
-  idempotencyKey?: string;
-  body: {
-    brand: string;
-    entryPoint: string;
-    vehicle: Record<string, string>;
-    customer: Record<string, string>;
-    request: Record<string, string>;
-    consent: boolean;
-    tracking: Record<string, string>;
-    quote?: { vehicleClass: string; roughTotal: number };
-  };
-};
-
-/** The requests the local origin stored in `file` for `email`. */
-export async function storedFor(file: string, email: string): Promise<StoredEstimate[]> {
-  const text = await readFile(file, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter((line) => line.includes(email))
-    .map((line) => JSON.parse(line) as StoredEstimate)
-    .filter((record) => record.body.customer.email === email);
 }
