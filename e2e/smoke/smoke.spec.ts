@@ -12,7 +12,8 @@ import { cacheControl, headersFor, parseHeadersFile } from '../../server/site/he
 import { largestCookieHeaderBytes } from '../../deploy/nginx/config';
 import { brandHost, engines, previousBuildId, smokeDistDir, type EngineName } from './engines';
 import { cspViolations, watchCsp } from '../csp';
-import { call, type Answer } from './workerApi';
+import type { Answer } from '../leadRecords';
+import { call } from './workerApi';
 
 function portOf(testInfo: TestInfo): number {
   return engines[testInfo.project.name as EngineName].port;
