@@ -94,7 +94,6 @@ export default tseslint.config(
   ...[
     ['server/core/**', true, ['(^|/)(node|worker)/', 'server/core imports neither runtime.']],
     ['server/worker/**', true, ['(^|/)node/', 'The Worker does not import the local origin.']],
-    ['server/node/**', false, ['(^|/)worker/', 'The local origin does not import the Worker.']],
   ].map(([files, onWorkers, runtime]) => ({
     files: [files],
     rules: {

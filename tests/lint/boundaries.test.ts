@@ -22,8 +22,6 @@ describe('the tree’s boundaries', () => {
     ['server/core/x.ts', "import '../../src/estimate/api';"],
     ['server/worker/x.ts', "import '../node/localMail';"],
     ['server/worker/x.ts', "import 'node:crypto';"],
-    ['server/node/x.ts', "import '../worker/delivery';"],
-    ['server/node/x.ts', "import '../../src/estimate/formAids';"],
     ['src/lib/x.ts', "import '../../prerender/headers';"],
     ['src/estimate/contract/x.ts', "import '../formAids';"],
     ['src/estimate/contract/validation/x.ts', "import '../../draft';"],
@@ -35,7 +33,6 @@ describe('the tree’s boundaries', () => {
     ['server/core/x.ts', "import '../../src/estimate/contract/fieldTable';"],
     ['server/core/x.ts', "import '../../src/brand/brands';"],
     ['server/worker/x.ts', "import '../core/router';"],
-    ['server/node/x.ts', "import 'node:fs';\nimport '../core/router';"],
     [
       'src/estimate/contract/validation/x.ts',
       "import '../fieldTable';\nimport '../../../lib/isRecord';",
