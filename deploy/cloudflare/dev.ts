@@ -59,29 +59,40 @@ async function cleanUp(): Promise<void> {
   rmSync(tmp, { recursive: true, force: true });
 }
 
-/** Ends the current child (SIGTERM, then SIGKILL after 10 s), then the keeper and tmp. */
+/** wrangler's process group: workerd, which it starts, outlives a wrangler killed alone. */
+function signalWrangler(signal: NodeJS.Signals | 0): boolean {
+  try {
+    return child?.pid !== undefined && process.kill(-child.pid, signal);
+  } catch {
+    return false; // the group is gone
+  }
+}
+
+/** SIGTERM to wrangler's group, then SIGKILL to what is left after 5 s (a runner's own comes at 10). */
+async function endWrangler(): Promise<void> {
+  signalWrangler('SIGTERM');
+  for (let waited = 0; waited < 5_000 && signalWrangler(0); waited += 100) {
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  signalWrangler('SIGKILL');
+}
+
 async function stop(): Promise<never> {
   if (stopping) return new Promise(() => undefined);
   stopping = true;
-  const running = child;
-  if (running && running.exitCode === null && running.signalCode === null) {
-    const exited = new Promise((done) => running.once('exit', done));
-    running.kill('SIGTERM');
-    const killer = setTimeout(() => running.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(killer);
-  }
+  await endWrangler();
   await cleanUp();
   process.exit(0);
 }
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+  process.on(signal, () => void stop());
 
-/** Runs wrangler with `argv`; its exit code (null when signalled). */
+/** Runs wrangler with `argv` in a process group of its own; its exit code (null if signalled). */
 function runWrangler(argv: string[], cwd: string, quiet: boolean): Promise<number | null> {
   child = spawn(node22, [wrangler, ...argv], {
     cwd,
     env: wranglerEnv,
+    detached: true,
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
   });
   let output = '';
@@ -138,6 +149,8 @@ const exited = runWrangler(
 void announceWhenUp();
 const code = await exited;
 if (!stopping) {
+  stopping = true;
+  await endWrangler();
   await cleanUp();
   console.error(`wrangler dev exited (${code ?? 'signal'})`);
   process.exit(code || 1);
