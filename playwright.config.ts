@@ -1,8 +1,9 @@
 // e2e against the built site on Cloudflare's runtime (deploy/cloudflare/dev.ts, the server of
 // `npm start`): `npm run test:e2e` (after `npm run build`). E2E_PORT, DIST_DIR and E2E_OUTPUT let
-// several runs work side by side.
+// several runs work side by side; workers and timeouts follow the machine (e2e/machine.ts).
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/browser';
+import { scaled, workers } from './e2e/machine';
 import { exportSecret, mailDir, port, staffSecret, stateDir } from './e2e/server';
 
 const outputDir = process.env.E2E_OUTPUT ?? 'test-results';
@@ -15,9 +16,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // Four workers on two cores: a test mostly waits (page loads, animations, expect's retries),
-  // so with two the cores sat two-thirds idle (about 250 CPU-seconds in a 400 s run).
-  workers: 4,
+  workers,
+  timeout: scaled(45_000),
+  expect: { timeout: scaled(10_000) },
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: `${outputDir}-report` }]]
     : 'list',
@@ -26,6 +27,9 @@ export default defineConfig({
     trace: 'on-first-retry',
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
+    // A step that hangs fails on its own, with its name, before the test's time runs out.
+    actionTimeout: scaled(15_000),
+    navigationTimeout: scaled(20_000),
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
@@ -46,7 +50,7 @@ export default defineConfig({
     },
     reuseExistingServer: !process.env.CI,
     // The first run on a machine installs wrangler and Node 22 into deploy/cloudflare.
-    timeout: 240_000,
+    timeout: scaled(240_000),
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

@@ -12,6 +12,7 @@ import {
   fillCustomer,
   fillEstimate,
   fillVehicle,
+  formCodeLoaded,
   submitButton,
   submitSimpleForm,
   uniqueEmail,
@@ -47,7 +48,7 @@ async function holdScripts(
 
 /** The form's code has taken the form over (src/estimate/EstimateForm.tsx). */
 async function waitForFormCode(page: Page): Promise<void> {
-  await expect(estimateDialog(page).locator('form')).toHaveAttribute('data-state', 'enhanced');
+  await formCodeLoaded(estimateDialog(page));
 }
 
 async function openLandingHeld(page: Page, brand: keyof typeof brands) {

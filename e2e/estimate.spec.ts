@@ -10,6 +10,7 @@ import {
   expiryYear,
   fillCustomer,
   fillEstimate,
+  formCodeLoaded,
   submitButton,
   submitSimpleForm,
   uniqueEmail,
@@ -140,6 +141,7 @@ for (const brand of oneBrand(1)) {
       await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
       const dialog = estimateDialog(page);
       await expect(dialog).toBeVisible();
+      await formCodeLoaded(dialog);
       await expect(dialog.getByRole('link', { name: /プライバシーポリシー/ })).toHaveAttribute(
         'href',
         '/privacypolicy',
@@ -221,6 +223,7 @@ for (const brand of oneBrand(1)) {
       const dialog = estimateDialog(page);
       await expect(dialog.getByLabel('車種')).toBeVisible();
       await expect(dialog).toHaveAttribute('open', '');
+      await formCodeLoaded(dialog);
       // 225 ms in, 125 ms out.
       expect(
         await dialog.evaluate((element) => getComputedStyle(element).transitionDuration),
@@ -273,6 +276,8 @@ for (const brand of oneBrand(1)) {
       await expect(dialog).toBeVisible();
       await expect(dialog.getByLabel('姓', { exact: true })).toHaveValue('山田');
 
+      // The form's code keeps the draft once it has taken over (later on a busy machine).
+      await expect.poll(() => storedDraft(page)).toContain('idempotencyKey');
       const before = JSON.parse((await storedDraft(page)) ?? '{}') as { idempotencyKey?: string };
       expect(before.idempotencyKey).toBeTruthy();
 
@@ -328,6 +333,7 @@ for (const brand of oneBrand(1)) {
       await openLanding(page, brand.id);
       const email = uniqueEmail(`${brand.id}-copied`);
       const first = await fillFromHeader(page, email);
+      await expect.poll(() => storedDraft(page)).toContain(email);
       const draft = await storedDraft(page);
       expect(draft).toContain('idempotencyKey');
 

@@ -1,7 +1,7 @@
 // The one way the e2e specs and the bench fill the estimate form (src/estimate/EstimateFields.tsx).
 // Labels, not names: what a visitor sees is what is tested. The dialog is filled with the test
 // factory's lead (tests/factories/estimate.ts); what the API stored is read in leadRecords.ts.
-import type { CDPSession, Locator, Page } from '@playwright/test';
+import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { nextExpiryYear, typedCustomer, validFormValues } from '../tests/factories/estimate';
 
 /** A 車検満了日 year the form offers (last year to three years ahead). */
@@ -22,6 +22,14 @@ export function uniqueEmail(label: string): string {
 /** The estimate dialog (there is one per page, on the landing page). */
 export function estimateDialog(page: Page): Locator {
   return page.getByRole('dialog');
+}
+
+/**
+ * Waits until the form's code has taken the dialog over (it loads in idle time, later on a busy
+ * machine): what a test of the code's own behaviour (its messages, its focus trap) relies on.
+ */
+export async function formCodeLoaded(dialog: Locator): Promise<void> {
+  await expect(dialog.locator('form')).toHaveAttribute('data-state', 'enhanced');
 }
 
 export function submitButton(dialog: Locator): Locator {

@@ -2,7 +2,7 @@
 // kept as .eml files in MAIL_DIR by the server's mail keeper (deploy/cloudflare/mailKeeper.ts),
 // read back with a real parser: what the copy promises is what is sent.
 import { mailSender } from '../src/brand/mail';
-import { estimateDialog, fillEstimate, uniqueEmail } from './estimateForm';
+import { estimateDialog, fillEstimate, formCodeLoaded, uniqueEmail } from './estimateForm';
 import { brandList, expect, mailDir, originFor, test } from './fixtures';
 import { keptMails, type KeptMail } from './keptMail';
 
@@ -57,7 +57,7 @@ for (const brand of brandList) {
       await page.goto(`${originFor(brand.id)}/`);
       await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
       const dialog = estimateDialog(page);
-      await expect(dialog.locator('form')).toHaveAttribute('data-state', 'enhanced');
+      await formCodeLoaded(dialog);
       await expect(
         dialog.getByText(`受付確認メールを自動でお送りします（数分以内、${sender.domain} から）`),
       ).toBeVisible();
