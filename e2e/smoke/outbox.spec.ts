@@ -11,7 +11,15 @@ import { validRequest } from '../../tests/factories/estimate';
 import { parseCsv } from '../../tests/parseCsv';
 import { apiEnv, engines, smokeApi } from './engines';
 import { startReceiver } from './webhookReceiver';
-import { client, cloudflareOnly, exportCsv, postJson, startWorker, stopWorker } from './workerApi';
+import {
+  client,
+  cloudflareOnly,
+  crashWorker,
+  exportCsv,
+  postJson,
+  startWorker,
+  stopWorker,
+} from './workerApi';
 
 test('a Worker killed mid-burst delivers every stored lead once after the sweep', async () => {
   test.skip(test.info().project.name !== 'cloudflare', cloudflareOnly);
@@ -49,15 +57,15 @@ test('a Worker killed mid-burst delivers every stored lead once after the sweep'
       return postJson(brand.id, body, { ip: client(), onPort: port }).then(
         () => {
           answered += 1;
-          if (answered === 3) killed ??= stopWorker(child, 'SIGKILL');
+          if (answered === 3) killed ??= crashWorker(child);
         },
         () => undefined,
       );
     });
     await Promise.all(burst);
-    await (killed ?? stopWorker(child, 'SIGKILL'));
+    await (killed ?? crashWorker(child));
   } catch (error) {
-    await stopWorker(child, 'SIGKILL').catch(() => undefined);
+    await crashWorker(child).catch(() => undefined);
     throw error;
   }
 
@@ -95,7 +103,7 @@ test('a Worker killed mid-burst delivers every stored lead once after the sweep'
     await expect.poll(undelivered).toEqual([]);
     expect(receiver.deliveries).toHaveLength(before);
   } finally {
-    await stopWorker(child, 'SIGTERM');
+    await stopWorker(child);
     await receiver.close();
   }
 });

@@ -175,10 +175,27 @@ export async function startWorker(port: number, env: Record<string, string>) {
   return child;
 }
 
-/** Ends a worker of startWorker's and everything it started (its process group). */
-export async function stopWorker(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+/** Ends a worker of startWorker's and everything it started (dev.ts ends wrangler's group). */
+export async function stopWorker(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((done) => child.once('exit', done));
-  process.kill(-child.pid!, signal);
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+/**
+ * Kills a worker of startWorker's runtime with no clean stop, as a crash would: SIGKILL to
+ * wrangler's process group (dev.ts runs it in one of its own), then dev.ts exits.
+ */
+export async function crashWorker(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  const { stdout } = await promisify(execFile)('ps', ['-A', '-o', 'pid=,ppid=,args=']);
+  const wrangler = stdout
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find(([, ppid, ...args]) => Number(ppid) === child.pid && args.join(' ').includes('wrangler'));
+  if (!wrangler) throw new Error(`no wrangler under dev.ts (${child.pid})`);
+  process.kill(-Number(wrangler[0]), 'SIGKILL');
   await exited;
 }
