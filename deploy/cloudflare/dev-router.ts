@@ -8,9 +8,7 @@ type BrandWorker = {
   scheduled(options: { scheduledTime: Date; cron: string }): Promise<unknown>;
 };
 type Env = Record<BrandId, BrandWorker> & {
-  /** wrangler's own send_email simulation, allowed every brand's sender. */
   EMAIL?: SendEmail;
-  /** The start script's mail keeper (mailKeeper.ts), which writes each message as an .eml file. */
   MAIL_KEEPER_URL?: string;
 };
 

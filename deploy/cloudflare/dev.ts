@@ -1,12 +1,7 @@
 /**
- * `npm start` / `npm run preview`: every brand's Worker on Cloudflare's own runtime (workerd,
- * through wrangler dev) on 127.0.0.1:PORT, the brand picked by Host as on the real hosts, with
- * its estimate API over local D1 and queues, and each mail kept as an .eml file.
- *   npm start                    builds when dist/ is older than the sources, then serves it
- *   npm run preview              (--no-build) serves dist/ as it is
- *   --fresh                      empties the state and mail folders first (the e2e run)
- * The environment it reads is listed in README.md ("Configuration"). Runs in the foreground and
- * stops cleanly on SIGTERM or Ctrl-C; exits non-zero when wrangler dies.
+ * `npm start` (builds when dist/ is stale) and `npm run preview` (--no-build): every brand's Worker
+ * under wrangler dev on 127.0.0.1:PORT, each mail kept as an .eml file; --fresh empties the state
+ * and mail folders first. Its environment: README.md ("Configuration").
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -118,7 +113,6 @@ try {
   await cleanUp();
   fail(error instanceof Error ? error.message : String(error));
 }
-// The brands' configs first, the dev router's last (config.ts).
 const router = configs.at(-1)!;
 const brandConfigs = configs.slice(0, -1);
 
