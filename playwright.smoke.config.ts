@@ -8,6 +8,7 @@ import { chromiumArgs, chromiumPath } from './e2e/browser';
 import { brandIds } from './src/brand/brands';
 import {
   apiEnv,
+  mailDirOf,
   previousBuildId,
   selectedEngines,
   smokeApi,
@@ -25,9 +26,9 @@ if (!process.env.TEST_WORKER_INDEX && process.argv.includes('test')) {
     throw new Error(`${distDir}/ has no built trees: run npm run build first`);
   }
   rmSync(smokeDistDir, { recursive: true, force: true });
-  // The API's stores start empty on every run: the Cloudflare engine's local D1, the origin's file.
+  // The Cloudflare engine starts with no leads and no mails on every run.
   rmSync(smokeApi.stateDir, { recursive: true, force: true });
-  rmSync(smokeApi.estimatesFile, { force: true });
+  rmSync(mailDirOf(), { recursive: true, force: true });
   cpSync(distDir, smokeDistDir, { recursive: true });
   for (const brand of brandIds) {
     const builds = join(smokeDistDir, brand, '_app/builds');

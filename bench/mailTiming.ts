@@ -1,8 +1,9 @@
 /**
  * Time from the 201 to each lead mail on Cloudflare's runtime (workerd): starts
- * deploy/cloudflare/run.sh on a fresh state, posts leads one after the other (alternating brands,
- * each from its own client address) and reads when the send_email binding's local simulation
- * took each mail (its Local Explorer's sentAt), then prints the median and range per mail.
+ * deploy/cloudflare/dev.ts on a fresh state, posts leads one after the other (alternating brands,
+ * each from its own client address) and reads when each mail was kept (the time in the name of
+ * its .eml file, written once the send_email simulation took it), then prints the median and
+ * range per mail.
  *   npm run build && node --import tsx bench/mailTiming.ts      (MAIL_TIMING_PORT, default 4278;
  *   MAIL_TIMING_RUNS, default 10)
  * Locally the queue batches for up to 1 s (config.ts, --local); deployed, up to 5 s.
@@ -12,7 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brandHost, mailsOf } from '../e2e/smoke/engines';
+import { brandHost } from '../e2e/smoke/engines';
+import { keptMails } from '../e2e/keptMail';
 import { brandIds, type BrandId } from '../src/brand/brands';
 import { validRequest } from '../tests/factories/estimate';
 import { formatSummary, ms, summarize } from './stats';
@@ -63,16 +65,21 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number
 }
 
 const state = mkdtempSync(join(tmpdir(), 'mail-timing-'));
-const server = spawn('bash', ['deploy/cloudflare/run.sh'], {
-  detached: true,
-  stdio: 'ignore',
-  env: {
-    ...process.env,
-    PORT: String(port),
-    INSPECTOR_PORT: String(port + 1),
-    CLOUDFLARE_STATE_DIR: state,
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'deploy/cloudflare/dev.ts', '--no-build'],
+  {
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      INSPECTOR_PORT: String(port + 1),
+      CLOUDFLARE_STATE_DIR: join(state, 'd1'),
+      MAIL_DIR: join(state, 'mail'),
+    },
   },
-});
+);
 try {
   await waitFor(
     async () => ((await fetch(`http://127.0.0.1:${port}/robots.txt`)).ok ? true : undefined),
@@ -88,11 +95,11 @@ try {
     const answeredAt = Date.now();
     if (answer.status !== 201) throw new Error(`POST answered ${answer.status}`);
     const mails = await waitFor(async () => {
-      const found = await mailsOf(brand, answer.id, port);
+      const found = await keptMails(join(state, 'mail'), answer.id);
       return found.length === mailKinds.length ? found : undefined;
     }, 60_000);
     for (const mail of mails) {
-      const kind = mail.headers?.['X-Lead-Mail'] as (typeof mailKinds)[number];
+      const kind = mail.kind as (typeof mailKinds)[number];
       delays[kind].push(Date.parse(mail.sentAt) - answeredAt);
     }
   }

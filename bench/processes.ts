@@ -1,6 +1,6 @@
 /**
- * The bench's processes: the local origins it serves the trees from (and the script-free copy of
- * the landing pages), and the Chromes Lighthouse drives. Each is ended by its pid whatever way the
+ * The bench's processes: the servers it serves the trees from (and the script-free copy of the
+ * landing pages), and the Chromes Lighthouse drives. Each is ended by its pid whatever way the
  * bench ends (normal exit, error or signal).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -38,27 +38,35 @@ for (const [signal, code] of [
   });
 }
 
-/** Started by node's own path so the pid is the server's, and stopped by it. */
+/**
+ * `npm run preview`'s server (deploy/cloudflare/dev.ts) on fresh state, started by node's own path
+ * so the pid is the server's, and stopped by it (it stops its wrangler).
+ */
 export function startServer(atPort: number, distDir: string): ChildProcess {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/node/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(atPort),
-      DIST_DIR: distDir,
-      ESTIMATES_FILE: `.data/bench-estimates-${atPort}.jsonl`,
-      MAIL_DIR: `.data/bench-mail-${atPort}`,
-      // The finish bench's visitors all come from 127.0.0.1; the cap is for the open internet.
-      ESTIMATES_RATE_LIMIT: '100000',
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'deploy/cloudflare/dev.ts', '--no-build', '--fresh'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(atPort),
+        DIST_DIR: distDir,
+        CLOUDFLARE_STATE_DIR: `.data/bench-state-${atPort}`,
+        MAIL_DIR: `.data/bench-mail-${atPort}`,
+        // The finish bench's visitors all come from 127.0.0.1; the cap is for the open internet.
+        ESTIMATES_RATE_LIMIT: '100000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   servers.add(server);
   server.on('exit', () => servers.delete(server));
   return server;
 }
 
 export async function waitForServer(server: ChildProcess, atPort: number): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  // wrangler dev applies the migrations and starts workerd first: up to minutes on a busy machine.
+  for (let attempt = 0; attempt < 1800; attempt += 1) {
     if (server.exitCode !== null)
       throw new Error(`the server for port ${atPort} exited (${server.exitCode}); is it in use?`);
     try {

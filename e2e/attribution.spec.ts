@@ -3,11 +3,11 @@
 // attribution parameters, estimate_success names the lead the API answered, and page_view fires
 // once per in-app navigation (none for the first load). The cookie's attributes are checked
 // here too, as the browser stores them.
-import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { clickIdParams } from '../src/tracking/trackingFields';
 import { fillEstimate, uniqueEmail } from './estimateForm';
-import { brandList, estimatesFile, expect, originFor, test, waitForApp } from './fixtures';
+import { brandList, expect, leadServer, originFor, test, waitForApp } from './fixtures';
+import { staffLead } from './leadRecords';
 
 const dayS = 86_400;
 
@@ -37,13 +37,6 @@ async function dataLayer(page: Page): Promise<DataLayerEntry[]> {
   return page.evaluate(
     () => ((window as Window & { dataLayer?: unknown[] }).dataLayer ?? []) as DataLayerEntry[],
   );
-}
-
-async function storedRecord(id: string): Promise<{ body: { tracking: Record<string, string> } }> {
-  const line = (await readFile(estimatesFile, 'utf8'))
-    .split('\n')
-    .find((text) => text.includes(`"id":"${id}"`));
-  return JSON.parse(line ?? 'null') as { body: { tracking: Record<string, string> } };
 }
 
 for (const brand of brandList) {
@@ -114,7 +107,7 @@ for (const brand of brandList) {
 
       const sent = response.request().postDataJSON() as { tracking: Record<string, string> };
       expect(sent.tracking).toEqual(cookie);
-      expect((await storedRecord(id)).body.tracking).toEqual(cookie);
+      expect((await staffLead(leadServer, brand.id, id)).request.tracking).toEqual(cookie);
 
       const successes = (await dataLayer(page)).filter((e) => e.event === 'estimate_success');
       expect(successes).toEqual([

@@ -12,12 +12,12 @@ import {
   fillCustomer,
   fillEstimate,
   fillVehicle,
-  storedFor,
+  formCodeLoaded,
   submitButton,
   submitSimpleForm,
   uniqueEmail,
 } from './estimateForm';
-import { estimatesFile, expect, originFor, test, oneBrand } from './fixtures';
+import { expect, originFor, test, oneBrand, storedFor } from './fixtures';
 import { typedCustomer } from '../tests/factories/estimate';
 
 /** A form's controls as it would post them (name → value, the last of a name). */
@@ -48,7 +48,7 @@ async function holdScripts(
 
 /** The form's code has taken the form over (src/estimate/EstimateForm.tsx). */
 async function waitForFormCode(page: Page): Promise<void> {
-  await expect(estimateDialog(page).locator('form')).toHaveAttribute('data-state', 'enhanced');
+  await formCodeLoaded(estimateDialog(page));
 }
 
 async function openLandingHeld(page: Page, brand: keyof typeof brands) {
@@ -84,10 +84,10 @@ for (const brand of oneBrand(1)) {
       await expect(
         dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
       ).toBeVisible();
-      const stored = await storedFor(estimatesFile, email);
+      const stored = await storedFor(brand.id, email);
       expect(stored).toHaveLength(1);
-      expect(stored[0]?.body.vehicle.model).toBe('タイプしたクルマ');
-      expect(stored[0]?.body.entryPoint).toBe('tracking-footer');
+      expect(stored[0]?.request.vehicle.model).toBe('タイプしたクルマ');
+      expect(stored[0]?.request.entryPoint).toBe('tracking-footer');
       expect(consoleErrors).toEqual([]);
     });
 
@@ -116,10 +116,10 @@ for (const brand of oneBrand(1)) {
       await expect(
         dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
       ).toBeVisible();
-      const [stored] = await storedFor(estimatesFile, email);
-      expect(stored?.body.vehicle.model).toBe('ノート');
-      expect(stored?.body.vehicle.postalCode).toBe('1234567');
-      expect(stored?.body.entryPoint).toBe('simple-form-1');
+      const [stored] = await storedFor(brand.id, email);
+      expect(stored?.request.vehicle.model).toBe('ノート');
+      expect(stored?.request.vehicle.postalCode).toBe('1234567');
+      expect(stored?.request.entryPoint).toBe('simple-form-1');
       expect(consoleErrors).toEqual([]);
     });
 
@@ -147,9 +147,9 @@ for (const brand of oneBrand(1)) {
         dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
       ).toBeVisible();
       expect(posts).toHaveLength(1);
-      const stored = await storedFor(estimatesFile, email);
+      const stored = await storedFor(brand.id, email);
       expect(stored).toHaveLength(1);
-      expect(stored[0]?.body.entryPoint).toBe('header');
+      expect(stored[0]?.request.entryPoint).toBe('header');
       expect(consoleErrors).toEqual([]);
     });
 
@@ -209,7 +209,7 @@ for (const brand of oneBrand(1)) {
       await fillEstimate(dialog, email);
       await dialog.locator('button[type="submit"]').click();
       await expect(page.getByText(/^受付番号: \S+/)).toBeVisible();
-      expect(await storedFor(estimatesFile, email)).toHaveLength(1);
+      expect(await storedFor(brand.id, email)).toHaveLength(1);
     });
   });
 
@@ -254,11 +254,11 @@ for (const brand of oneBrand(1)) {
       await dialog.locator('button[type="submit"]').click();
       await expect(page.getByText(/^受付番号: \S+/)).toBeVisible();
       await expect(page.getByRole('link', { name: brand.phone })).toBeVisible();
-      const [stored, ...more] = await storedFor(estimatesFile, email);
+      const [stored, ...more] = await storedFor(brand.id, email);
       expect(more).toHaveLength(0);
-      expect(stored?.body.tracking).toMatchObject(tracking);
+      expect(stored?.request.tracking).toMatchObject(tracking);
       // Without a script nothing tells the form which opener showed it: the contract's default.
-      expect(stored?.body.entryPoint).toBe('header');
+      expect(stored?.request.entryPoint).toBe('header');
     });
 
     test('a simple form posts to the API, whose page keeps its values and asks for the rest', async ({
@@ -284,9 +284,9 @@ for (const brand of oneBrand(1)) {
       await page.locator('[name="consent"]').check();
       await page.getByRole('button', { name: 'この内容で送信する' }).click();
       await expect(page.getByText(/^受付番号: \S+/)).toBeVisible();
-      const [stored, ...more] = await storedFor(estimatesFile, email);
+      const [stored, ...more] = await storedFor(brand.id, email);
       expect(more).toHaveLength(0);
-      expect(stored?.body).toMatchObject({
+      expect(stored?.request).toMatchObject({
         entryPoint: 'simple-form-1',
         vehicle: { model: 'アクア', maker: 'トヨタ', postalCode: '1234567' },
       });
@@ -347,9 +347,9 @@ for (const brand of oneBrand(1)) {
         await expect(page.getByText(valuesKeptNote)).toBeVisible();
         await page.getByRole('button', { name: 'この内容で送信する' }).click();
         await expect(page.getByText(/^受付番号: \S+/)).toBeVisible();
-        const [stored, ...more] = await storedFor(estimatesFile, email);
+        const [stored, ...more] = await storedFor(brand.id, email);
         expect(more).toHaveLength(0);
-        expect(stored?.body).toMatchObject({
+        expect(stored?.request).toMatchObject({
           vehicle: { model: 'N-BOX', mileage: '45000' },
           request: { courtesyCar: 'no', notes: '午前中希望' },
         });
@@ -372,7 +372,7 @@ for (const brand of oneBrand(1)) {
       await expect(page.locator('p', { hasText: message })).toBeVisible();
       await expect(page.locator('[name="customer.email"]')).toHaveValue(email);
       await expect(page.locator('[name="customer.phone"]')).toHaveValue('0990-123-456');
-      expect(await storedFor(estimatesFile, email)).toHaveLength(0);
+      expect(await storedFor(brand.id, email)).toHaveLength(0);
     });
   });
 }

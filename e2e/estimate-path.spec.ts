@@ -4,16 +4,23 @@
 // is unit-tested (tests/estimate/options.test.ts); no timings here: they are in the bench.
 import type { Locator, Page, Route } from '@playwright/test';
 import { makers } from '../src/estimate/contract/options';
-import { expiryYear, fillCustomer, storedFor, submitButton, uniqueEmail } from './estimateForm';
+import { scaled } from './machine';
+import {
+  expiryYear,
+  fillCustomer,
+  formCodeLoaded,
+  submitButton,
+  uniqueEmail,
+} from './estimateForm';
 import {
   brandList,
-  estimatesFile,
   expect,
   originFor,
   simpleFormCount,
   test,
   waitForApp,
   openAllDay,
+  storedFor,
 } from './fixtures';
 
 const formChunk = /\/assets\/EstimateForm-[\w-]+\.js$/;
@@ -40,7 +47,9 @@ async function fillSimpleForm(page: Page, index: number, maker: string): Promise
 /** The dialog holds what the simple form sent (maker included) and opened with the form itself. */
 async function expectPrefilled(dialog: Locator, maker: string): Promise<void> {
   // After a reload the dialog's code is fetched again: a slow shared machine may take a while.
-  await expect(dialog.getByLabel('車検満了日の年')).toHaveValue(expiryYear, { timeout: 15_000 });
+  await expect(dialog.getByLabel('車検満了日の年')).toHaveValue(expiryYear, {
+    timeout: scaled(15_000),
+  });
   await expect(dialog.getByLabel('車検満了日の月')).toHaveValue('4');
   await expect(dialog.getByLabel('車検満了日の日（任意）')).toHaveValue('15');
   await expect(dialog.getByLabel('メーカー')).toHaveValue(maker);
@@ -95,9 +104,9 @@ for (const brand of brandList) {
       await expectPrefilled(dialog, maker);
       const email = uniqueEmail(brand.id);
       await fillCustomerAndSend(dialog, email);
-      const stored = await storedFor(estimatesFile, email);
+      const stored = await storedFor(brand.id, email);
       expect(stored).toHaveLength(1);
-      expect(stored[0]?.body).toMatchObject({
+      expect(stored[0]?.request).toMatchObject({
         entryPoint: `simple-form-${lastForm}`,
         vehicle: { maker, expiryYear, expiryMonth: '4', expiryDay: '15', postalCode: '1000001' },
       });
@@ -117,7 +126,7 @@ for (const brand of brandList) {
       await expect(dialog.getByLabel('車種')).toBeEditable();
       await dialog.getByLabel('車種').fill('待たない車');
       release();
-      await expect(dialog.locator('form')).toHaveAttribute('data-state', 'enhanced');
+      await formCodeLoaded(dialog);
       await expect(dialog.getByLabel('車種')).toHaveValue('待たない車');
       // Reported once the code arrived, for the open it missed.
       await expect.poll(() => estimateOpens(page)).toEqual(['header']);

@@ -1,8 +1,7 @@
-// The one way the e2e specs and the bench fill the estimate form (src/estimate/EstimateFields.tsx)
-// and find what the local API stored. Labels, not names: what a visitor sees is what is tested.
-// The dialog is filled with the test factory's lead (tests/factories/estimate.ts).
-import { readFile } from 'node:fs/promises';
-import type { CDPSession, Locator, Page } from '@playwright/test';
+// The one way the e2e specs and the bench fill the estimate form (src/estimate/EstimateFields.tsx).
+// Labels, not names: what a visitor sees is what is tested. The dialog is filled with the test
+// factory's lead (tests/factories/estimate.ts); what the API stored is read in leadRecords.ts.
+import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { nextExpiryYear, typedCustomer, validFormValues } from '../tests/factories/estimate';
 
 /** A 車検満了日 year the form offers (last year to three years ahead). */
@@ -23,6 +22,14 @@ export function uniqueEmail(label: string): string {
 /** The estimate dialog (there is one per page, on the landing page). */
 export function estimateDialog(page: Page): Locator {
   return page.getByRole('dialog');
+}
+
+/**
+ * Waits until the form's code has taken the dialog over (it loads in idle time, later on a busy
+ * machine): what a test of the code's own behaviour (its messages, its focus trap) relies on.
+ */
+export async function formCodeLoaded(dialog: Locator): Promise<void> {
+  await expect(dialog.locator('form')).toHaveAttribute('data-state', 'enhanced');
 }
 
 export function submitButton(dialog: Locator): Locator {
@@ -105,29 +112,4 @@ export async function fillSimpleForm(
 export async function submitSimpleForm(page: Page, index: number, model?: string): Promise<void> {
   const form = await fillSimpleForm(page, index, model);
   await form.getByRole('button').click();
-}
-
-export type StoredEstimate = {
-  id: string;
-  idempotencyKey?: string;
-  body: {
-    brand: string;
-    entryPoint: string;
-    vehicle: Record<string, string>;
-    customer: Record<string, string>;
-    request: Record<string, string>;
-    consent: boolean;
-    tracking: Record<string, string>;
-    quote?: { vehicleClass: string; roughTotal: number };
-  };
-};
-
-/** The requests the local origin stored in `file` for `email`. */
-export async function storedFor(file: string, email: string): Promise<StoredEstimate[]> {
-  const text = await readFile(file, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter((line) => line.includes(email))
-    .map((line) => JSON.parse(line) as StoredEstimate)
-    .filter((record) => record.body.customer.email === email);
 }

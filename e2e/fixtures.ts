@@ -6,18 +6,14 @@ import {
   businessEndCookieName,
   businessStartCookieName,
 } from '../src/business-hours/loadBusinessHours';
+import { storedFor as storedIn, type LeadServer, type StaffLead } from './leadRecords';
+import { exportSecret, mailDir, port, staffSecret } from './server';
 
 export { expect };
 
-export const port = Number(process.env.E2E_PORT ?? 4174);
+export { mailDir, port };
 
-/** Where the local origin of this run appends accepted estimates (see playwright.config.ts). */
-export const estimatesFile = `.data/e2e-estimates-${port}.jsonl`;
-
-/** Where the local origin of this run writes the lead mails as .eml files (MAIL_DIR). */
-export const mailDir = `.data/e2e-mail-${port}`;
-
-/** The origin each brand is served on by the local origin. */
+/** The origin each brand is served on by the server of this run (deploy/cloudflare/dev.ts). */
 export function originFor(brand: BrandId): string {
   return localOrigin(brand, port);
 }
@@ -25,6 +21,19 @@ export function originFor(brand: BrandId): string {
 /** Host header of a brand, for raw HTTP requests (Node does not resolve *.localhost). */
 export function hostFor(brand: BrandId): string {
   return new URL(originFor(brand)).host;
+}
+
+/** The server of this run, opened to the specs as staff (playwright.config.ts sets the secrets). */
+export const leadServer: LeadServer = {
+  port,
+  host: hostFor,
+  exportSecret,
+  staffSecret,
+};
+
+/** Every lead `brand` stored for `email` (the CSV export, then the staff API). */
+export function storedFor(brand: BrandId, email: string): Promise<StaffLead[]> {
+  return storedIn(leadServer, brand, email);
 }
 
 /**

@@ -1,27 +1,19 @@
-// The lead mails on the local origin (server/node/localMail.ts): what the copy promises is what is
-// written to MAIL_DIR, read back with a real parser.
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+// The lead mails as the site sends them: through the Queue and each brand Worker's EMAIL binding,
+// kept as .eml files in MAIL_DIR by the server's mail keeper (deploy/cloudflare/mailKeeper.ts),
+// read back with a real parser: what the copy promises is what is sent.
 import { mailSender } from '../src/brand/mail';
-import { estimateDialog, fillEstimate, uniqueEmail } from './estimateForm';
+import { estimateDialog, fillEstimate, formCodeLoaded, uniqueEmail } from './estimateForm';
 import { brandList, expect, mailDir, originFor, test } from './fixtures';
+import { keptMails, type KeptMail } from './keptMail';
 
-/** The mails written for `address` (To or Reply-To), parsed. */
-async function mailsFor(address: string): Promise<ParsedMail[]> {
-  const names = await readdir(mailDir).catch(() => [] as string[]);
-  const mails = await Promise.all(
-    names
-      .filter((name) => name.endsWith('.eml'))
-      .map(async (name) => simpleParser(await readFile(join(mailDir, name)))),
-  );
-  return mails.filter((mail) =>
-    [mail.to, mail.replyTo].some((field) =>
-      (Array.isArray(field) ? field : field ? [field] : []).some((entry) =>
-        entry.value.some((value) => value.address === address),
-      ),
-    ),
-  );
+/** Lead `id`'s receipt and shop notice, once both are kept (the Queue sends them a moment later). */
+async function mailsOf(id: string): Promise<{ receipt?: KeptMail; notice?: KeptMail }> {
+  await expect.poll(async () => (await keptMails(mailDir, id)).length).toBe(2);
+  const mails = await keptMails(mailDir, id);
+  return {
+    receipt: mails.find((mail) => mail.kind === 'receipt'),
+    notice: mails.find((mail) => mail.kind === 'shop-notice'),
+  };
 }
 
 for (const brand of brandList) {
@@ -47,17 +39,15 @@ for (const brand of brandList) {
         await expect(page.getByText('確認メールを自動でお送りします（数分以内）')).toBeVisible();
         await expect(page.getByText(`「${sender.domain}」からのメールを受信できる`)).toBeVisible();
 
-        await expect.poll(async () => (await mailsFor(email)).length).toBe(2);
-        const mails = await mailsFor(email);
-        const receipt = mails.find((mail) => mail.subject?.startsWith(`【${brand.name}】`));
+        const { receipt, notice } = await mailsOf(id);
         expect(receipt?.subject).toBe(
           `【${brand.name}】お見積もり依頼を受け付けました（受付番号 ${id}）`,
         );
-        expect(receipt?.from?.value[0]?.address).toBe(sender.email);
-        expect(receipt?.text).toContain(`受付番号: ${id}`);
-        const notice = mails.find((mail) => mail !== receipt);
+        expect(receipt?.from).toBe(sender.email);
+        expect(receipt?.to).toEqual([email]);
+        expect(receipt?.parsed.text).toContain(`受付番号: ${id}`);
         expect(notice?.subject).toContain(`受付番号 ${id}`);
-        expect(notice?.replyTo?.value[0]?.address).toBe(email);
+        expect(notice?.parsed.replyTo?.value[0]?.address).toBe(email);
       });
     });
 
@@ -67,18 +57,24 @@ for (const brand of brandList) {
       await page.goto(`${originFor(brand.id)}/`);
       await page.getByRole('banner').getByRole('button', { name: '無料見積もり' }).click();
       const dialog = estimateDialog(page);
-      await expect(dialog.locator('form')).toHaveAttribute('data-state', 'enhanced');
+      await formCodeLoaded(dialog);
       await expect(
         dialog.getByText(`受付確認メールを自動でお送りします（数分以内、${sender.domain} から）`),
       ).toBeVisible();
       const email = uniqueEmail(`${brand.id}-done`);
       await fillEstimate(dialog, email);
+      const answered = page.waitForResponse(
+        (response) => response.url().endsWith('/api/estimates') && response.status() === 201,
+      );
       await dialog.locator('button[type="submit"]').click();
+      const { id } = (await (await answered).json()) as { id: string };
       await expect(dialog.getByText('確認メールを自動でお送りします（数分以内）')).toBeVisible();
       await expect(
         dialog.getByText(new RegExp(`${sender.email.replace('.', '\\.')} から自動で`)),
       ).toBeVisible();
-      await expect.poll(async () => (await mailsFor(email)).length).toBe(2);
+      const { receipt, notice } = await mailsOf(id);
+      expect(receipt?.to).toEqual([email]);
+      expect(notice?.parsed.replyTo?.value[0]?.address).toBe(email);
     });
   });
 }

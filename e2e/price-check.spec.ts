@@ -1,22 +1,13 @@
 // The price check in the cost section, for both brands: the visitor's own rough total at once,
 // without a request, and the estimate it opens carrying class, first registration and total.
 // Run: npx playwright test e2e/price-check.spec.ts (after `npm run build`).
-import { readFile } from 'node:fs/promises';
 import { axeViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { businessTimePath } from '../src/business-hours/loadBusinessHours';
 import type { BrandId } from '../src/brand/brands';
 import { legalFeeRates, rowInForce } from '../src/content/legalFees';
 import { tokyoYearMonth } from '../src/lib/tokyoTime';
-import {
-  oneBrand,
-  estimatesFile,
-  expect,
-  landings,
-  originFor,
-  test,
-  openLanding,
-} from './fixtures';
+import { oneBrand, expect, landings, originFor, test, openLanding, storedFor } from './fixtures';
 import { fillEstimate } from './estimateForm';
 
 /** Today's year and month in Japan, as the page counts them. */
@@ -144,12 +135,9 @@ for (const brand of oneBrand(0)) {
         dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
       ).toBeVisible();
 
-      const stored = (await readFile(estimatesFile, 'utf8'))
-        .split('\n')
-        .filter((line) => line.includes(email))
-        .map((line) => JSON.parse(line) as { body: Record<string, unknown> });
+      const stored = await storedFor(brand.id, email);
       expect(stored).toHaveLength(1);
-      expect(stored[0]?.body).toMatchObject({
+      expect(stored[0]?.request).toMatchObject({
         entryPoint: 'price-check',
         quote: { vehicleClass: 'upto-1500kg', roughTotal: shownTotal },
       });

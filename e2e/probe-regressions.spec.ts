@@ -51,7 +51,7 @@ for (const brand of brandList) {
       await expect(dialog.getByText('代車のご希望を選択してください')).toHaveCount(0);
       await expect(
         dialog.getByRole('heading', { name: 'お見積もり依頼を受け付けました' }),
-      ).toBeVisible({ timeout: 10_000 });
+      ).toBeVisible();
     });
 
     test('after a failed submit, focus stays in the dialog (not on <body>)', async ({ page }) => {

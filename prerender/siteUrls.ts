@@ -1,6 +1,6 @@
 import { localOrigin, type BrandId, siteUrlVariable } from '../src/brand/brands';
 
-/** The local origin's default port (server/node/main.ts), which local builds link to. */
+/** `npm start`'s default port (deploy/cloudflare/dev.ts), which local builds link to. */
 const localPort = 4173;
 
 /** Never a request's Host: the brand's site-URL variable, or locally the port served at build time. */

@@ -86,6 +86,11 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     const value = options.env[brandEnvName(name, brand)];
     if (value) vars[name] = value;
   }
+  // Locally, as the old local origin took them: one set of hours for every brand.
+  for (const name of options.local ? ['BUSINESS_START_TIME', 'BUSINESS_END_TIME'] : []) {
+    const value = options.env[name];
+    if (value) vars[name] ??= value;
+  }
   for (const [name, production] of Object.entries(productionEndpoints)) {
     const value = options.env[brandEnvName(name, brand)] ?? (options.local ? '' : production);
     if (value) vars[name] = value;
@@ -160,13 +165,36 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
   };
 }
 
-/** Local only: one port for every brand, each request passed to its brand's Worker by Host. */
+const devRouterName = 'shaken-dev-router';
+
+/**
+ * Local only: one port for every brand, each request passed to its brand's Worker by Host; it
+ * also sends the brands' mail (LocalMail), through wrangler's send_email simulation and to the
+ * start script's mail keeper (MAIL_KEEPER_URL), which writes each one as an .eml file.
+ */
 export function devRouterConfig(options: CloudflareConfigOptions): object {
+  const senders = brandIds.flatMap((brand) => mailSender(brands[brand])?.email ?? []);
+  const keeper = options.env.MAIL_KEEPER_URL;
   return {
-    name: 'shaken-dev-router',
+    name: devRouterName,
     main: relative(join(options.outDir, devRouterFolder), join(here, 'dev-router.ts')),
     compatibility_date: compatibilityDate,
     services: brandIds.map((brand) => ({ binding: brand, service: workerName(brand) })),
+    ...(senders.length > 0 && {
+      send_email: [{ name: 'EMAIL', allowed_sender_addresses: [...new Set(senders)] }],
+    }),
+    ...(keeper && { vars: { MAIL_KEEPER_URL: keeper } }),
+  };
+}
+
+/** Locally a brand's EMAIL is the dev router's LocalMail, so every mail is also kept on disk. */
+function withLocalMail(config: Record<string, unknown>): object {
+  if (!config.send_email) return config;
+  const local = { ...config };
+  delete local.send_email;
+  return {
+    ...local,
+    services: [{ binding: 'EMAIL', service: devRouterName, entrypoint: 'LocalMail' }],
   };
 }
 
@@ -203,7 +231,8 @@ export function writeConfigs(options: CloudflareConfigOptions): string[] {
     if (options.local && !existsSync(join(options.distDir, brand, '_headers'))) {
       throw new Error(`${options.distDir} has no built ${brand} tree: run npm run build first`);
     }
-    write(brand, brandConfig(brand, options));
+    const config = brandConfig(brand, options) as Record<string, unknown>;
+    write(brand, options.local ? withLocalMail(config) : config);
     if (options.local) {
       writeFileSync(join(options.outDir, brand, '.dev.vars'), devVars(brand, options.env), {
         mode: 0o600,

@@ -2,7 +2,7 @@
 // docs/deploy.md "Staff"): one INSERT of `count` rows spread evenly over `days` from `start`, with
 // sources, click ids and stages mixed as a shop's would be.
 //   node --import tsx deploy/cloudflare/seedLeads.ts <out.sql> [count] [brand]
-// then: wrangler d1 execute DB --local --file <out.sql> (the brand's config, as run.sh applies it).
+// then: wrangler d1 execute DB --local --file <out.sql> (the brand's config, as dev.ts writes it).
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { isBrandId, type BrandId } from '../../src/brand/brands';

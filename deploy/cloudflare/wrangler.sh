@@ -1,7 +1,7 @@
-# Sourced by run.sh and types.sh: sets $node22 and $wrangler, installing them into this folder's
-# node_modules when missing or not the versions package.json pins. wrangler needs Node >= 22.12:
-# this folder's package.json pins wrangler and Node 22 itself (the npm package "node"); the
-# project stays on its own Node.
+# Sourced by types.sh and run by dev.ts: sets $node22 and $wrangler, installing them into this
+# folder's node_modules when missing or not the versions package.json pins. wrangler needs
+# Node >= 22.12: this folder's package.json pins wrangler and Node 22 itself (the npm package
+# "node"); the project stays on its own Node.
 wrangler_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 node22="$wrangler_dir/node_modules/node/bin/node"
 wrangler="$wrangler_dir/node_modules/wrangler/bin/wrangler.js"

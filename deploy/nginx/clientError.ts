@@ -1,22 +1,15 @@
 /**
- * The page of a request the HTTP parser refuses: the local origin writes it on the raw socket and
- * nginx embeds it (deploy/nginx/config.ts), so it is one line of plain HTML: no script, no style,
- * nothing a CSP has to allow, no quote nginx could not keep.
+ * The page of a request the HTTP parser refuses: nginx embeds it (deploy/nginx/config.ts), so it
+ * is one line of plain HTML: no script, no style, nothing a CSP has to allow, no quote nginx could
+ * not keep.
  */
 import { escapeHtml } from '../../src/lib/escapeHtml';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 
-export type ClientErrorStatus = 400 | 408 | 431;
-
-export const clientErrorReasons: Record<ClientErrorStatus, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  431: 'Request Header Fields Too Large',
-};
+type ClientErrorStatus = 400 | 431;
 
 const explanations: Record<ClientErrorStatus, string> = {
   400: 'お使いのブラウザから届いたリクエストの形式が正しくないため、ページを表示できませんでした。',
-  408: 'リクエストが時間内に届かなかったため、ページを表示できませんでした。通信環境をご確認のうえ、もう一度お試しください。',
   431: 'ブラウザから送られたCookieなどの情報が大きすぎるため、ページを表示できませんでした。ブラウザの設定からこのサイトのCookieを削除して、もう一度お試しください。',
 };
 
@@ -35,10 +28,4 @@ export function clientErrorPage(status: ClientErrorStatus, brandId: BrandId): st
     `<p>お急ぎの方は、お電話でもお見積もりを承ります：<a href="${escapeHtml(telHref(brand.phone))}">${escapeHtml(brand.phone)}</a></p>`,
     `<p><a href="/">${name}のトップページへ戻る</a></p>`,
   ].join('');
-}
-
-export function clientErrorStatus(code: string | undefined): ClientErrorStatus {
-  if (code === 'HPE_HEADER_OVERFLOW') return 431;
-  if (code === 'HPE_HEADERS_TIMEOUT' || code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
-  return 400;
 }

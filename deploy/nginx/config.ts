@@ -194,8 +194,8 @@ ${names.map((name) => `    add_header ${name} ${variableName(name)} always;`).jo
     # Unknown paths, bad requests and refused ones: 404 with the tree's 404 page.
     error_page 400 403 404 =404 /404.html;
     location = /404.html { internal; }
-    # A header line or request line over the buffers above (494, 414): the local origin's 431
-    # page (server/node/clientError.ts), with the same headers.
+    # A header line or request line over the buffers above (494, 414): a 431 page
+    # (deploy/nginx/clientError.ts), with the same headers.
     # A URI, not a named location: a request line too long to read has no URI of its own.
     error_page 414 494 =431 ${tooLargePath};
 ${clientErrorLocation(tooLargePath, 431)}

@@ -1,13 +1,12 @@
 // The estimate API as deployed on Cloudflare's runtime, on both brands: each brand's Worker on
-// workerd (deploy/cloudflare/run.sh) with its local D1 database, its queue and dead-letter queue,
-// its send_email binding, a webhook receiver and the ad platforms' receivers started here
-// (webhookReceiver.ts, conversionReceivers.ts); rows are read with `wrangler d1 execute --local`
-// on the engine's state folder, or through the CSV export.
+// workerd (deploy/cloudflare/dev.ts) with its local D1 database, its queue and dead-letter queue,
+// its EMAIL binding (mails kept as .eml files), a webhook receiver and the ad platforms' receivers
+// started here (webhookReceiver.ts, conversionReceivers.ts); rows are read with `wrangler d1
+// execute --local` on the engine's state folder, or through the CSV export.
 // Only what the real runtime shows is checked here: D1's atomicity under racing posts, the
 // Worker's client address, the queue with its retries and dead letters, the mail binding, the
 // platforms' receivers. The API's rules (validation, idempotency, duplicates, the rate limit, the
-// honeypot, answer pages, the CSV) are unit-tested on the core (tests/server/); the two runtimes
-// answer every request alike (parity.spec.ts); a restart is restart.spec.ts.
+// honeypot, answer pages, the CSV) are unit-tested (tests/server/); a restart is restart.spec.ts.
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { brands, type BrandId } from '../../src/brand/brands';
@@ -18,7 +17,8 @@ import { validRequest } from '../../tests/factories/estimate';
 import { parseCsv } from '../../tests/parseCsv';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import type { ConversionReceivers } from './conversionReceivers';
-import { mailsOf, sentMails, smokeApi, type SentMail } from './engines';
+import type { KeptMail } from '../keptMail';
+import { mailsOf, sentMails, smokeApi } from './engines';
 import { receiversWaitMs, startLeadReceivers } from './leadReceivers';
 import type { Delivery, Receiver } from './webhookReceiver';
 import {
@@ -100,7 +100,7 @@ function deliveriesOf(id: string): Delivery[] {
   return receiver.deliveries.filter((delivery) => delivery.body.includes(`"id":"${id}"`));
 }
 
-const kinds = (mails: SentMail[]) => mails.map((mail) => mail.headers?.['X-Lead-Mail']).sort();
+const kinds = (mails: KeptMail[]) => mails.map((mail) => mail.kind).sort();
 
 function expectSigned(delivery: Delivery): void {
   const mac = createHmac('sha256', smokeApi.webhookSecret)
@@ -207,7 +207,7 @@ for (const brand of Object.values(brands)) {
         .poll(async () => kinds(await mailsOf(brand.id, id)), poll)
         .toEqual(['receipt', 'shop-notice']);
       const mails = await mailsOf(brand.id, id);
-      const receipt = mails.find((mail) => mail.headers?.['X-Lead-Mail'] === 'receipt')!;
+      const receipt = mails.find((mail) => mail.kind === 'receipt')!;
       expect(receipt.to).toEqual([email]);
       expect(receipt.subject).toBe(
         `【${brand.name}】お見積もり依頼を受け付けました（受付番号 ${id}）`,
@@ -222,7 +222,7 @@ for (const brand of Object.values(brands)) {
           return ['webhook', 'shopNotice', 'receipt'].map((name) => states[name]?.slice(0, 4));
         }, poll)
         .toEqual(['配信済み', '配信済み', '配信済み']);
-      // The area comes from the Worker's own postal data, as on the local origin.
+      // The area comes from the Worker's own postal data.
       const [header = [], ...rows] = parseCsv(await exportCsv(brand.id));
       const row = rows.find((cells) => cells.includes(id)) ?? [];
       expect(row[header.indexOf('郵便番号')]).toBe('〒150-0001 東京都渋谷区');
@@ -259,8 +259,7 @@ for (const brand of Object.values(brands)) {
           async () =>
             (await sentMails(brand.id)).filter(
               (mail) =>
-                mail.headers?.['X-Lead-Mail'] === 'dead-letter-alert' &&
-                mail.to.includes(`ops@${brand.id}.localhost`),
+                mail.kind === 'dead-letter-alert' && mail.to.includes(`ops@${brand.id}.localhost`),
             ).length,
           poll,
         )

@@ -1,14 +1,15 @@
 /**
  * The serving engines the smoke suite runs against, each on its own port on 127.0.0.1:
- * the local origin (server/), nginx (deploy/nginx/run.sh) and Cloudflare's runtime
- * (deploy/cloudflare/run.sh). SMOKE_ENGINES picks some (default: all); the ports come from
- * E2E_PORT (local origin), NGINX_PORT and CLOUDFLARE_PORT.
+ * nginx (deploy/nginx/run.sh) and Cloudflare's runtime (deploy/cloudflare/dev.ts, the server of
+ * `npm start`). SMOKE_ENGINES picks some (default: both); the ports come from NGINX_PORT and
+ * CLOUDFLARE_PORT.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { workerName } from '../../deploy/cloudflare/config';
 import { brands, type BrandId } from '../../src/brand/brands';
+import { mailSender } from '../../src/brand/mail';
+import { keptMails, type KeptMail } from '../keptMail';
 import { receiverEnv } from './conversionReceivers';
 
 /** The default brand on plain localhost; another brand on a www. host that carries its marker. */
@@ -17,17 +18,12 @@ export function brandHost(brand: BrandId, port: number): string {
   return marker === null ? `localhost:${port}` : `www.${marker}.localhost:${port}`;
 }
 
-const engineNames = ['origin', 'nginx', 'cloudflare'] as const;
+const engineNames = ['nginx', 'cloudflare'] as const;
 export type EngineName = (typeof engineNames)[number];
 
 export type Engine = { name: EngineName; port: number; command: string };
 
 export const engines: Record<EngineName, Engine> = {
-  origin: {
-    name: 'origin',
-    port: Number(process.env.E2E_PORT ?? 4174),
-    command: 'node --import tsx server/node/main.ts',
-  },
   nginx: {
     name: 'nginx',
     port: Number(process.env.NGINX_PORT ?? 4175),
@@ -36,13 +32,14 @@ export const engines: Record<EngineName, Engine> = {
   cloudflare: {
     name: 'cloudflare',
     port: Number(process.env.CLOUDFLARE_PORT ?? 4176),
-    command: 'bash deploy/cloudflare/run.sh',
+    // Without building: the suite serves its own copy of the build (smokeDistDir).
+    command: 'node --import tsx deploy/cloudflare/dev.ts --no-build',
   },
 };
 
 /**
- * The API spec's settings (e2e/smoke/api.spec.ts): the export's secret (the local origin and the
- * Cloudflare engine), and the Cloudflare engine's state folder (local D1, cleared once per run),
+ * The API spec's settings (e2e/smoke/api.spec.ts): the export's secret, the Cloudflare engine's
+ * state folder (local D1, cleared once per run) and the folder its mails are kept in (beside it),
  * the port of the test's webhook receiver (the next one) and the webhook's secret, and the port
  * of the ad platforms' receivers (conversionReceivers.ts; the third after the engine's, the
  * second being the restarted Worker's).
@@ -58,9 +55,12 @@ export const smokeApi = {
   webhookPort: Number(process.env.WEBHOOK_PORT ?? engines.cloudflare.port + 1),
   webhookSecret: 'smoke-webhook-secret',
   conversionsPort: Number(process.env.CONVERSIONS_PORT ?? engines.cloudflare.port + 3),
-  /** The local origin's file of leads, cleared once per run. */
-  estimatesFile: `.data/smoke-estimates-${engines.origin.port}.jsonl`,
 };
+
+/** Where the Worker on `stateDir` keeps its mails as .eml files (MAIL_DIR). */
+export function mailDirOf(stateDir = smokeApi.stateDir): string {
+  return `${stateDir}-mail`;
+}
 
 /**
  * The Google service account of the smoke suite's Worker and receivers: an RSA key made on the
@@ -84,21 +84,12 @@ export function smokeGoogleAccount(): { email: string; privateKey: string; publi
 
 /** The environment of an engine's server for the API spec. */
 export function apiEnv(engine: EngineName, stateDir = smokeApi.stateDir): Record<string, string> {
-  if (engine === 'origin') {
-    // Every test posts from 127.0.0.1, the one address the origin's limiter sees: no 429 here.
-    return {
-      EXPORT_SECRET: smokeApi.exportSecret,
-      STAFF_SECRET: smokeApi.staffSecret,
-      ESTIMATES_FILE: smokeApi.estimatesFile,
-      MAIL_DIR: `.data/smoke-mail-${engines.origin.port}`,
-      ESTIMATES_RATE_LIMIT: '100000',
-    };
-  }
   if (engine !== 'cloudflare') return {};
   const account = smokeGoogleAccount();
   return {
     CLOUDFLARE_STATE_DIR: stateDir,
-    // run.sh puts each brand's id in place of {brand}.
+    MAIL_DIR: mailDirOf(stateDir),
+    // config.ts puts each brand's id in place of {brand}.
     WEBHOOK_URL: `http://127.0.0.1:${smokeApi.webhookPort}/{brand}`,
     WEBHOOK_SECRET: smokeApi.webhookSecret,
     EXPORT_SECRET: smokeApi.exportSecret,
@@ -136,44 +127,18 @@ export const smokeDistDir = '.data/smoke-dist';
 /** The id of the fake previous build whose payloads and meta an open tab would still load. */
 export const previousBuildId = 'smoke-previous-build';
 
-/** A mail the send_email binding's local simulation kept, as its Local Explorer lists it. */
-export type SentMail = {
-  to: string[];
-  subject: string;
-  replyTo?: string;
-  messageId: string;
-  sentAt: string;
-  headers?: Record<string, string>;
-};
-
-/**
- * Every mail `brand`'s Worker sent, from the Local Explorer of wrangler dev on `port` (newest
- * first), page by page.
- */
-export async function sentMails(
-  brand: BrandId,
-  port = engines.cloudflare.port,
-): Promise<SentMail[]> {
-  const base = `http://127.0.0.1:${port}/cdn-cgi/local/explorer/api/local/email/sending`;
-  const mails: SentMail[] = [];
-  let cursor = '';
-  for (;;) {
-    const query = `?worker=${workerName(brand)}&per_page=100${cursor && `&cursor=${cursor}`}`;
-    const page = (await (await fetch(`${base}${query}`)).json()) as {
-      result: SentMail[];
-      result_info?: { cursor?: string; has_more?: boolean };
-    };
-    mails.push(...page.result);
-    cursor = page.result_info?.has_more ? (page.result_info.cursor ?? '') : '';
-    if (!cursor) return mails;
-  }
+/** Every mail `brand`'s Worker sent (from the brand's sender), as the mail keeper wrote it. */
+export async function sentMails(brand: BrandId, stateDir = smokeApi.stateDir): Promise<KeptMail[]> {
+  const sender = mailSender(brands[brand])?.email;
+  return (await keptMails(mailDirOf(stateDir))).filter((mail) => mail.from === sender);
 }
 
 /** The mails of lead `id` (its X-Lead-Id header). */
 export async function mailsOf(
   brand: BrandId,
   id: string,
-  port = engines.cloudflare.port,
-): Promise<SentMail[]> {
-  return (await sentMails(brand, port)).filter((mail) => mail.headers?.['X-Lead-Id'] === id);
+  stateDir = smokeApi.stateDir,
+): Promise<KeptMail[]> {
+  const sender = mailSender(brands[brand])?.email;
+  return (await keptMails(mailDirOf(stateDir), id)).filter((mail) => mail.from === sender);
 }

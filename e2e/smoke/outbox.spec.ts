@@ -2,7 +2,6 @@
 // middle of a burst of leads, started again on the same D1, and its Cron Trigger run; every lead
 // that was stored then has each channel delivered and its webhook received. A Worker of
 // its own, on its own port, state folder and webhook receiver, so this runs beside the others.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -10,9 +9,17 @@ import { brands } from '../../src/brand/brands';
 import { leadChannels } from '../../server/delivery/channels';
 import { validRequest } from '../../tests/factories/estimate';
 import { parseCsv } from '../../tests/parseCsv';
-import { apiEnv, engines, smokeApi, smokeDistDir } from './engines';
+import { apiEnv, engines, smokeApi } from './engines';
 import { startReceiver } from './webhookReceiver';
-import { call, client, cloudflareOnly, exportCsv, postJson } from './workerApi';
+import {
+  client,
+  cloudflareOnly,
+  crashWorker,
+  exportCsv,
+  postJson,
+  startWorker,
+  stopWorker,
+} from './workerApi';
 
 test('a Worker killed mid-burst delivers every stored lead once after the sweep', async () => {
   test.skip(test.info().project.name !== 'cloudflare', cloudflareOnly);
@@ -28,38 +35,14 @@ test('a Worker killed mid-burst delivers every stored lead once after the sweep'
   const stateDir = `${smokeApi.stateDir}-outbox`;
   rmSync(stateDir, { recursive: true, force: true });
   const receiver = await startReceiver(engines.cloudflare.port + 7);
-  const start = async (): Promise<ChildProcess> => {
-    const child = spawn('bash', ['deploy/cloudflare/run.sh'], {
-      detached: true,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        ...apiEnv('cloudflare', stateDir),
-        WEBHOOK_URL: `http://127.0.0.1:${engines.cloudflare.port + 7}/{brand}`,
-        // A lead stranded a moment ago is the sweep's at once, not after 15 minutes.
-        OUTBOX_GRACE_SECONDS: '0',
-        PORT: String(port),
-        INSPECTOR_PORT: String(port + 10),
-        DIST_DIR: smokeDistDir,
-      },
+  const start = () =>
+    startWorker(port, {
+      ...apiEnv('cloudflare', stateDir),
+      WEBHOOK_URL: `http://127.0.0.1:${engines.cloudflare.port + 7}/{brand}`,
+      // A lead stranded a moment ago is the sweep's at once, not after 15 minutes.
+      OUTBOX_GRACE_SECONDS: '0',
+      INSPECTOR_PORT: String(port + 10),
     });
-    await expect
-      .poll(
-        () =>
-          call(brand.id, { path: '/robots.txt' }, port).then(
-            (answer) => answer.status,
-            () => 0,
-          ),
-        { timeout: 120_000, intervals: [500] },
-      )
-      .toBe(200);
-    return child;
-  };
-  const stop = async (child: ChildProcess, signal: NodeJS.Signals) => {
-    const exited = new Promise((done) => child.once('exit', done));
-    process.kill(-child.pid!, signal);
-    await exited;
-  };
 
   let child = await start();
   try {
@@ -74,15 +57,15 @@ test('a Worker killed mid-burst delivers every stored lead once after the sweep'
       return postJson(brand.id, body, { ip: client(), onPort: port }).then(
         () => {
           answered += 1;
-          if (answered === 3) killed ??= stop(child, 'SIGKILL');
+          if (answered === 3) killed ??= crashWorker(child);
         },
         () => undefined,
       );
     });
     await Promise.all(burst);
-    await (killed ?? stop(child, 'SIGKILL'));
+    await (killed ?? crashWorker(child));
   } catch (error) {
-    await stop(child, 'SIGKILL').catch(() => undefined);
+    await crashWorker(child).catch(() => undefined);
     throw error;
   }
 
@@ -120,7 +103,7 @@ test('a Worker killed mid-burst delivers every stored lead once after the sweep'
     await expect.poll(undelivered).toEqual([]);
     expect(receiver.deliveries).toHaveLength(before);
   } finally {
-    await stop(child, 'SIGTERM');
+    await stopWorker(child);
     await receiver.close();
   }
 });

@@ -80,7 +80,7 @@ async function staffDeliveries(id: string): Promise<Record<string, ChannelDelive
 async function alertsSince(since: number): Promise<number> {
   return (await sentMails(brand)).filter(
     (mail) =>
-      mail.headers?.['X-Lead-Mail'] === 'dead-letter-alert' &&
+      mail.kind === 'dead-letter-alert' &&
       mail.to.includes(`ops@${brand}.localhost`) &&
       Date.parse(mail.sentAt) >= since,
   ).length;

@@ -1,14 +1,13 @@
 // A restart of the Worker on workerd keeps its local D1 (persisted): a second Worker of its own,
 // on its own port and state folder, so this runs beside api.spec.ts, whose receivers it never
 // reaches (its lead has the honeypot filled: stored, but queued for nothing but the shop's mail).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { brands } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
-import { apiEnv, engines, smokeApi, smokeDistDir } from './engines';
+import { apiEnv, engines, mailDirOf, smokeApi } from './engines';
 import {
   call,
   client,
@@ -18,6 +17,8 @@ import {
   idOf,
   lead,
   postJson,
+  startWorker,
+  stopWorker,
 } from './workerApi';
 
 test('a lead survives a restart of the Worker (persisted local D1); hours per brand', async () => {
@@ -29,35 +30,8 @@ test('a lead survives a restart of the Worker (persisted local D1); hours per br
   rmSync(stateDir, { recursive: true, force: true });
   // This brand's opening hours, from the deploy-time environment (config.ts).
   const hoursVar = `BUSINESS_START_TIME_${brand.id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-  const start = async (): Promise<ChildProcess> => {
-    const child = spawn('bash', ['deploy/cloudflare/run.sh'], {
-      detached: true,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        ...apiEnv('cloudflare', stateDir),
-        [hoursVar]: '10:30',
-        PORT: String(restartPort),
-        DIST_DIR: smokeDistDir,
-      },
-    });
-    await expect
-      .poll(
-        () =>
-          call(brand.id, { path: '/robots.txt' }, restartPort).then(
-            (answer) => answer.status,
-            () => 0,
-          ),
-        { timeout: 120_000, intervals: [500] },
-      )
-      .toBe(200);
-    return child;
-  };
-  const stop = async (child: ChildProcess) => {
-    const exited = new Promise((done) => child.once('exit', done));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  };
+  const start = () =>
+    startWorker(restartPort, { ...apiEnv('cloudflare', stateDir), [hoursVar]: '10:30' });
 
   const key = randomUUID();
   const body = { ...lead(brand.id), [honeypotField]: 'x' };
@@ -66,7 +40,7 @@ test('a lead survives a restart of the Worker (persisted local D1); hours per br
   try {
     id = idOf(await postJson(brand.id, body, { key, ip: client(), onPort: restartPort }));
   } finally {
-    await stop(child);
+    await stopWorker(child);
   }
   child = await start();
   try {
@@ -77,7 +51,8 @@ test('a lead survives a restart of the Worker (persisted local D1); hours per br
     const hours = await call(brand.id, { path: businessTimePath }, restartPort);
     expect(JSON.parse(hours.body)).toEqual({ start_time: '10:30', end_time: '19:00' });
   } finally {
-    await stop(child);
+    await stopWorker(child);
     rmSync(stateDir, { recursive: true, force: true });
+    rmSync(mailDirOf(stateDir), { recursive: true, force: true });
   }
 });

@@ -13,7 +13,8 @@ import { postalChunkPath } from '../../server/leads/postalArea';
 import { largestCookieHeaderBytes } from '../../deploy/nginx/config';
 import { brandHost, engines, previousBuildId, smokeDistDir, type EngineName } from './engines';
 import { cspViolations, watchCsp } from '../csp';
-import { call, type Answer } from './workerApi';
+import type { Answer } from '../leadRecords';
+import { call } from './workerApi';
 
 function portOf(testInfo: TestInfo): number {
   return engines[testInfo.project.name as EngineName].port;

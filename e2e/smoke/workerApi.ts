@@ -1,10 +1,8 @@
 // Raw HTTP calls with a Host header, sent as is: to every engine (smoke.spec.ts), and to the
 // Cloudflare engine's estimate API for what only the real runtime shows (api.spec.ts,
-// restart.spec.ts). The API's own rules are unit-tested on the core (tests/server/); the two
-// runtimes' answers are compared in parity.spec.ts.
-import { execFile } from 'node:child_process';
+// restart.spec.ts). The API's own rules are unit-tested (tests/server/).
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
@@ -13,47 +11,14 @@ import { leadChannels } from '../../server/delivery/channels';
 import type { BrandId } from '../../src/brand/brands';
 import { parseCsv } from '../../tests/parseCsv';
 import { validRequest } from '../../tests/factories/estimate';
+import { rawCall, type Answer, type Call } from '../leadRecords';
 import { brandHost, engines, smokeApi, smokeDistDir } from './engines';
 
 export const cloudflareOnly = 'D1, the queue and the webhook exist on the Cloudflare engine only';
 
-export type Answer = { status: number; headers: Record<string, string | undefined>; body: string };
-type Call = { method?: string; path: string; headers?: Record<string, string>; body?: string };
-
 /** A request to `brand`'s Worker on `onPort` (the Cloudflare engine's, unless said). */
-export function call(
-  brand: BrandId,
-  { method = 'GET', path, headers = {}, body }: Call,
-  onPort = engines.cloudflare.port,
-) {
-  return new Promise<Answer>((done, fail) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: onPort,
-        // A connection per request: a kept-alive one the server has just closed would hang up.
-        agent: false,
-        method,
-        path,
-        headers: { Host: brandHost(brand, onPort), ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const flat: Record<string, string | undefined> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            flat[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          done({ status: res.statusCode ?? 0, headers: flat, body: text });
-        });
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error(`timeout: ${method} ${path}`)));
-    req.on('error', fail);
-    req.end(body);
-  });
+export function call(brand: BrandId, request: Call, onPort = engines.cloudflare.port) {
+  return rawCall(onPort, brandHost(brand, onPort), request);
 }
 
 /** Each test is its own client (CF-Connecting-IP), so rate limits never cross tests. */
@@ -133,7 +98,7 @@ export async function channelStates(brand: BrandId, id: string): Promise<Record<
   );
 }
 
-/** The brand's configs as run.sh writes them, for `wrangler d1 execute` (once per state dir). */
+/** The brand's configs as dev.ts writes them, for `wrangler d1 execute` (once per state dir). */
 
 const here = resolve('deploy/cloudflare');
 const node22 = join(here, 'node_modules/node/bin/node');
@@ -179,4 +144,58 @@ export function postStage(brand: BrandId, id: string, key: string, body: object)
     },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * A second Cloudflare engine of a spec's own (deploy/cloudflare/dev.ts on `port`, in a process
+ * group of its own), once it answers.
+ */
+export async function startWorker(port: number, env: Record<string, string>) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'deploy/cloudflare/dev.ts', '--no-build'],
+    {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, ...env, PORT: String(port), DIST_DIR: smokeDistDir },
+    },
+  );
+  await expect
+    .poll(
+      () => {
+        if (child.exitCode !== null) throw new Error(`dev.ts exited (${child.exitCode})`);
+        return rawCall(port, `localhost:${port}`, { path: '/robots.txt' }).then(
+          (answer) => answer.status,
+          () => 0,
+        );
+      },
+      { timeout: 120_000, intervals: [500] },
+    )
+    .toBe(200);
+  return child;
+}
+
+/** Ends a worker of startWorker's and everything it started (dev.ts ends wrangler's group). */
+export async function stopWorker(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+/**
+ * Kills a worker of startWorker's runtime with no clean stop, as a crash would: SIGKILL to
+ * wrangler's process group (dev.ts runs it in one of its own), then dev.ts exits.
+ */
+export async function crashWorker(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  const { stdout } = await promisify(execFile)('ps', ['-A', '-o', 'pid=,ppid=,args=']);
+  const wrangler = stdout
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find(([, ppid, ...args]) => Number(ppid) === child.pid && args.join(' ').includes('wrangler'));
+  if (!wrangler) throw new Error(`no wrangler under dev.ts (${child.pid})`);
+  process.kill(-Number(wrangler[0]), 'SIGKILL');
+  await exited;
 }

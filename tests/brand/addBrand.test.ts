@@ -1,7 +1,8 @@
 // Proof that a brand is a row of data (issue 22, README "Adding a brand"): in a temporary copy
 // of the project, a fixture brand gets only a row in src/brand/brands.ts and a folder
-// src/content/<id>/; the copy then type-checks, builds, serves the new brand by its host and
-// writes its nginx host rule, with no other file touched.
+// src/content/<id>/; the copy then type-checks, builds, serves the new brand by its host (its own
+// Worker, on Cloudflare's runtime as `npm start` runs it) and writes its nginx host rule, with no
+// other file touched.
 // Slow by nature (a type check and a full build of a copy, about 1–2 minutes on 2 cores): it is
 // the one test that builds, so that `npm test` proves the claim every time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -138,14 +139,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startOrigin(): Promise<void> {
+/** `npm run preview`'s server in the copy: every brand's Worker on workerd (wrangler dev). */
+async function startServer(): Promise<void> {
   port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/node/main.ts'], {
+  const inspector = await freePort();
+  server = spawn(process.execPath, ['--import', 'tsx', 'deploy/cloudflare/dev.ts', '--no-build'], {
     cwd: copy,
-    env: { ...process.env, PORT: String(port), ESTIMATES_FILE: '.data/estimates.jsonl' },
+    env: { ...process.env, PORT: String(port), INSPECTOR_PORT: String(inspector) },
     stdio: 'ignore',
   });
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  // wrangler applies each brand's migrations, then starts workerd: a minute or more when busy.
+  for (let attempt = 0; attempt < 2400; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`the copy's server exited (${server.exitCode})`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/robots.txt`)).ok) return;
     } catch {
@@ -153,7 +158,7 @@ async function startOrigin(): Promise<void> {
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
-  throw new Error('the local origin of the copy did not start');
+  throw new Error("the copy's server did not start");
 }
 
 async function get(path: string, host: string) {
@@ -190,19 +195,30 @@ describe(`a third brand (${id}) added as a table row and a content folder`, () =
           .some((part) => skipped.test(part)),
     });
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    // wrangler and its Node 22, installed once into this checkout and shared with the copy.
+    run('bash', [join(root, 'deploy/cloudflare/wrangler.sh')]);
+    symlinkSync(
+      join(root, 'deploy/cloudflare/node_modules'),
+      join(copy, 'deploy/cloudflare/node_modules'),
+      'dir',
+    );
     addRow();
     writeBrandFolder();
     run(process.execPath, ['--import', 'tsx', 'prerender/build.ts'], {
       BUILD_ID: 'fixture-build',
       SITE_URL_FIXTURE_SHAKEN: fixture.siteUrl,
     });
-    await startOrigin();
+    await startServer();
   }, 600_000);
 
-  afterAll(() => {
-    server?.kill();
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server!.once('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
     if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('type-checks with nothing else changed (src, tests, e2e, server, deploy, bench)', () => {
     const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], {
@@ -259,7 +275,7 @@ describe(`a third brand (${id}) added as a table row and a content folder`, () =
     expect(meta.brand).toBe(id);
   });
 
-  it('is served by the local origin to its hosts, and the default brand to any other', async () => {
+  it("is served by its Worker to its hosts, and the default brand's to any other", async () => {
     for (const host of [`${id}.localhost:${port}`, 'www.fixture-shaken.example']) {
       const answer = await get('/', host);
       expect(answer.status).toBe(200);

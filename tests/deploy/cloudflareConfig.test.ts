@@ -3,7 +3,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { brandIds } from '../../src/brand/brands';
+import { brandIds, brands } from '../../src/brand/brands';
+import { mailSender } from '../../src/brand/mail';
 import {
   brandConfig,
   devRouterConfig,
@@ -31,6 +32,13 @@ type Config = {
   vars: Record<string, string>;
   routes?: Array<{ pattern: string; custom_domain: boolean }>;
   triggers: { crons: string[] };
+};
+
+/** The mail bindings of a config: Email Service's, or a service (the dev router's LocalMail). */
+type MailBindings = {
+  send_email?: Array<{ name: string; allowed_sender_addresses: string[] }>;
+  services?: Array<{ binding: string; service: string; entrypoint?: string }>;
+  vars?: Record<string, string>;
 };
 
 const outDir = '/srv/out';
@@ -144,6 +152,70 @@ describe('Cloudflare config generator', () => {
     expect(router.services).toEqual(
       brandIds.map((brand) => ({ binding: brand, service: workerName(brand) })),
     );
+  });
+
+  it('sends with Email Service when deployed; locally through the dev router, which keeps each mail', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cloudflare-config-'));
+    try {
+      for (const brand of brandIds) {
+        mkdirSync(join(dir, 'dist', brand), { recursive: true });
+        writeFileSync(join(dir, 'dist', brand, '_headers'), '/*\n  X-Test: 1\n');
+      }
+      const keeper = 'http://127.0.0.1:5999/';
+      const files = writeConfigs({
+        outDir: join(dir, 'out'),
+        distDir: join(dir, 'dist'),
+        local: true,
+        env: { MAIL_KEEPER_URL: keeper },
+      });
+      const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as MailBindings;
+      const senders = brandIds.flatMap((brand) => mailSender(brands[brand])?.email ?? []);
+      expect(senders.length).toBeGreaterThan(0);
+      for (const [index, brand] of brandIds.entries()) {
+        const config = read(files[index]!);
+        const sender = mailSender(brands[brand]);
+        expect(config.send_email).toBeUndefined();
+        expect(config.services).toEqual(
+          sender
+            ? [{ binding: 'EMAIL', service: 'shaken-dev-router', entrypoint: 'LocalMail' }]
+            : undefined,
+        );
+        const deployed = brandConfig(brand, {
+          ...local,
+          local: false,
+          env: { [`D1_DATABASE_ID_${brand.toUpperCase()}`]: 'db' },
+        }) as MailBindings;
+        expect(deployed.services).toBeUndefined();
+        expect(deployed.send_email).toEqual(
+          sender ? [{ name: 'EMAIL', allowed_sender_addresses: [sender.email] }] : undefined,
+        );
+      }
+      const router = read(files.at(-1)!);
+      expect(router.send_email).toEqual([{ name: 'EMAIL', allowed_sender_addresses: senders }]);
+      expect(router.vars).toEqual({ MAIL_KEEPER_URL: keeper });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("takes one set of opening hours for every brand locally, a brand's own first", () => {
+    const [first, second] = brandIds;
+    const env = {
+      BUSINESS_START_TIME: '8:00',
+      [`BUSINESS_START_TIME_${first.toUpperCase()}`]: '10:30',
+    };
+    expect((brandConfig(first, { ...local, env }) as Config).vars.BUSINESS_START_TIME).toBe(
+      '10:30',
+    );
+    expect((brandConfig(second!, { ...local, env }) as Config).vars.BUSINESS_START_TIME).toBe(
+      '8:00',
+    );
+    const deployed = brandConfig(second!, {
+      ...local,
+      local: false,
+      env: { ...env, [`D1_DATABASE_ID_${second!.toUpperCase()}`]: 'db' },
+    }) as Config;
+    expect(deployed.vars.BUSINESS_START_TIME).toBeUndefined();
   });
 
   it("writes a brand's local secrets, with its id in the webhook URL, and refuses a line break", () => {
