@@ -1,8 +1,8 @@
 // The estimate form is in the page: usable from first paint, enhanced by its code when it
 // arrives, sent even without it. Scripts are held back by routing them, then released.
 import type { Locator, Page, Route } from '@playwright/test';
-import { answers } from '../server/http/messages';
-import { retryPage, valuesKeptNote } from '../server/estimate/pages';
+import { pageAnswer } from '../server/estimate/answers';
+import { valuesKeptNote } from '../server/estimate/pages';
 import { preferredDateBounds } from '../src/estimate/contract/dates';
 import type { brands } from '../src/brand/brands';
 import { axeViolations } from './axe';
@@ -325,11 +325,12 @@ for (const brand of oneBrand(1)) {
             const values = Object.fromEntries(
               new URLSearchParams(route.request().postData() ?? ''),
             );
-            const message = answers.rateLimited(brand.phone, 10);
+            const refusal = { kind: 'rateLimited', retryAfterSeconds: 600 } as const;
+            const answer = await pageAnswer(refusal, brand.id, values, '/api/estimates');
             await route.fulfill({
               status,
               contentType: 'text/html; charset=utf-8',
-              body: retryPage(brand.id, message, values, '/api/estimates'),
+              body: await answer.text(),
             });
           },
           { times: 2 },

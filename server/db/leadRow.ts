@@ -10,7 +10,6 @@ export type Cell = string | number | null;
 
 const cell = (text: string): string | null => (text === '' ? null : text);
 
-/** @internal Exported for tests. */
 export function leadRow(lead: StoredLead): Record<string, Cell> {
   const { request } = lead;
   const row: Record<string, Cell> = {

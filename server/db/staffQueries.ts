@@ -4,7 +4,6 @@ import { doneStep, funnelSteps, uncountedStages } from '../staff/stages';
 import type { LeadQuery } from '../staff/store';
 import { stageColumnNames } from './stageColumns';
 
-/** @internal Exported for the query-plan test, which explains each query. */
 export function listStatement(query: LeadQuery): { sql: string; binds: (string | number)[] } {
   const where: string[] = ['brand = ?'];
   const binds: (string | number)[] = [];
@@ -45,7 +44,7 @@ const stepCounts = funnelSteps
 /** The stages the funnel leaves out, as an SQL list. */
 const uncountedList = uncountedStages.map((stage) => `'${stage}'`).join(', ');
 
-/** @internal Exported for the query-plan test. Its brand, from, to. */
+/** Its brand, from, to. */
 export const funnelStatement =
   "SELECT COALESCE(source, '') AS source, COALESCE(inquiry_medium, '') AS medium, " +
   `COALESCE(campaign, '') AS campaign, ${platformCase} AS platform, COUNT(*) AS leads, ` +
@@ -53,7 +52,7 @@ export const funnelStatement =
   'FROM leads WHERE brand = ? AND received_at >= ? AND received_at < ? ' +
   `AND stage NOT IN (${uncountedList}) GROUP BY 1, 2, 3, 4 ORDER BY leads DESC`;
 
-/** @internal Exported for the query-plan test. Its brand, from, to, then the channels. */
+/** Its brand, from, to, then the channels. */
 export function channelCountStatement(channels: number): string {
   return (
     "SELECT d.channel AS channel, SUM(d.state = 'sent') AS sent, " +

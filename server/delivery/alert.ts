@@ -10,7 +10,7 @@ import type { Deliveries, DeliveryEnv } from './types';
 export const maxRetryDelaySeconds = 43_200;
 const alertIntervalMs = 3600_000;
 
-/** @internal Seconds before the next try after `attempts` failed ones; exported for tests. */
+/** Seconds before the next try after `attempts` failed ones. */
 export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
   return Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), maxRetryDelaySeconds);
 }

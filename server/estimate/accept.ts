@@ -17,7 +17,6 @@ import type { Answer } from './answers';
 import { createKeyedQueue, type KeyedQueue } from './keyedQueue';
 import { newLeadRateLimitKey } from './rateLimitPolicy';
 
-/** @internal Exported for tests, which move the clock across it. */
 export const duplicateWindowMs = 10 * 60 * 1000;
 
 export type Sent = Pick<NewLead, 'idempotencyKey' | 'requestHash' | 'matching'>;

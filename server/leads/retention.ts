@@ -56,7 +56,10 @@ function erasedDelivery(delivery: ChannelDelivery): ChannelDelivery {
     : { ...delivery, lastError: null };
 }
 
-/** A 失注's reason is free text; an 対象外's is one of the fixed words and stays. */
+/**
+ * A 失注's reason is free text; an 対象外's is one of the fixed words and stays.
+ * @internal The rule of the SQL that erases it (db/leads.ts), held by tests.
+ */
 export function erasedStage<T extends StageChange>(change: T): T {
   if (!change.reason || (excludedReasons as readonly string[]).includes(change.reason)) {
     return change;

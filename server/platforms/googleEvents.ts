@@ -60,7 +60,7 @@ const leadConversion = (lead: StoredLead): GoogleConversion => ({
   eventSource: 'WEB',
 });
 
-/** @internal The request body; exported for the payload's tests. */
+/** The request body. */
 export async function googleEvents(
   lead: StoredLead,
   destination: { customerId: string; conversionActionId: string },
@@ -195,7 +195,7 @@ function reasonsOf(status: Record<string, unknown>): string {
   return words.length > 0 ? words.join('、') : 'Googleが理由を示していません';
 }
 
-/** @internal Exported for the fixtures' tests. The reference says FAILED; FAILURE reads alike. */
+/** The reference says FAILED; FAILURE reads alike. */
 export function googleReport(body: unknown): CheckResult {
   const list = (body as { requestStatusPerDestination?: unknown[] } | null)
     ?.requestStatusPerDestination;

@@ -22,7 +22,7 @@ export function stageConversionNames(stage: ConversionStage): string[] {
 
 type Platform = (typeof adPlatforms)[number];
 
-/** Off until all are set (deploy/cloudflare/config.ts: secrets and vars). */
+/** Off until all are set. @internal For the Worker's config generator, a deploy script. */
 export const conversionVariables = Object.fromEntries(
   adPlatforms.map((platform) => [platform.id, platform.variables]),
 ) as { [P in Platform as P['id']]: P['variables'] } satisfies Record<
@@ -30,7 +30,7 @@ export const conversionVariables = Object.fromEntries(
   readonly string[]
 >;
 
-/** Optional, per brand's Worker: test modes, stage actions, status checks. */
+/** Test modes, stage actions, status checks. @internal For the Worker's config generator. */
 export const conversionOptions = adPlatforms.flatMap(
   (platform) => platform.options,
 ) as readonly Platform['options'][number][];

@@ -67,6 +67,7 @@ export function renderHeadersFile(rules: readonly HeaderRule[]): string {
     .concat('\n');
 }
 
+/** @internal For nginx's config generator and the smoke suite, which read `_headers` back. */
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of text.split('\n')) {
@@ -102,7 +103,10 @@ export function matchesRule(rulePath: string, pathname: string): boolean {
   return new RegExp(rulePattern(rulePath)).test(pathname);
 }
 
-/** A header set twice is joined with a comma, as Netlify and Cloudflare do, so overlaps show. */
+/**
+ * A header set twice is joined with a comma, as Netlify and Cloudflare do, so overlaps show.
+ * @internal For the smoke suite.
+ */
 export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const rule of rules) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorSummaryTitle, summaryEntries } from '../../src/estimate/contract/summaryWords';
+import { summaryEntries } from '../../src/estimate/contract/summaryWords';
 import { fieldPaths } from '../../src/estimate/contract/fieldTable';
 
 describe('the error summary', () => {

@@ -1,7 +1,8 @@
 // The lead mails (server/delivery/leadMail.ts, mailChannels.ts): each message composed for both
 // brands in the send_email binding's shape (MailMessage: subject, text, headers, replyTo), which
 // writes the MIME; the abuse rules; header injection in every field. The MIME a renderer writes of
-// them, read back by a real parser (mailparser), is the last describe's (TODO(mime)).
+// them, read back by a real parser (mailparser), is the last describe's.
+import { mimeOf } from '../../../deploy/cloudflare/mailKeeper';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import * as v from 'valibot';
 import { brandIds, brands, type BrandId } from '../../../src/brand/brands';
@@ -386,14 +387,12 @@ describe('RFC 2047 encoded words', () => {
   });
 });
 
-// TODO(mime): point `renderMime` at the local dev tooling's MIME renderer (deploy/cloudflare/,
-// coming from another branch; it was mimeOf of server/node/localMail.ts) and drop the skipIf.
-const renderMime = undefined as
-  ((message: MailMessage) => Promise<Uint8Array | string>) | undefined;
+// The local keeper renders each mail as MIME the way a mail program reads it (`npm start`).
+const renderMime = (message: MailMessage) => mimeOf(message);
 
-describe.skipIf(!renderMime)('the MIME written of each mail, read back by mailparser', () => {
+describe('the MIME written of each mail, read back by mailparser', () => {
   async function parsed(message: MailMessage): Promise<{ mail: ParsedMail; raw: string }> {
-    const written = await renderMime!(message);
+    const written = await renderMime(message);
     const raw = typeof written === 'string' ? written : new TextDecoder().decode(written);
     return { mail: await simpleParser(raw), raw };
   }
