@@ -7,21 +7,10 @@ import { createServer } from 'node:http';
 import { join, relative } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 
-type Address = { name: string; email: string };
-
-/** What a Worker hands its send_email binding (server/delivery/mailer.ts). */
-export type SentMessage = {
-  from: Address;
-  to: string[];
-  replyTo?: Address | string;
-  subject: string;
-  text: string;
-  headers: Record<string, string>;
-  attachments?: { filename: string; type: string; content: string }[];
-};
+import type { MailMessage } from '../../server/delivery/leadMail';
 
 /** RFC 2047 encoded words of at most 75 characters, folded lines, Message-ID and Date. */
-export async function mimeOf(message: SentMessage): Promise<Buffer> {
+export async function mimeOf(message: MailMessage): Promise<Buffer> {
   const composer = new MailComposer({
     from: { name: message.from.name, address: message.from.email },
     to: message.to,
@@ -46,8 +35,8 @@ export async function mimeOf(message: SentMessage): Promise<Buffer> {
   return composer.compile().build();
 }
 
-function isSentMessage(value: unknown): value is SentMessage {
-  const message = value as Partial<SentMessage> | null;
+function isMailMessage(value: unknown): value is MailMessage {
+  const message = value as Partial<MailMessage> | null;
   return (
     typeof message === 'object' &&
     message !== null &&
@@ -62,7 +51,7 @@ function isSentMessage(value: unknown): value is SentMessage {
 let sequence = 0;
 
 /** Writes `message` under `dir`, named by the time, its lead and its kind; returns the path. */
-export async function keepMail(dir: string, message: SentMessage): Promise<string> {
+export async function keepMail(dir: string, message: MailMessage): Promise<string> {
   const raw = await mimeOf(message);
   const kind = (message.headers['X-Lead-Mail'] ?? 'mail').replace(/[^a-z-]/g, '');
   const lead = (message.headers['X-Lead-Id'] ?? '').replace(/[^A-Za-z0-9-]/g, '');
@@ -97,7 +86,7 @@ export function startMailKeeper(
         } catch {
           message = null;
         }
-        if (req.method !== 'POST' || size > maxBodyBytes || !isSentMessage(message)) {
+        if (req.method !== 'POST' || size > maxBodyBytes || !isMailMessage(message)) {
           res.writeHead(400).end();
           return;
         }

@@ -1,14 +1,11 @@
 // The local mail keeper (deploy/cloudflare/mailKeeper.ts): what the dev router posts is written as
 // an .eml file named for its lead and kind, MIME any mail program reads, parsed back here.
+import type { MailMessage } from '../../server/delivery/leadMail';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import {
-  startMailKeeper,
-  type MailKeeper,
-  type SentMessage,
-} from '../../deploy/cloudflare/mailKeeper';
+import { startMailKeeper, type MailKeeper } from '../../deploy/cloudflare/mailKeeper';
 
 let dir: string;
 let keeper: MailKeeper;
@@ -25,7 +22,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const message: SentMessage = {
+const message: MailMessage = {
   from: { name: 'ヤマダ車検', email: 'no-reply@yamada-shaken.com' },
   to: ['hanako@example.com'],
   replyTo: { name: '山田 花子', email: 'hanako@example.com' },

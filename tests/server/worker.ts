@@ -143,3 +143,14 @@ export function workerOnD1(options: { env?: Partial<Env>; start?: string } = {})
 }
 
 export const siteOf = (brand: BrandId) => localOrigin(brand, 4173);
+
+/** The Worker's bindings with a D1 that fails every call: the store is down. */
+export function withD1Down(env: Env): Env {
+  const down = () => {
+    throw new Error('D1 is down');
+  };
+  return {
+    ...env,
+    DB: { prepare: down, batch: () => Promise.reject(new Error('D1 is down')) },
+  } as unknown as Env;
+}

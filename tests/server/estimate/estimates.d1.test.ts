@@ -5,7 +5,7 @@ import type { Env } from '../../../server/env';
 import { brands } from '../../../src/brand/brands';
 import { clickIdParams } from '../../../src/tracking/trackingFields';
 import { validRequest } from '../../factories/estimate';
-import { workerOnD1 } from '../worker';
+import { workerOnD1, withD1Down } from '../worker';
 
 const worker = workerOnD1();
 beforeEach(() => worker.reset());
@@ -114,14 +114,8 @@ describe('POST /api/estimates', () => {
 
   it('answers a store that fails with 503, the phone number and Retry-After', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const failing = {
-      prepare: () => {
-        throw new Error('D1 is down');
-      },
-      batch: () => Promise.reject(new Error('D1 is down')),
-    };
     const response = await post(validBody(), 'key-down', {
-      env: { ...worker.env, DB: failing } as unknown as Env,
+      env: withD1Down(worker.env),
     });
     expect(response.status).toBe(503);
     expectJsonHeaders(response);

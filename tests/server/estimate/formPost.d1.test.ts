@@ -11,7 +11,7 @@ import { brands, telHref } from '../../../src/brand/brands';
 import { adConsentNote } from '../../../src/content/externalTransmissionLink';
 import { honeypotField } from '../../../src/estimate/contract/validation/estimateSchema';
 import { validFormPost } from '../../factories/estimate';
-import { siteOf, workerOnD1 } from '../worker';
+import { siteOf, workerOnD1, withD1Down } from '../worker';
 
 const worker = workerOnD1();
 beforeEach(() => worker.reset());
@@ -288,16 +288,7 @@ describe('a native post that cannot be taken now', () => {
 
   it('answers a store failure with a 503 page giving the phone number', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const failing = {
-      prepare: () => {
-        throw new Error('D1 is down');
-      },
-      batch: () => Promise.reject(new Error('D1 is down')),
-    };
-    const response = await postForm(validForm(), undefined, {
-      ...worker.env,
-      DB: failing,
-    } as unknown as Env);
+    const response = await postForm(validForm(), undefined, withD1Down(worker.env));
     expect(response.status).toBe(503);
     await expectRetryPage(response);
   });

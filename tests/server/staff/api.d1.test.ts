@@ -6,7 +6,7 @@ import { messages } from '../../../server/http/messages';
 import type { Env } from '../../../server/env';
 import type { BrandId } from '../../../src/brand/brands';
 import { newLead } from '../../factories/estimate';
-import { notFoundPage, siteOf, workerOnD1 } from '../worker';
+import { notFoundPage, siteOf, workerOnD1, withD1Down } from '../worker';
 
 const secret = 'staff-secret-for-tests';
 const now = '2026-11-25T01:00:00.000Z';
@@ -277,13 +277,7 @@ describe('the staff API', () => {
 
   it('answers 503 in Japanese, not a stack trace, when the store cannot answer', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const failing = {
-      prepare: () => {
-        throw new Error('D1 is down');
-      },
-      batch: () => Promise.reject(new Error('D1 is down')),
-    };
-    const answer = await call(leadPath, { env: { ...worker.env, DB: failing } as unknown as Env });
+    const answer = await call(leadPath, { env: withD1Down(worker.env) });
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({ error: messages.staffUnavailable });
   });

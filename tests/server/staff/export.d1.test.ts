@@ -2,14 +2,13 @@
 // real local D1: leads as visitors sent them through POST /api/estimates, listed for the days asked
 // in Japan, one row per lead with its stage and each channel's state, every formula-like cell
 // neutralised, and each export in the staff's audit.
-import type { Env } from '../../../server/env';
 import { messages } from '../../../server/http/messages';
 import { brands } from '../../../src/brand/brands';
 import { honeypotField } from '../../../src/estimate/contract/validation/estimateSchema';
 import { validRequest } from '../../factories/estimate';
 import { parseCsv } from '../../parseCsv';
 import { stageChange } from '../d1';
-import { notFoundPage, workerOnD1 } from '../worker';
+import { notFoundPage, workerOnD1, withD1Down } from '../worker';
 
 const secret = 'export-secret-0123456789';
 // 00:30 on 25 November in Japan, still the 24th in UTC.
@@ -231,15 +230,9 @@ describe('GET /api/estimates.csv', () => {
 
   it('answers 503 with the phone number, not a stack trace, when the store cannot answer', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const failing = {
-      prepare: () => {
-        throw new Error('D1 is down');
-      },
-      batch: () => Promise.reject(new Error('D1 is down')),
-    };
     const response = await worker.fetch(`/api/estimates.csv?${today}`, {
       brand: 'yamada',
-      env: { ...worker.env, DB: failing } as unknown as Env,
+      env: withD1Down(worker.env),
       headers: { Authorization: `Bearer ${secret}` },
     });
     expect(response.status).toBe(503);
