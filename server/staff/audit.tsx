@@ -3,6 +3,7 @@
 // Who listed, viewed, changed or exported what: the newest 500 entries of the brand's audit log.
 import { japaneseDateTime } from '../../src/lib/serverFormats';
 import type { AppContext } from '../http/context';
+import { ScrollRegion } from '../views/fields';
 import { staffPage } from './layout';
 import type { AuditAction, AuditEntry } from './store';
 
@@ -31,7 +32,7 @@ function AuditPage(props: { entries: readonly AuditEntry[] }) {
   return (
     <>
       <p class="note">新しい順（{entries.length}件）。</p>
-      <div class="scroll">
+      <ScrollRegion label="操作の記録">
         <table>
           <thead>
             <tr>
@@ -54,7 +55,7 @@ function AuditPage(props: { entries: readonly AuditEntry[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { japaneseDate } from '../../src/lib/peopleFormats';
 import { platformChannels } from '../delivery/channels';
 import type { AppContext } from '../http/context';
 import { platformLabels } from '../platforms/clicks';
-import { ErrorSummary, TextField, type Errors } from '../views/fields';
+import { ErrorSummary, TextField, type Errors, ScrollRegion } from '../views/fields';
 import { parseFunnelRange } from './forms/ranges';
 import { audit } from './gate';
 import { staffPage } from './layout';
@@ -35,7 +35,7 @@ function FunnelTable(props: { heading: string; groups: readonly (readonly [strin
   return (
     <>
       <h2>{props.heading}</h2>
-      <div class="scroll">
+      <ScrollRegion label={props.heading}>
         <table>
           <thead>
             <tr>
@@ -62,7 +62,7 @@ function FunnelTable(props: { heading: string; groups: readonly (readonly [strin
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }
@@ -103,7 +103,7 @@ function PlatformTable(props: { rows: readonly FunnelRow[]; counts: readonly Cha
         は、その媒体の広告のクリックから来た依頼（最初のクリックIDで判定）です。送信・取込済・失敗は、期間の依頼のうち媒体に送った件数で、クリックのない依頼（連絡先だけの送信）も含みます。
         {acceptedNote}
       </p>
-      <div class="scroll">
+      <ScrollRegion label="広告媒体別（送信と報告）">
         <table>
           <thead>
             <tr>
@@ -149,7 +149,7 @@ function PlatformTable(props: { rows: readonly FunnelRow[]; counts: readonly Cha
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
 import type { AppContext } from '../http/context';
 import { auditSearchMark } from '../leads/retention';
 import { hoursOf } from '../site/hours';
-import { ErrorSummary, SelectField, TextField, type Errors } from '../views/fields';
+import { ErrorSummary, SelectField, TextField, type Errors, ScrollRegion } from '../views/fields';
 import { parseInboxFilters } from './forms/ranges';
 import { audit } from './gate';
 import { staffPage } from './layout';
@@ -108,7 +108,7 @@ function InboxPage(props: {
       {leads.length === 0 ? (
         <p>該当するお見積もり依頼はありません。</p>
       ) : (
-        <div class="scroll">
+        <ScrollRegion label="お見積もり依頼の一覧">
           <table class="leads">
             <caption class="note">新しい順（{leads.length}件）</caption>
             <thead>
@@ -128,7 +128,7 @@ function InboxPage(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </>
   );

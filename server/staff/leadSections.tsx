@@ -8,6 +8,7 @@ import type { ChannelDelivery } from '../leads/store';
 import { columnHeader, columnWords, roughPriceWords } from '../leads/values';
 import { attributionRows, entryPointText } from '../leads/words';
 import { platformLabels } from '../platforms/clicks';
+import { ScrollRegion } from '../views/fields';
 import { deliveryText } from './leadsCsv';
 import type { StageChange } from './stages';
 import type { StaffLead } from './store';
@@ -56,7 +57,7 @@ export function DeliveryRows(props: { deliveries: readonly ChannelDelivery[] | u
   );
   if (deliveries.length === 0) return <p class="note">配信の記録はまだありません。</p>;
   return (
-    <div class="scroll">
+    <ScrollRegion label="配信の状態">
       <table>
         <thead>
           <tr>
@@ -79,7 +80,7 @@ export function DeliveryRows(props: { deliveries: readonly ChannelDelivery[] | u
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -89,7 +90,7 @@ export function PlatformRows(props: { lead: StaffLead }) {
   return (
     <>
       <p class="note">{acceptedNote}</p>
-      <div class="scroll">
+      <ScrollRegion label="広告媒体への送信">
         <table>
           <thead>
             <tr>
@@ -114,7 +115,7 @@ export function PlatformRows(props: { lead: StaffLead }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }
@@ -122,7 +123,7 @@ export function PlatformRows(props: { lead: StaffLead }) {
 export function HistoryRows(props: { history: readonly StageChange[] }) {
   if (props.history.length === 0) return <p class="note">まだ記録はありません（新規）。</p>;
   return (
-    <div class="scroll">
+    <ScrollRegion label="段階の履歴">
       <table>
         <thead>
           <tr>
@@ -141,6 +142,6 @@ export function HistoryRows(props: { history: readonly StageChange[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -83,3 +83,12 @@ export function SelectField(props: {
     </div>
   );
 }
+
+/** A table wider than a phone scrolls in its own region, which the keyboard can reach and scroll. */
+export function ScrollRegion(props: { label: string; children: Child }) {
+  return (
+    <div class="scroll" role="region" aria-label={props.label} tabindex={0}>
+      {props.children}
+    </div>
+  );
+}
