@@ -9,6 +9,8 @@ export default defineConfig({
     globals: true,
     environment: 'node',
     include: ['tests/server/**/*.d1.test.ts'],
+    // One worker per core, as the unit tests: each file mostly waits on its own workerd.
+    maxWorkers: '100%',
     restoreMocks: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
