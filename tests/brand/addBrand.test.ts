@@ -6,6 +6,7 @@
 // Slow by nature (a type check and a full build of a copy, about 1–2 minutes on 2 cores): it is
 // the one test that builds, so that `npm test` proves the claim every time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import {
   cpSync,
   mkdtempSync,
@@ -146,11 +147,24 @@ async function startServer(): Promise<void> {
   server = spawn(process.execPath, ['--import', 'tsx', 'deploy/cloudflare/dev.ts', '--no-build'], {
     cwd: copy,
     env: { ...process.env, PORT: String(port), INSPECTOR_PORT: String(inspector) },
-    stdio: 'ignore',
+    stdio: ['ignore', openSync(serverLog(), 'w'), openSync(serverLog(), 'a')],
   });
-  // wrangler applies each brand's migrations, then starts workerd: a minute or more when busy.
+  await serving();
+}
+
+const serverLog = () => join(copy, 'server.log');
+
+/**
+ * Until the copy's server answers: wrangler applies each brand's migrations, then starts workerd,
+ * a minute or more when busy, and may reload it while the machine is loaded.
+ */
+async function serving(): Promise<void> {
   for (let attempt = 0; attempt < 2400; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`the copy's server exited (${server.exitCode})`);
+    if (server?.exitCode !== null) {
+      throw new Error(
+        `the copy's server exited (${server?.exitCode}):\n${readFileSync(serverLog(), 'utf8')}`,
+      );
+    }
     try {
       if ((await fetch(`http://127.0.0.1:${port}/robots.txt`)).ok) return;
     } catch {
@@ -158,7 +172,7 @@ async function startServer(): Promise<void> {
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
-  throw new Error("the copy's server did not start");
+  throw new Error(`the copy's server does not answer:\n${readFileSync(serverLog(), 'utf8')}`);
 }
 
 async function get(path: string, host: string) {
@@ -276,6 +290,7 @@ describe(`a third brand (${id}) added as a table row and a content folder`, () =
   });
 
   it("is served by its Worker to its hosts, and the default brand's to any other", async () => {
+    await serving();
     for (const host of [`${id}.localhost:${port}`, 'www.fixture-shaken.example']) {
       const answer = await get('/', host);
       expect(answer.status).toBe(200);
