@@ -57,30 +57,35 @@ function errorText(error: unknown): string {
 export class D1Deliveries implements Deliveries {
   constructor(private readonly db: D1Database) {}
 
-  async decided(
+  decided(
     leadId: string,
     decisions: readonly (readonly [string, ChannelDecision])[],
     at: string,
   ): Promise<void> {
-    if (decisions.length === 0) return;
-    await this.db.batch(
-      decisions.map(([channel, decision]) => {
-        const { state, note } = initialState(decision);
-        return this.db
-          .prepare(
-            'INSERT INTO lead_deliveries (lead_id, channel, state, last_error, decided_at) ' +
-              'VALUES (?, ?, ?, ?, ?) ON CONFLICT (lead_id, channel) DO NOTHING',
-          )
-          .bind(leadId, channel, state, note, at);
-      }),
-    );
+    return this.write(leadId, decisions, at, 'DO NOTHING');
   }
 
   /** A stage's channel decided again (a new booking): its earlier state, sent too, is replaced. */
-  async redecided(
+  redecided(
     leadId: string,
     decisions: readonly (readonly [string, ChannelDecision])[],
     at: string,
+  ): Promise<void> {
+    return this.write(
+      leadId,
+      decisions,
+      at,
+      'DO UPDATE SET state = excluded.state, last_error = excluded.last_error, sent_at = NULL, ' +
+        'attempts = 0, dead_lettered_at = NULL, decided_at = excluded.decided_at, queued_at = NULL, ' +
+        'retry_at = NULL',
+    );
+  }
+
+  private async write(
+    leadId: string,
+    decisions: readonly (readonly [string, ChannelDecision])[],
+    at: string,
+    onConflict: string,
   ): Promise<void> {
     if (decisions.length === 0) return;
     await this.db.batch(
@@ -89,10 +94,7 @@ export class D1Deliveries implements Deliveries {
         return this.db
           .prepare(
             'INSERT INTO lead_deliveries (lead_id, channel, state, last_error, decided_at) ' +
-              'VALUES (?, ?, ?, ?, ?) ' +
-              'ON CONFLICT (lead_id, channel) DO UPDATE SET state = excluded.state, ' +
-              'last_error = excluded.last_error, sent_at = NULL, attempts = 0, dead_lettered_at = NULL, ' +
-              'decided_at = excluded.decided_at, queued_at = NULL, retry_at = NULL',
+              `VALUES (?, ?, ?, ?, ?) ON CONFLICT (lead_id, channel) ${onConflict}`,
           )
           .bind(leadId, channel, state, note, at);
       }),

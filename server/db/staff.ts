@@ -21,7 +21,7 @@ import {
 } from '../staff/store';
 import type { Redelivery } from '../leads/store';
 import type { D1Database } from '../env';
-import { currentOf, stageColumnNames, type StageColumns } from './stageColumns';
+import { currentOf, stageColumnNames, stageDetailsOf, type StageColumns } from './stageColumns';
 import { channelCountStatement, funnelStatement, listStatement } from './staffQueries';
 
 type StageRecord = {
@@ -49,9 +49,7 @@ function stageChange(record: StageRecord): StageChange {
     at: record.at,
     actor: record.actor,
     progress: record.progress,
-    ...(record.booked_for !== null && { bookedFor: record.booked_for }),
-    ...(record.shop !== null && { shop: record.shop }),
-    ...(record.amount !== null && { amount: record.amount }),
+    ...stageDetailsOf(record),
     ...(record.reason !== null && { reason: record.reason }),
   };
 }
