@@ -198,6 +198,15 @@ describe('the staff API', () => {
     ).toEqual([{ brand: 'yamada', at: now, actor: '共有キー', action: 'stage', target: lead.id }]);
   });
 
+  it('records one change and queues one 予約確定 mail for 20 identical posts at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => postStage(booking)));
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+    expect(new Set(bodies).size).toBe(1);
+    expect(await history()).toHaveLength(1);
+    expect(worker.queued).toEqual([{ id: lead.id, channel: 'bookingMail' }]);
+  });
+
   it('keeps a corrected mistake in the history, both changes with who and when', async () => {
     await postStage({ stage: 'completed', amount: 54321 }, 'a');
     worker.clock.advance(60_000);
