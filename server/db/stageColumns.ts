@@ -14,7 +14,7 @@ export const stageColumnNames = 'stage, stage_changed_at, progress, booked_for, 
 
 type DetailColumns = Pick<StageColumns, 'booked_for' | 'shop' | 'amount'>;
 
-/** A change's details, as a row of leads or of lead_stage_changes keeps them (NULL when not given). */
+/** A change's details, as a row of leads or of lead_stages keeps them (NULL when not given). */
 export function stageDetailsOf(
   record: DetailColumns,
 ): Pick<CurrentStage, 'bookedFor' | 'shop' | 'amount'> {

@@ -83,3 +83,6 @@ export function routePath(target: string): string {
 export function staffLeadPath(leadId: string): string {
   return `/staff/leads/${encodeURIComponent(leadId)}`;
 }
+
+/** A lead's path under /staff and /api/staff: its 受付番号 as the path spells it. */
+export const leadRoute = '/leads/:id{[0-9A-Za-z-]{1,40}}';

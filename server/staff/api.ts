@@ -10,9 +10,10 @@ import { messages } from '../http/messages';
 import { methods } from '../http/methods';
 import { sameSiteOnly } from '../http/sameSite';
 import { requestFingerprint } from '../leads/contentHash';
+import { leadRoute } from '../site/paths';
 import { parseStageInput } from './stages';
 import { changeStage } from './stageChange';
-import { actorOf, staffGate } from './gate';
+import { actorOf, audit, staffGate } from './gate';
 import type { StaffLead } from './store';
 
 /** What a CRM reads: the request as validated, never the matching data (addresses, cookies). */
@@ -35,14 +36,7 @@ async function getLead(c: AppContext): Promise<Response> {
   const id = c.req.param('id') ?? '';
   const lead = await c.var.services.staff.lead(c.var.brand, id);
   if (!lead) return notFound();
-  const { staff, now } = c.var.services;
-  await staff.audit({
-    brand: c.var.brand,
-    at: now().toISOString(),
-    actor: actorOf(c),
-    action: 'view',
-    target: id,
-  });
+  await audit(c, 'view', id);
   return json(200, leadJson(lead));
 }
 
@@ -77,8 +71,6 @@ async function postStage(c: AppContext): Promise<Response> {
 const unauthorized = () =>
   json(401, { error: messages.unauthorized }, { 'WWW-Authenticate': 'Bearer' });
 
-const leadId = ':id{[0-9A-Za-z-]{1,40}}';
-
 export const staffApi = new Hono<AppEnv>();
 
 // A CRM posts without a browser's Origin; one that names another site is refused.
@@ -88,8 +80,8 @@ staffApi.post(
   limitBody(() => json(413, { error: messages.tooLarge })),
 );
 staffApi.use(staffGate(unauthorized));
-staffApi.all(`/leads/${leadId}`, methods({ GET: getLead }));
-staffApi.all(`/leads/${leadId}/stages`, methods({ POST: postStage }));
+staffApi.all(leadRoute, methods({ GET: getLead }));
+staffApi.all(`${leadRoute}/stages`, methods({ POST: postStage }));
 
 staffApi.onError((error) => {
   console.error('[staff] api', error);

@@ -3,6 +3,7 @@
 // Who listed, viewed, changed or exported what: the newest 500 entries of the brand's audit log.
 import { japaneseDateTime } from '../../src/lib/serverFormats';
 import type { AppContext } from '../http/context';
+import { staffLeadPath } from '../site/paths';
 import { ScrollRegion } from '../views/fields';
 import { staffPage } from './layout';
 import type { AuditAction, AuditEntry } from './store';
@@ -20,7 +21,7 @@ const actionWords: Record<AuditAction, string> = {
 function Target(props: { entry: AuditEntry }) {
   const { entry } = props;
   return /^[0-9A-Za-z-]+$/.test(entry.target) && entry.action !== 'export' ? (
-    <a href={`/staff/leads/${encodeURIComponent(entry.target)}`}>{entry.target}</a>
+    <a href={staffLeadPath(entry.target)}>{entry.target}</a>
   ) : (
     <>{entry.target}</>
   );

@@ -6,6 +6,7 @@ import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
 import type { AppContext } from '../http/context';
 import { auditSearchMark } from '../leads/retention';
 import { hoursOf } from '../site/hours';
+import { staffLeadPath } from '../site/paths';
 import { ErrorSummary, SelectField, TextField, type Errors, ScrollRegion } from '../views/fields';
 import { parseInboxFilters } from './forms/ranges';
 import { audit } from './gate';
@@ -61,7 +62,7 @@ function LeadRow(props: { lead: LeadSummary; staleBefore: Date }) {
         {japaneseDateTime(lead.receivedAt)}
       </td>
       <td data-label="受付番号" class="nowrap">
-        <a href={`/staff/leads/${encodeURIComponent(lead.id)}`}>{lead.id}</a>
+        <a href={staffLeadPath(lead.id)}>{lead.id}</a>
       </td>
       <td data-label={fieldWords.name}>
         {lead.erased ? (

@@ -8,6 +8,7 @@ import type { AppContext } from '../http/context';
 import { messages } from '../http/messages';
 import { requestFingerprint } from '../leads/contentHash';
 import { erasedNotice } from '../leads/retention';
+import { staffLeadPath } from '../site/paths';
 import { ErrorSummary } from '../views/fields';
 import { parseStageForm } from './forms/stage';
 import { actorOf, audit } from './gate';
@@ -99,5 +100,5 @@ export async function postStage(c: AppContext): Promise<Response> {
     };
     return showLead(c, id, { values, errors, key: newKey() });
   }
-  return seeOther(`/staff/leads/${encodeURIComponent(id)}`);
+  return seeOther(staffLeadPath(id));
 }

@@ -8,6 +8,7 @@ import type { AppContext } from '../http/context';
 import { requestFingerprint } from '../leads/contentHash';
 import { receiptId } from '../leads/receiptId';
 import { parseStoredRequest } from '../leads/storedRequest';
+import { staffLeadPath } from '../site/paths';
 import { ErrorSummary, SelectField, TextField, type Errors } from '../views/fields';
 import { parsePhoneLead, type PhoneLead } from './forms/phoneLead';
 import { actorOf, audit } from './gate';
@@ -155,5 +156,5 @@ export async function createPhoneLead(c: AppContext): Promise<Response> {
       );
     }
   }
-  return seeOther(`/staff/leads/${encodeURIComponent(id)}`);
+  return seeOther(staffLeadPath(id));
 }

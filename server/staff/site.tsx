@@ -9,6 +9,7 @@ import { limitBody } from '../http/body';
 import { messages } from '../http/messages';
 import { methods } from '../http/methods';
 import { sameSiteOnly } from '../http/sameSite';
+import { leadRoute } from '../site/paths';
 import { auditPage } from './audit';
 import { funnel } from './funnel';
 import { staffGate } from './gate';
@@ -24,9 +25,6 @@ const crossSite = (c: AppContext) =>
 const tooLarge = (c: AppContext) =>
   staffPage(c, 413, messages.tooLarge, <p>{messages.tooLarge}。</p>);
 
-/** A lead's 受付番号 as its path spells it. */
-const leadId = ':id{[0-9A-Za-z-]{1,40}}';
-
 export const staffSite = new Hono<AppEnv>();
 
 staffSite.use(sameSiteOnly(crossSite));
@@ -39,8 +37,8 @@ staffSite.all('/new', methods({ GET: phoneLeadForm }));
 staffSite.all('/leads', methods({ POST: createPhoneLead }));
 staffSite.all('/funnel', methods({ GET: funnel }));
 staffSite.all('/audit', methods({ GET: auditPage }));
-staffSite.all(`/leads/${leadId}`, methods({ GET: leadPage }));
-staffSite.all(`/leads/${leadId}/stages`, methods({ POST: postStage }));
+staffSite.all(leadRoute, methods({ GET: leadPage }));
+staffSite.all(`${leadRoute}/stages`, methods({ POST: postStage }));
 
 staffSite.onError((error, c) => {
   console.error('[staff] page', error);

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** @jsxRuntime automatic */
 // One form for every stage: the fields a stage needs are checked on the server (forms.ts).
+import { staffLeadPath } from '../site/paths';
 import { FieldError, SelectField, TextField, type Errors } from '../views/fields';
 import { excludedReasons, stageLabels, stageNames } from './stages';
 import type { StaffLead } from './store';
@@ -30,7 +31,7 @@ export function StageForm(props: { lead: StaffLead } & StageFormState) {
     ...excludedReasons.map((reason) => [reason, reason] as const),
   ];
   return (
-    <form method="post" action={`/staff/leads/${encodeURIComponent(lead.id)}/stages`}>
+    <form method="post" action={`${staffLeadPath(lead.id)}/stages`}>
       <input type="hidden" name="key" value={props.key} />
       <fieldset>
         <legend>次の段階</legend>

@@ -77,13 +77,12 @@ export interface StaffStore {
   stagesOf(brand: BrandId, from: string, to: string): Promise<Map<string, CurrentStage>>;
   /** Excluded (対象外) leads are not counted. */
   funnel(brand: BrandId, from: string, to: string): Promise<FunnelRow[]>;
-  /** Null where the runtime keeps no delivery state. */
   channelCounts(
     brand: BrandId,
     from: string,
     to: string,
     channels: readonly string[],
-  ): Promise<ChannelCount[] | null>;
+  ): Promise<ChannelCount[]>;
   audit(entry: AuditEntry): Promise<void>;
   /** Newest first. */
   auditLog(brand: BrandId, limit: number): Promise<AuditEntry[]>;
