@@ -1,4 +1,5 @@
 // What the wrangler config cannot say, added to the bindings deploy/cloudflare/types.sh generates.
+import { brandIdForHost, isBrandId, type BrandId } from '../src/brand/brands';
 import type { PlatformVariable } from './platforms/index';
 
 /** `check`: the how-many-th question to the platform about what it did with the sent lead. */
@@ -34,6 +35,11 @@ export type Env = Omit<
   /** Local only (the smoke suite): the outbox sweep's grace in seconds, instead of 15 minutes. */
   OUTBOX_GRACE_SECONDS?: string;
 } & ConversionEnv;
+
+/** The Worker's brand, its BRAND var; where that is unset (a test's app), the request's host's. */
+export function brandOf(env: Pick<Env, 'BRAND'>, host = ''): BrandId {
+  return isBrandId(env.BRAND) ? env.BRAND : brandIdForHost(host);
+}
 
 /** Endpoints are vars deploy/cloudflare/config.ts sets; the rest are secrets (docs/deploy.md). */
 export type ConversionEnv = Partial<Record<PlatformVariable, string>>;

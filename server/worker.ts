@@ -1,11 +1,10 @@
 // One brand's Worker: the app for every request, the queue's consumer, the Cron Triggers' jobs.
-import { defaultBrandId, isBrandId } from '../src/brand/brands';
 import { createApp } from './app';
 import { D1Deliveries } from './db/deliveries';
 import { D1LeadStore } from './db/leads';
 import { consumeLeads } from './delivery/consumer';
 import { deliveryContext } from './delivery/notifier';
-import type { Env, LeadMessage, MessageBatch } from './env';
+import { brandOf, type Env, type LeadMessage, type MessageBatch } from './env';
 import { runJobs } from './jobs';
 
 const app = createApp();
@@ -15,9 +14,8 @@ export default {
 
   async queue(batch: MessageBatch<LeadMessage>, env: Env): Promise<void> {
     const store = new D1LeadStore(env.DB);
-    const brand = isBrandId(env.BRAND) ? env.BRAND : defaultBrandId;
     const deliveries = new D1Deliveries(env.DB);
-    await consumeLeads(batch, env, store, deliveries, deliveryContext(env, store), brand);
+    await consumeLeads(batch, env, store, deliveries, deliveryContext(env, store), brandOf(env));
   },
 
   scheduled: (controller: ScheduledController, env: Env) =>

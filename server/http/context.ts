@@ -1,7 +1,6 @@
 /** What every route knows of its request, and the Worker's bindings, as Hono's context carries them. */
 import type { Context, MiddlewareHandler } from 'hono';
-import { brandIdForHost, isBrandId } from '../../src/brand/brands';
-import type { Env } from '../env';
+import { brandOf, type Env } from '../env';
 import type { Services } from '../services';
 import type { StaffActor } from '../staff/auth';
 import type { RequestContext } from './request';
@@ -19,7 +18,7 @@ export type Handler = (c: AppContext) => Promise<Response>;
 export function requestContext(services: (env: Env) => Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
-    c.set('brand', isBrandId(c.env.BRAND) ? c.env.BRAND : brandIdForHost(url.host));
+    c.set('brand', brandOf(c.env, url.host));
     c.set('clientKey', c.req.header('cf-connecting-ip') ?? 'unknown');
     c.set('siteOrigin', url.origin);
     c.set('services', services(c.env));

@@ -1,6 +1,6 @@
 // Cron: leads still 新規 past NEW_LEAD_ALERT_HOURS business hours are mailed to ops once each
 // (leads.stale_alerted_at), the oldest 50 at a time.
-import { brands, defaultBrandId, isBrandId } from '../../src/brand/brands';
+import { brands } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { addressList } from '../delivery/mailChannels';
 import {
@@ -8,7 +8,7 @@ import {
   defaultStaleAfterHours,
   staleLeadsAlertMail,
 } from '../staff/staleLeads';
-import type { Env } from '../env';
+import { brandOf, type Env } from '../env';
 import { BindingMailer } from '../delivery/mailer';
 
 export type NewLeadAlertEnv = Pick<
@@ -29,7 +29,7 @@ export const staleLeadsStatement =
   'ORDER BY received_at LIMIT 50';
 
 export async function newLeadAlert(env: NewLeadAlertEnv, now: Date): Promise<void> {
-  const brand = isBrandId(env.BRAND) ? env.BRAND : defaultBrandId;
+  const brand = brandOf(env);
   const sender = mailSender(brands[brand]);
   const to = addressList(env.OPS_MAIL_TO);
   if (!sender || to.length === 0 || !env.EMAIL) return;

@@ -1,7 +1,7 @@
 // The outbox sweep (Cron): what a failed sendBatch or an isolate ending between insert and queue
 // left behind is queued, and ops are told: undecided leads are decided, and a pending channel never
 // queued or past its retry time by the grace is queued again, whatever the channel's name.
-import { brands, defaultBrandId, isBrandId } from '../../src/brand/brands';
+import { brands } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { outboxAlertMail } from '../delivery/leadMail';
 import { channelNamed } from '../delivery/channels';
@@ -11,13 +11,13 @@ import { D1Deliveries } from '../db/deliveries';
 import { D1LeadStore } from '../db/leads';
 import { deliveryContext, QueueNotifier } from '../delivery/notifier';
 import type { DeliveryEnv } from '../delivery/types';
-import type { Env } from '../env';
+import { brandOf, type Env } from '../env';
 import { BindingMailer } from '../delivery/mailer';
 
 export type SweepEnv = DeliveryEnv & Pick<Env, 'DB' | 'BRAND' | 'OUTBOX_GRACE_SECONDS'>;
 
 export async function sweepOutbox(env: SweepEnv, now: Date): Promise<void> {
-  const brand = isBrandId(env.BRAND) ? env.BRAND : defaultBrandId;
+  const brand = brandOf(env);
   const store = new D1LeadStore(env.DB);
   const deliveries = new D1Deliveries(env.DB);
   const context = { ...deliveryContext(env, store), now: () => now };
