@@ -2,14 +2,13 @@
 // a placeholder, and fails while there is one. The production build and deploy run it first
 // (docs/deploy.md, "Launch checklist").
 import { pathToFileURL } from 'node:url';
-import { brandIds, brands, type BrandId, siteUrlVariable } from '../src/brand/brands';
+import { brandEnvName, brandIds, brands, type BrandId, siteUrlVariable } from '../src/brand/brands';
 import { declaredCompanies } from '../src/content/companies';
 import {
   companyFacts,
   type DeclaredCompany,
   type OperatorFact,
 } from '../src/content/operatorFacts';
-import { brandEnvName } from './cloudflare/brandEnv';
 
 type Environment = Record<string, string | undefined>;
 

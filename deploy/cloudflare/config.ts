@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
+  brandEnvName,
   brandIds,
   brands,
   localOrigin,
@@ -11,7 +12,6 @@ import {
   siteUrlVariable,
 } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
-import { brandEnvName } from './brandEnv';
 import { checkRelease } from '../releaseCheck';
 import {
   conversionOptions,

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { brands } from '../../src/brand/brands';
+import { brandEnvName, brands } from '../../src/brand/brands';
 import { businessTimePath } from '../../src/business-hours/loadBusinessHours';
 import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
 import { apiEnv, engines, mailDirOf, smokeApi } from './engines';
@@ -29,7 +29,7 @@ test('a lead survives a restart of the Worker (persisted local D1); hours per br
   const stateDir = `${smokeApi.stateDir}-restart`;
   rmSync(stateDir, { recursive: true, force: true });
   // This brand's opening hours, from the deploy-time environment (config.ts).
-  const hoursVar = `BUSINESS_START_TIME_${brand.id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  const hoursVar = brandEnvName('BUSINESS_START_TIME', brand.id);
   const start = () =>
     startWorker(restartPort, { ...apiEnv('cloudflare', stateDir), [hoursVar]: '10:30' });
 

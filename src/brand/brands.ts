@@ -120,9 +120,14 @@ export function localOrigin(id: BrandId, port: number): string {
   return `http://${marker === null ? 'localhost' : `${marker}.localhost`}:${port}`;
 }
 
+/** A deploy-time variable of one brand (SHOP_MAIL_TO_YAMADA): the name, then the id in capitals. */
+export function brandEnvName<Name extends string>(name: Name, id: BrandId): `${Name}_${string}` {
+  return `${name}_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
 /** A function, not a field of the row, so the browser's bundle does not carry it. */
 export function siteUrlVariable(id: BrandId): `SITE_URL_${string}` {
-  return `SITE_URL_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  return brandEnvName('SITE_URL', id);
 }
 
 export function hasCampaign(brand: Brand): boolean {

@@ -5,8 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { releaseProblems } from '../../deploy/releaseCheck';
-import { brandEnvName } from '../../deploy/cloudflare/brandEnv';
-import { brandIds, defaultBrandId, type BrandId, siteUrlVariable } from '../../src/brand/brands';
+import {
+  brandEnvName,
+  brandIds,
+  defaultBrandId,
+  type BrandId,
+  siteUrlVariable,
+} from '../../src/brand/brands';
 import type { DeclaredCompany } from '../../src/content/operatorFacts';
 
 const run = promisify(execFile);
