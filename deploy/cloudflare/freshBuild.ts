@@ -4,12 +4,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brandIds } from '../../src/brand/brands';
 
-/** What the build reads (the prerender's one server file: the _headers rules). */
+/** What the build reads (of server/, what prerender/ imports: the _headers rules, the postal paths). */
 const sources = [
   'src',
   'public',
   'prerender',
   'server/site/headers.ts',
+  'server/leads/postalArea.ts',
   'index.html',
   'vite.config.ts',
   'package-lock.json',
