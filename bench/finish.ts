@@ -99,7 +99,7 @@ class Visitor {
   }
 }
 
-/** Unique per run: the local origin keeps one lead per content. */
+/** Unique per run: the server keeps one lead per content in its duplicate window. */
 function visitorEntries(run: number): Record<string, Entry> {
   const vehicle = validFormValues().vehicle;
   const typed = typedCustomer();

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: builds, serves the local origin (and a script-free copy of the landing pages),
+ * `npm run bench`: builds, serves both brands' Workers (and a script-free copy of the landing pages),
  * runs Lighthouse (mobile) several times on every page of both brands, measures tap to dialog on a
  * throttled phone profile, has a scripted visitor finish the estimate there with and without the
  * form's aids, and writes bench/report.md (its summary first) and bench/report.json.

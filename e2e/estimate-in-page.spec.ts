@@ -292,8 +292,8 @@ for (const brand of oneBrand(1)) {
       });
     });
 
-    // The 503 page is the same page with another message (server/core/answerPages.ts; both are
-    // unit-tested in tests/server/estimateHandler.test.ts): what Back does is tested on the 429.
+    // The 503 page is the same page with another message (server/estimate/pages.tsx; both are
+    // tested in tests/server/estimate/): what Back does is tested on the 429.
     {
       const status = 429;
       test(`Back from the ${status} page keeps every value, and its own form sends them again`, async ({

@@ -1,6 +1,6 @@
 // Reads the staff export back in the unit tests, the smoke suite and wherever a test needs its cells.
 
-/** The cells of a CSV (server/core/csv.ts: every cell quoted, quotes doubled) as rows of strings. */
+/** The cells of a CSV (server/staff/csv.ts: every cell quoted, quotes doubled) as rows of strings. */
 export function parseCsv(csv: string): string[][] {
   return csv
     .replace(/^\ufeff/, '')

@@ -86,7 +86,7 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
     const value = options.env[brandEnvName(name, brand)];
     if (value) vars[name] = value;
   }
-  // Locally, as the old local origin took them: one set of hours for every brand.
+  // Locally, one set of hours may serve every brand (BUSINESS_START_TIME without a brand).
   for (const name of options.local ? ['BUSINESS_START_TIME', 'BUSINESS_END_TIME'] : []) {
     const value = options.env[name];
     if (value) vars[name] ??= value;
@@ -150,7 +150,7 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
           retry_delay: retries.retry_delay,
           dead_letter_queue: names.deadLetterQueue,
         },
-        // Its consumer only marks the lead dead-lettered in D1 (delivery.ts).
+        // Its consumer only marks the lead dead-lettered in D1 (server/delivery/consumer.ts).
         { queue: names.deadLetterQueue, max_batch_size: 10, max_batch_timeout: 1 },
       ],
     },
@@ -158,7 +158,7 @@ export function brandConfig(brand: BrandId, options: CloudflareConfigOptions): o
       send_email: [{ name: 'EMAIL', allowed_sender_addresses: [sender.email] }],
     }),
     vars,
-    // Every job of server/worker/cron/ (worker.ts scheduled): the outbox sweep, the 新規 alert,
+    // Every job of server/jobs/ (worker.ts scheduled): the outbox sweep, the 新規 alert,
     // the retention period's erasure (bounded per run, so every 10 minutes suits it too).
     triggers: { crons: [cronSchedule] },
     observability: { enabled: true },

@@ -1,8 +1,8 @@
 // A year of one brand's leads in a local D1, for the staff queries' plans and times (issue 36,
 // docs/deploy.md "Staff"): one INSERT of `count` rows spread evenly over `days` from `start`, with
 // sources, click ids and stages mixed as a shop's would be.
-//   node --import tsx deploy/cloudflare/seedLeads.ts <out.sql> [count] [brand]
-// then: wrangler d1 execute DB --local --file <out.sql> (the brand's config, as dev.ts writes it).
+//   node --import tsx deploy/cloudflare/seedLeads.ts <out.sql> <brand> [count]
+// then: wrangler d1 execute DB --local --file <out.sql> (the brand's config: config.ts <dir> --local).
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { isBrandId, type BrandId } from '../../src/brand/brands';

@@ -1,5 +1,5 @@
 // CloudFront Function (cloudfront-js-2.0), viewer request: clean URLs to the tree's files, with the
-// local origin's path rules (server/core/paths.ts). Each brand host's distribution picks its tree
+// Worker's path rules (server/site/paths.ts). Each brand host's distribution picks its tree
 // by origin path. A plain script: no modules, no Node APIs.
 
 var notFoundKey = '/__not_found__';

@@ -96,7 +96,7 @@ function variableName(header: string): string {
   return `$rule_${header.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
 }
 
-/** A map picks one entry: rules setting one header must not overlap (tests/server/headers.test.ts). */
+/** A map picks one entry: rules setting one header must not overlap (tests/server/site/headers.test.ts). */
 export function headerMaps(rules: Record<BrandId, HeaderRule[]>): string[] {
   const names = new Set(
     brandIds.flatMap((brand) => rules[brand].flatMap((rule) => Object.keys(rule.headers))),

@@ -1,7 +1,7 @@
 /**
  * The four ad platforms' conversion endpoints as local stand-ins (issue 29): one Node http server
  * on 127.0.0.1 that checks each request against the platform's documented shape
- * (server/core/conversions/ cites the pages) and answers as the platform does: Google's token endpoint
+ * (server/platforms/ cites the pages) and answers as the platform does: Google's token endpoint
  * and Data Manager API, Meta's Conversions API, LINEヤフー's and LINE's Conversion APIs. It asserts
  * the method, the path, the auth header (Meta: the body's access_token), the required fields (a
  * later stage's value and currency, Meta's offline events), that

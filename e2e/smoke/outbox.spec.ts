@@ -1,4 +1,4 @@
-// The outbox sweep on workerd (server/worker/cron/outboxSweep.ts): the Worker is killed in the
+// The outbox sweep on workerd (server/jobs/outboxSweep.ts): the Worker is killed in the
 // middle of a burst of leads, started again on the same D1, and its Cron Trigger run; every lead
 // that was stored then has each channel delivered and its webhook received. A Worker of
 // its own, on its own port, state folder and webhook receiver, so this runs beside the others.

@@ -2,7 +2,7 @@
 // a Google ad and a Meta ad who agreed to the provision is moved through the staff API to 予約確定
 // and 完了 54,321円; the Google and Meta receivers (conversionReceivers.ts, the platforms' checks)
 // take exactly one 完了 each, with 54321 JPY, whatever is posted again, corrected or swept; a
-// visitor who did not agree sends nothing. The rules are unit-tested (tests/server/stageConversions.test.ts).
+// visitor who did not agree sends nothing. The rules are unit-tested (tests/server/platforms/stages.test.ts).
 // It takes the platforms' port (CLOUDFLARE_PORT+3) as api.spec.ts does: the receivers wait for
 // each other (startConversionReceivers), so this file's beforeAll may wait for api.spec.ts's.
 import { randomUUID } from 'node:crypto';

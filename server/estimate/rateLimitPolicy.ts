@@ -1,4 +1,4 @@
-/** Both runtimes' new-lead limit; README.md and docs/deploy.md state it in these words. */
+/** The new-lead limit; README.md and docs/deploy.md state it in these words. */
 import type { BrandId } from '../../src/brand/brands';
 
 // Generous: Japanese carriers put many phones behind one IPv4 address (carrier-grade NAT) and a

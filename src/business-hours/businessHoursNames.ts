@@ -1,4 +1,4 @@
-// Apart from the browser code, for the local origin, the Worker and nginx's buffer sizing.
+// Apart from the browser code, for the Worker and nginx's buffer sizing.
 export const businessTimePath = '/shaken/column/wp-json/wp/business_time';
 export const businessStartCookieName = 'business_start_time';
 export const businessEndCookieName = 'business_end_time';

@@ -41,7 +41,7 @@ export type FieldSpec = {
   readonly example?: string;
   readonly simpleForm?: SimpleFormControl;
   readonly column?: ExportColumnKey;
-  /** The lead's own D1 column (server/worker/migrations/0001_leads.sql). */
+  /** The lead's own D1 column (server/db/migrations/0001_leads.sql). */
   readonly stored?: string;
   /** The katakana field the form fills from the IME's reading (furigana.ts). */
   readonly reading?: string;
