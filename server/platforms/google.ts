@@ -1,7 +1,6 @@
 /** Google 広告: the lead's conversion and its 予約確定 and 完了 (googleEvents.ts builds the events). */
 import type { SendResult } from '../delivery/channel';
 import type { StoredLead } from '../leads/store';
-import { platformLabels } from './clicks';
 import {
   adIdentifiersOf,
   googleEvents,
@@ -12,7 +11,6 @@ import {
 } from './googleEvents';
 import {
   configOf,
-  contactToHash,
   dayMs,
   decideConversion,
   isOn,
@@ -34,7 +32,13 @@ import {
 } from './stages';
 import { stageLabels } from '../staff/stageNames';
 
-const key = { id: 'google', variables: googleVariables, label: platformLabels.google } as const;
+const key = { id: 'google', variables: googleVariables } as const;
+
+const clickIds = 'gclid・gbraid・wbraid';
+
+// Google Ads takes a click's conversion up to 90 days after the click (the lead's visit), an action
+// per stage: https://developers.google.com/data-manager/api/devguides/events/google-ads/offline
+const clickWindowMs = 89 * dayMs;
 
 /** The diagnostics guide: first about 30 minutes after the request; processing can take 24 hours. */
 const defaultFirstCheckSeconds = 30 * 60;
@@ -75,12 +79,11 @@ async function sendToGoogle(
 const googleChannel: ConversionChannel = {
   name: 'google',
   platform: 'google',
-  // Google Ads imports a click conversion up to 90 days after the click; the lead follows it.
-  retryWindowMs: 89 * dayMs,
+  retryWindowMs: clickWindowMs,
   decide: (lead, ctx) =>
     decideConversion(key, lead, ctx, {
-      has: adIdentifiersOf(lead) !== undefined || Object.keys(contactToHash(lead)).length > 0,
-      missing: 'gclid・gbraid・wbraid',
+      has: adIdentifiersOf(lead) !== undefined,
+      missing: clickIds,
     }),
   send: (lead, ctx) => sendToGoogle(lead, ctx),
   followUp: {
@@ -113,21 +116,17 @@ const stageActions = {
   completed: 'GOOGLE_ADS_COMPLETED_CONVERSION_ACTION_ID',
 } as const;
 
-// Google Ads takes a click's conversion up to 90 days after the click (the lead's visit), an action
-// per stage: https://developers.google.com/data-manager/api/devguides/events/google-ads/offline
-const stageWindowMs = 89 * dayMs;
-
 function googleStage(stage: ConversionStage): StageConversionChannel {
   const name = stageConversionName('google', stage);
   return {
     name,
     platform: 'google',
     stage,
-    retryWindowMs: stageWindowMs,
+    retryWindowMs: clickWindowMs,
     decide(lead, ctx) {
       const decision = decideStage(key, stage, lead, ctx, {
         has: adIdentifiersOf(lead) !== undefined,
-        ids: 'gclid・gbraid・wbraid',
+        ids: clickIds,
       });
       if (decision.kind !== 'send') return decision;
       if (!setting(ctx.env, stageActions[stage])) {
@@ -136,7 +135,7 @@ function googleStage(stage: ConversionStage): StageConversionChannel {
           reason: `${stageLabels[stage]}のコンバージョンアクションが未設定（${stageActions[stage]}）`,
         };
       }
-      if (Date.parse(stageTime(lead, name)) - Date.parse(lead.receivedAt) > stageWindowMs) {
+      if (Date.parse(stageTime(lead, name)) - Date.parse(lead.receivedAt) > clickWindowMs) {
         return {
           kind: 'skip',
           reason: 'クリックから90日を過ぎています（Google 広告の取り込み期限）',
@@ -174,7 +173,6 @@ export const google = {
     GOOGLE_DATA_MANAGER_ENDPOINT: 'https://datamanager.googleapis.com/v1/events:ingest',
     GOOGLE_OAUTH_TOKEN_ENDPOINT: 'https://oauth2.googleapis.com/token',
   },
-  cookies: ['_gcl_aw', '_gcl_gb'],
   lead: googleChannel,
   stages: { booked: googleStage('booked'), completed: googleStage('completed') },
 } as const satisfies AdPlatform;

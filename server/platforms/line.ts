@@ -2,7 +2,6 @@
 // `deduplication_key` is the one the LINE Tag sends. LINE dates a conversion by its arrival, so a
 // late retry records the lead on a later day or not at all: retries stop after a day.
 import type { StoredLead } from '../leads/store';
-import { platformLabels } from './clicks';
 import {
   configOf,
   contactToHash,
@@ -21,7 +20,6 @@ import { declaredStages } from './stages';
 const key = {
   id: 'line',
   variables: ['LINE_CONVERSION_ENDPOINT', 'LINE_TAG_ID', 'LINE_TAG_ACCESS_TOKEN'],
-  label: platformLabels.line,
 } as const;
 
 const clickIdPattern = /^[a-zA-Z0-9\-_]+$/;
@@ -73,9 +71,7 @@ const lineChannel: ConversionChannel = {
   retryWindowMs: dayMs,
   decide: (lead, ctx) =>
     decideConversion(key, lead, ctx, {
-      has:
-        Boolean(clickIdOf(lead) ?? browserIdOf(lead)) ||
-        Object.keys(contactToHash(lead)).length > 0,
+      has: Boolean(clickIdOf(lead) ?? browserIdOf(lead)),
       missing: 'ldtag_cl・__lt__cid',
     }),
   async send(lead, ctx) {
@@ -100,7 +96,6 @@ export const line = {
   ...key,
   options: [],
   endpoints: { LINE_CONVERSION_ENDPOINT: 'https://conversion-api.tr.line.me/v1' },
-  cookies: ['__lt__cid'],
   lead: lineChannel,
   stages: declaredStages(key, noStages, {
     has: (lead) => Boolean(trackingValue(lead, 'ldtag_cl')),

@@ -5,7 +5,6 @@
 import type { SendResult } from '../delivery/channel';
 import type { StoredLead } from '../leads/store';
 import { stageLabels } from '../staff/stageNames';
-import { platformLabels } from './clicks';
 import {
   configOf,
   contactToHash,
@@ -35,8 +34,10 @@ import {
 const key = {
   id: 'meta',
   variables: ['META_CONVERSIONS_ENDPOINT', 'META_PIXEL_ID', 'META_ACCESS_TOKEN'],
-  label: platformLabels.meta,
 } as const;
+
+/** Meta refuses an event_time more than 7 days old; stop an hour before, so no try is refused. */
+const windowMs = 7 * dayMs - 60 * 60 * 1000;
 
 /** `_fbc`, or one made from the fbclid in Meta's documented format. */
 function fbcOf(lead: StoredLead): string | undefined {
@@ -96,13 +97,10 @@ export async function metaEvent(
 const metaChannel: ConversionChannel = {
   name: 'meta',
   platform: 'meta',
-  // Meta refuses an event_time more than 7 days old; stop a little before, so no try is refused.
-  retryWindowMs: 7 * dayMs - 60 * 60 * 1000,
+  retryWindowMs: windowMs,
   decide: (lead, ctx) =>
     decideConversion(key, lead, ctx, {
-      has:
-        Boolean(fbcOf(lead) ?? cookieValue(lead, '_fbp')) ||
-        Object.keys(contactToHash(lead)).length > 0,
+      has: Boolean(fbcOf(lead) ?? cookieValue(lead, '_fbp')),
       missing: 'fbclid・_fbc・_fbp',
       unsendable: unsendable(lead),
     }),
@@ -129,9 +127,6 @@ async function sendToMeta(
 
 /** Meta's standard events: Schedule (an appointment booked at a location), Purchase (paid). */
 const stageEventNames = { booked: 'Schedule', completed: 'Purchase' } as const;
-
-/** Meta refuses an event_time more than 7 days old; stop an hour before. */
-const windowMs = 7 * dayMs - 60 * 60 * 1000;
 
 /** @internal The request body without the token; exported for the payload's tests. */
 export async function metaStageEvent(
@@ -190,7 +185,6 @@ export const meta = {
   ...key,
   options: ['META_TEST_EVENT_CODE'],
   endpoints: { META_CONVERSIONS_ENDPOINT: 'https://graph.facebook.com/v25.0' },
-  cookies: ['_fbp', '_fbc'],
   lead: metaChannel,
   stages: { booked: metaStage('booked'), completed: metaStage('completed') },
 } as const satisfies AdPlatform;

@@ -39,7 +39,6 @@ export type PlatformKey = {
 export type AdPlatform = PlatformKey & {
   readonly options: readonly string[];
   readonly endpoints: Readonly<Record<string, string>>;
-  readonly cookies: readonly MatchingCookie[];
   readonly lead: ConversionChannel;
   readonly stages: Readonly<Record<ConversionStage, StageConversionChannel>>;
 };
@@ -76,8 +75,9 @@ function agreedToAdProvision(lead: StoredLead): boolean {
 /** @internal Exported: tests read the reason staff see. */
 export const notAgreed = `${field('adConsent').label}に同意なし`;
 
-// Off unless the published table lists the platform (decision 009). `matchable.unsendable`: a
-// field the platform requires is missing, so it would refuse the event.
+// Off unless the published table lists the platform (decision 009). `matchable.has`: the lead holds
+// the platform's click or browser id; else its hashed contact must match it. `unsendable`: a field
+// the platform requires is missing, so it would refuse the event.
 export function decideConversion(
   platform: PlatformKey,
   lead: StoredLead,
@@ -92,7 +92,9 @@ export function decideConversion(
   if (lead.suspectedSpam) return { kind: 'skip', reason: 'スパム疑い' };
   if (!agreedToAdProvision(lead)) return { kind: 'skip', reason: notAgreed };
   if (matchable.unsendable) return { kind: 'skip', reason: matchable.unsendable };
-  if (!matchable.has) return { kind: 'skip', reason: `${matchable.missing}・連絡先なし` };
+  if (!matchable.has && Object.keys(contactToHash(lead)).length === 0) {
+    return { kind: 'skip', reason: `${matchable.missing}・連絡先なし` };
+  }
   return { kind: 'send' };
 }
 

@@ -3,6 +3,7 @@
 // stage: platforms deduplicate by `<lead>-<stage>`; a correction is not sent (decision 020).
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { NothingToSend, type ChannelDecision } from '../delivery/channel';
+import { platformLabels } from './clicks';
 import type { StoredLead } from '../leads/store';
 import { stageLabels, type Stage } from '../staff/stageNames';
 import {
@@ -51,7 +52,7 @@ function reached(lead: StoredLead, stage: ConversionStage): boolean {
 
 /** The lead conversion's checks (configured, no spam, agreed), then the platform's click. */
 export function decideStage(
-  platform: PlatformKey & { label: string },
+  platform: PlatformKey,
   stage: ConversionStage,
   lead: StoredLead,
   ctx: ConversionContext,
@@ -61,14 +62,17 @@ export function decideStage(
   if (first.kind !== 'send') return first;
   if (!reached(lead, stage)) return { kind: 'skip', reason: `${stageLabels[stage]}ではありません` };
   if (!clicked.has) {
-    return { kind: 'skip', reason: `${platform.label}のクリックなし（${clicked.ids}）` };
+    return {
+      kind: 'skip',
+      reason: `${platformLabels[platform.id]}のクリックなし（${clicked.ids}）`,
+    };
   }
   return { kind: 'send' };
 }
 
 /** A platform told nothing of a stage (docs/tracking.md says why): its channels skip, saying so. */
 export function declaredStages(
-  platform: PlatformKey & { label: string },
+  platform: PlatformKey,
   reason: string,
   clicked: { has: (lead: StoredLead) => boolean; ids: string },
 ): Record<ConversionStage, StageConversionChannel> {

@@ -2,7 +2,6 @@
 // https://ads-developers.yahoo.co.jp/ja/conversion-api/post/30590611.html. `transaction_id`
 // deduplicates against the tag's `transactionId`. Display ads only: search ads' clicks go unsent.
 import type { StoredLead } from '../leads/store';
-import { platformLabels } from './clicks';
 import {
   configOf,
   contactToHash,
@@ -23,7 +22,6 @@ import { declaredStages } from './stages';
 const key = {
   id: 'yahoo',
   variables: ['YAHOO_CONVERSION_ENDPOINT', 'YAHOO_TAG_ID', 'YAHOO_TAG_ACCESS_TOKEN'],
-  label: platformLabels.yahoo,
 } as const;
 
 const searchAdClick = /(?:^|\.)YSS\./;
@@ -91,9 +89,7 @@ const yahooChannel: ConversionChannel = {
   retryWindowMs: 89 * dayMs,
   decide: (lead, ctx) =>
     decideConversion(key, lead, ctx, {
-      has:
-        Boolean(lyClickOf(lead) ?? cookieValue(lead, '_ly_su') ?? cookieValue(lead, '_ly_r')) ||
-        Object.keys(contactToHash(lead)).length > 0,
+      has: Boolean(lyClickOf(lead) ?? cookieValue(lead, '_ly_su') ?? cookieValue(lead, '_ly_r')),
       missing: 'yclid・_ly_c・_ly_su・_ly_r',
       unsendable: searchAdOnly(lead),
     }),
@@ -122,7 +118,6 @@ export const yahoo = {
   ...key,
   options: ['YAHOO_EVENT_SNIPPET_ID', 'YAHOO_TEST_FLAG'],
   endpoints: { YAHOO_CONVERSION_ENDPOINT: 'https://conversion-api.yahooapis.jp/v1/' },
-  cookies: ['_ly_c', '_ly_su', '_ly_r'],
   lead: yahooChannel,
   stages: declaredStages(key, noStages, {
     has: (lead) => Boolean(trackingValue(lead, 'yclid') ?? cookieValue(lead, '_ly_c')),
