@@ -5,7 +5,7 @@ import { D1Deliveries } from './db/deliveries';
 import { D1LeadStore } from './db/leads';
 import { D1RateLimiter } from './db/rateLimiter';
 import { D1Staff } from './db/staff';
-import { deliveryContext, QueueNotifier, queueStageNotifier } from './delivery/notifier';
+import { deliveryContext, QueueNotifier } from './delivery/notifier';
 import { queueRedelivery } from './delivery/redelivery';
 import { postalLookupOf, type PostalLookup } from './leads/postalArea';
 import type { Redelivery } from './leads/store';
@@ -55,7 +55,7 @@ export function servicesOf(options: ServiceOptions = {}): (env: Env) => Services
         now,
         ...(options.newId && { newId: options.newId }),
       }),
-      stageNotifier: queueStageNotifier(env, leads, deliveries, context),
+      stageNotifier: notifier,
       redelivery: queueRedelivery(leads, deliveries, notifier, context),
       access: staffAccessOf({
         teamDomain: env.ACCESS_TEAM_DOMAIN,

@@ -136,8 +136,8 @@ export function receiptMail(
   };
 }
 
-/** Where the runtime knows the brand's site: the lead's staff page, for the shop to work it. */
-export type NoticeExtras = { area?: string; siteOrigin?: string };
+/** The area of the postal code; the brand's site, for the link to the lead's staff page. */
+type NoticeExtras = { area?: string; siteOrigin?: string };
 
 export function shopNoticeMail(
   lead: StoredLead,

@@ -1,4 +1,4 @@
-import { brands, type BrandId } from '../../src/brand/brands';
+import { brands } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { companies } from '../../src/content/companies';
 import type { ChannelDecision, DeliveryChannel } from './channel';
@@ -13,10 +13,10 @@ export interface Mailer {
 
 export type MailContext = {
   mailer: Mailer;
-  shopAddresses: (brand: BrandId) => readonly string[];
+  shopAddresses: readonly string[];
   store: Pick<LeadStore, 'earlierToMailbox'>;
   /** The brand's site (its SITE_URL), for links in staff mails; unset, no link. */
-  siteOrigin?: (brand: BrandId) => string | undefined;
+  siteOrigin?: string;
   postalArea: PostalLookup;
 };
 
@@ -46,17 +46,15 @@ function earlierLeadsTo(lead: StoredLead, address: string, store: MailContext['s
 export const shopNoticeChannel: DeliveryChannel<MailContext> = {
   name: 'shopNotice',
   decide(lead, context): ChannelDecision {
-    const off = !senderOf(lead) || context.shopAddresses(lead.brand).length === 0;
+    const off = !senderOf(lead) || context.shopAddresses.length === 0;
     return off ? { kind: 'off' } : { kind: 'send' };
   },
   async send(lead, context) {
     const sender = senderOf(lead);
     if (!sender) throw new Error('the brand sends no mail');
     const area = await context.postalArea(lead.request.vehicle.postalCode);
-    const siteOrigin = context.siteOrigin?.(lead.brand);
-    await context.mailer.send(
-      shopNoticeMail(lead, sender, context.shopAddresses(lead.brand), { area, siteOrigin }),
-    );
+    const extras = { area, ...(context.siteOrigin && { siteOrigin: context.siteOrigin }) };
+    await context.mailer.send(shopNoticeMail(lead, sender, context.shopAddresses, extras));
   },
 };
 

@@ -12,11 +12,10 @@ export function deliveryContext(
   store: Pick<LeadReader, 'earlierToMailbox'>,
   fetcher: typeof fetch = fetch,
 ): DeliveryContext {
-  const shop = addressList(env.SHOP_MAIL_TO);
   return {
     mailer: new BindingMailer(env.EMAIL),
-    shopAddresses: () => shop,
-    siteOrigin: () => env.SITE_URL,
+    shopAddresses: addressList(env.SHOP_MAIL_TO),
+    ...(env.SITE_URL && { siteOrigin: env.SITE_URL }),
     postalArea: postalLookupOf(env.ASSETS),
     store,
     webhook:
@@ -30,12 +29,13 @@ export function deliveryContext(
   };
 }
 
-// Decides a lead's channels, records them, then queues each channel it wins (decision 008): a
-// crash in between leaves rows never queued, which a replay or the outbox sweep queues.
-export class QueueNotifier implements LeadNotifier {
+// Decides a lead's channels (on receipt, or a stage's), records them, then queues each channel it
+// wins (decision 008): a crash in between leaves rows never queued, which a replay or the outbox
+// sweep queues.
+export class QueueNotifier implements LeadNotifier, StageNotifier {
   constructor(
     private readonly env: Pick<DeliveryEnv, 'LEADS'>,
-    private readonly deliveries: Pick<Deliveries, 'decided' | 'requeued'>,
+    private readonly deliveries: Pick<Deliveries, 'decided' | 'redecided' | 'requeued'>,
     private readonly context: DeliveryContext,
     private readonly store: Pick<LeadReader, 'get'>,
   ) {}
@@ -72,6 +72,23 @@ export class QueueNotifier implements LeadNotifier {
     );
   }
 
+  /** Decided on the lead as it now stands. */
+  async stageChanged({ id }: Pick<StoredLead, 'id' | 'brand'>, names: readonly string[]) {
+    const lead = await this.store.get(id);
+    if (!lead) return;
+    const decisions: (readonly [string, ChannelDecision])[] = [];
+    for (const name of names) {
+      const channel = channelNamed(name);
+      if (channel) decisions.push([name, await channel.decide(lead, this.context)]);
+    }
+    const at = this.context.now().toISOString();
+    await this.deliveries.redecided(id, decisions, at);
+    const toSend = decisions.flatMap(([name, decision]) =>
+      decision.kind === 'send' ? [name] : [],
+    );
+    await this.queue(id, toSend, { at });
+  }
+
   /** Queues the channels this call wins; returns them. */
   async queue(id: string, channels: readonly string[], options: RequeueOptions): Promise<string[]> {
     const won = await this.deliveries.requeued(id, channels, options);
@@ -80,33 +97,4 @@ export class QueueNotifier implements LeadNotifier {
     }
     return won;
   }
-}
-
-export function queueStageNotifier(
-  env: DeliveryEnv,
-  store: LeadReader,
-  deliveries: Pick<Deliveries, 'redecided' | 'requeued'>,
-  context: DeliveryContext,
-): StageNotifier {
-  return {
-    async stageChanged({ id: leadId }, names) {
-      const lead = await store.get(leadId);
-      if (!lead) return;
-      const decisions: (readonly [string, ChannelDecision])[] = [];
-      for (const name of names) {
-        const channel = channelNamed(name);
-        if (channel) decisions.push([name, await channel.decide(lead, context)]);
-      }
-      const at = context.now().toISOString();
-      await deliveries.redecided(leadId, decisions, at);
-      // Marked queued first, as the notifier does: the outbox sweep takes what is never sent.
-      const toSend = decisions.flatMap(([name, decision]) =>
-        decision.kind === 'send' ? [name] : [],
-      );
-      const won = await deliveries.requeued(leadId, toSend, { at });
-      if (won.length > 0) {
-        await env.LEADS.sendBatch(won.map((channel) => ({ body: { id: leadId, channel } })));
-      }
-    },
-  };
 }

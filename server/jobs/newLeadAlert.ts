@@ -11,7 +11,7 @@ import {
 import { brandOf, type Env } from '../env';
 import { BindingMailer } from '../delivery/mailer';
 
-export type NewLeadAlertEnv = Pick<
+type NewLeadAlertEnv = Pick<
   Env,
   | 'DB'
   | 'BRAND'

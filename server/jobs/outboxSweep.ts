@@ -14,7 +14,7 @@ import type { DeliveryEnv } from '../delivery/types';
 import { brandOf, type Env } from '../env';
 import { BindingMailer } from '../delivery/mailer';
 
-export type SweepEnv = DeliveryEnv & Pick<Env, 'DB' | 'BRAND' | 'OUTBOX_GRACE_SECONDS'>;
+type SweepEnv = DeliveryEnv & Pick<Env, 'DB' | 'BRAND' | 'OUTBOX_GRACE_SECONDS'>;
 
 export async function sweepOutbox(env: SweepEnv, now: Date): Promise<void> {
   const brand = brandOf(env);

@@ -4,7 +4,7 @@
 // re-send (POST /api/estimates/resend) while the queue holds a channel.
 import type { NewLead } from '../../../server/leads/store';
 import { receiptChannel } from '../../../server/delivery/mailChannels';
-import { QueueNotifier, queueStageNotifier } from '../../../server/delivery/notifier';
+import { QueueNotifier } from '../../../server/delivery/notifier';
 import { queueGraceMs } from '../../../server/delivery/resend';
 import { sweepOutbox } from '../../../server/jobs/outboxSweep';
 import type { Env, LeadMessage } from '../../../server/env';
@@ -204,7 +204,7 @@ describe("a stage change's channels", () => {
   it("are queued once, through the outbox: the sweep leaves them in the queue's hands", async () => {
     const lead = await stored('h@example.com');
     const { env, context } = deliveryOn(worker);
-    const stages = queueStageNotifier(env, worker.leads, worker.deliveries, context);
+    const stages = new QueueNotifier(env, worker.deliveries, context, worker.leads);
     await stages.stageChanged({ id: lead.id, brand: 'yamada' }, ['shopNotice']);
     await stages.stageChanged({ id: lead.id, brand: 'yamada' }, ['shopNotice']);
     expect(worker.queued).toEqual([
@@ -241,7 +241,7 @@ describe("a stage change's channels", () => {
         META_ACCESS_TOKEN: 'token',
       },
     });
-    const stages = queueStageNotifier(env, worker.leads, worker.deliveries, context);
+    const stages = new QueueNotifier(env, worker.deliveries, context, worker.leads);
     const names = ['googleCompleted', 'metaCompleted', 'yahooCompleted'];
     await stages.stageChanged({ id: lead.id, brand: 'yamada' }, names);
     const rows = await rowsOf(worker, lead.id);

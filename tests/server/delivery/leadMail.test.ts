@@ -198,7 +198,7 @@ describe('the dead-letter alert', () => {
 describe('abuse rules', () => {
   const context = (leads: StoredLead[] = []): MailContext => ({
     mailer: { send: () => Promise.resolve() },
-    shopAddresses: () => ['shop@example.jp'],
+    shopAddresses: ['shop@example.jp'],
     postalArea,
     // Each lead of the list was stored before the one deciding, as the stores order them.
     store: {
@@ -222,7 +222,7 @@ describe('abuse rules', () => {
     await shopNoticeChannel.send(lead, {
       ...context(),
       mailer: { send: (message) => Promise.resolve(void sent.push(message)) },
-      siteOrigin: () => 'https://yamada.example.jp',
+      siteOrigin: 'https://yamada.example.jp',
     });
     expect(sent[0]?.text).toContain('郵便番号: 〒150-0001 東京都渋谷区');
     expect(sent[0]?.text).toContain('https://yamada.example.jp/staff/leads/261124-ABCDEFGH');
@@ -330,9 +330,9 @@ describe('abuse rules', () => {
     } finally {
       mailDomains.carsupport = original;
     }
-    expect(await shopNoticeChannel.decide(lead, { ...context(), shopAddresses: () => [] })).toEqual(
-      { kind: 'off' },
-    );
+    expect(await shopNoticeChannel.decide(lead, { ...context(), shopAddresses: [] })).toEqual({
+      kind: 'off',
+    });
   });
 });
 
