@@ -12,7 +12,7 @@ import type { Redelivery } from './leads/store';
 import { createAcceptor, type Acceptor } from './estimate/accept';
 import { staffAccessOf, type StaffAccess } from './staff/auth';
 import type { StageNotifier } from './staff/stageChange';
-import { defaultStaleAfterHours } from './staff/staleLeads';
+import { staleAfterHoursOf } from './staff/staleLeads';
 
 export type Services = {
   now: () => Date;
@@ -62,7 +62,7 @@ export function servicesOf(options: ServiceOptions = {}): (env: Env) => Services
         audience: env.ACCESS_AUD,
         secret: env.STAFF_SECRET,
       }),
-      staleAfterHours: Number(env.NEW_LEAD_ALERT_HOURS) || defaultStaleAfterHours,
+      staleAfterHours: staleAfterHoursOf(env),
       postalArea: postalLookupOf(env.ASSETS),
     };
     made.set(env, services);

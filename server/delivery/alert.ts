@@ -1,9 +1,7 @@
-import { brands, type BrandId } from '../../src/brand/brands';
-import { mailSender } from '../../src/brand/mail';
+import type { BrandId } from '../../src/brand/brands';
 import { channelNamed } from './channels';
 import { deadLetterAlertMail } from './leadMail';
-import { addressList } from './mailChannels';
-import { BindingMailer } from './mailer';
+import { opsMail } from './mailer';
 import type { Deliveries, DeliveryEnv } from './types';
 
 /** 12 hours, the Queues limit. */
@@ -22,15 +20,15 @@ export async function alert(
   brand: BrandId,
   deliveries: Deliveries,
   waited: boolean,
+  now: Date,
 ) {
-  const sender = mailSender(brands[brand]);
-  const to = addressList(env.OPS_MAIL_TO);
-  if (!sender || to.length === 0 || !env.EMAIL) {
+  const ops = opsMail(env, brand);
+  if (!ops) {
     console.error(`[leads] ${brand}: no alert mail (no sender, OPS_MAIL_TO or EMAIL binding)`);
     return;
   }
   const last = await deliveries.lastAlert(brand);
-  const wait = last ? Date.parse(last) + alertIntervalMs - Date.now() : 0;
+  const wait = last ? Date.parse(last) + alertIntervalMs - now.getTime() : 0;
   if (wait > 0) {
     // An alert that already waited finds a newer one sent: that one listed its leads.
     if (!waited) await env.LEADS.send({ alert: true }, { delaySeconds: Math.ceil(wait / 1000) });
@@ -38,11 +36,11 @@ export async function alert(
   }
   const deadLetters = await deliveries.deadLetters(brand);
   if (deadLetters.length === 0) return;
-  await new BindingMailer(env.EMAIL).send(
+  await ops.mailer.send(
     deadLetterAlertMail(
       brand,
-      sender,
-      to,
+      ops.sender,
+      ops.to,
       deadLetters.map((entry) => ({
         leadId: entry.leadId,
         channel: channelNamed(entry.channel)?.label ?? entry.channel,
@@ -50,5 +48,5 @@ export async function alert(
       })),
     ),
   );
-  await deliveries.alerted(brand, new Date().toISOString());
+  await deliveries.alerted(brand, now.toISOString());
 }

@@ -28,8 +28,9 @@ type Message = LeadBatch['messages'][number];
 async function alertMessage(message: Message, round: Round): Promise<void> {
   const { brand } = round;
   try {
-    if (!round.deadLetters) await alert(round.env, brand, round.deliveries, true);
-    else console.error(`[leads] ${brand}: the dead-letter alert could not be sent`);
+    if (!round.deadLetters) {
+      await alert(round.env, brand, round.deliveries, true, round.context.now());
+    } else console.error(`[leads] ${brand}: the dead-letter alert could not be sent`);
     message.ack();
   } catch (error) {
     console.error(`[leads] ${brand}: alert`, error);
@@ -174,7 +175,7 @@ export async function consumeLeads(
   // One alert for the batch, once every dead letter of it is marked: it lists them all.
   for (const alertBrand of round.alertBrands) {
     try {
-      await alert(env, alertBrand, deliveries, false);
+      await alert(env, alertBrand, deliveries, false, context.now());
     } catch (error) {
       console.error(`[leads] ${alertBrand}: alert`, error);
     }

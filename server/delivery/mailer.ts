@@ -1,7 +1,9 @@
 // The binding writes the MIME, signs it (DKIM) and adds Date and Message-ID. Under `wrangler dev`
 // it sends nothing: it keeps each message for the Local Explorer (docs/deploy.md, "Mail").
+import { brands, type BrandId } from '../../src/brand/brands';
+import { mailSender, type MailSender } from '../../src/brand/mail';
 import type { MailMessage } from './leadMail';
-import type { Mailer } from './mailChannels';
+import { addressList, type Mailer } from './mailChannels';
 
 export class BindingMailer implements Mailer {
   constructor(private readonly binding: Pick<SendEmail, 'send'> | undefined) {}
@@ -23,4 +25,15 @@ export class BindingMailer implements Mailer {
       }),
     });
   }
+}
+
+/** Mail to ops (OPS_MAIL_TO): null where the brand sends no mail, names no one or has no binding. */
+export function opsMail(
+  env: { OPS_MAIL_TO?: string | undefined; EMAIL?: Pick<SendEmail, 'send'> | undefined },
+  brand: BrandId,
+): { sender: MailSender; to: string[]; mailer: Mailer } | null {
+  const sender = mailSender(brands[brand]);
+  const to = addressList(env.OPS_MAIL_TO);
+  if (!sender || to.length === 0 || !env.EMAIL) return null;
+  return { sender, to, mailer: new BindingMailer(env.EMAIL) };
 }

@@ -1,15 +1,9 @@
 // Cron: leads still 新規 past NEW_LEAD_ALERT_HOURS business hours are mailed to ops once each
 // (leads.stale_alerted_at), the oldest 50 at a time.
-import { brands } from '../../src/brand/brands';
-import { mailSender } from '../../src/brand/mail';
-import { addressList } from '../delivery/mailChannels';
-import {
-  businessHoursBefore,
-  defaultStaleAfterHours,
-  staleLeadsAlertMail,
-} from '../staff/staleLeads';
+import { opsMail } from '../delivery/mailer';
 import { brandOf, type Env } from '../env';
-import { BindingMailer } from '../delivery/mailer';
+import { hoursOf } from '../site/hours';
+import { businessHoursBefore, staleAfterHoursOf, staleLeadsAlertMail } from '../staff/staleLeads';
 
 type NewLeadAlertEnv = Pick<
   Env,
@@ -30,20 +24,16 @@ export const staleLeadsStatement =
 
 export async function newLeadAlert(env: NewLeadAlertEnv, now: Date): Promise<void> {
   const brand = brandOf(env);
-  const sender = mailSender(brands[brand]);
-  const to = addressList(env.OPS_MAIL_TO);
-  if (!sender || to.length === 0 || !env.EMAIL) return;
-  const hours = Number(env.NEW_LEAD_ALERT_HOURS) || defaultStaleAfterHours;
-  const before = businessHoursBefore(now, hours, {
-    start: env.BUSINESS_START_TIME,
-    end: env.BUSINESS_END_TIME,
-  });
+  const ops = opsMail(env, brand);
+  if (!ops) return;
+  const hours = staleAfterHoursOf(env);
+  const before = businessHoursBefore(now, hours, hoursOf(env));
   const { results } = await env.DB.prepare(staleLeadsStatement)
     .bind(brand, before.toISOString())
     .all<{ id: string; receivedAt: string }>();
   if (results.length === 0) return;
-  await new BindingMailer(env.EMAIL).send(
-    staleLeadsAlertMail(brand, sender, to, results, hours, env.SITE_URL || undefined),
+  await ops.mailer.send(
+    staleLeadsAlertMail(brand, ops.sender, ops.to, results, hours, env.SITE_URL || undefined),
   );
   await env.DB.batch(
     results.map((lead) =>

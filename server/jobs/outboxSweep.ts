@@ -1,18 +1,15 @@
 // The outbox sweep (Cron): what a failed sendBatch or an isolate ending between insert and queue
 // left behind is queued, and ops are told: undecided leads are decided, and a pending channel never
 // queued or past its retry time by the grace is queued again, whatever the channel's name.
-import { brands } from '../../src/brand/brands';
-import { mailSender } from '../../src/brand/mail';
 import { outboxAlertMail } from '../delivery/leadMail';
 import { channelNamed } from '../delivery/channels';
-import { addressList } from '../delivery/mailChannels';
 import { queueGraceMs } from '../delivery/resend';
 import { D1Deliveries } from '../db/deliveries';
 import { D1LeadStore } from '../db/leads';
 import { deliveryContext, QueueNotifier } from '../delivery/notifier';
 import type { DeliveryEnv } from '../delivery/types';
 import { brandOf, type Env } from '../env';
-import { BindingMailer } from '../delivery/mailer';
+import { opsMail } from '../delivery/mailer';
 
 type SweepEnv = DeliveryEnv & Pick<Env, 'DB' | 'BRAND' | 'OUTBOX_GRACE_SECONDS'>;
 
@@ -42,8 +39,7 @@ export async function sweepOutbox(env: SweepEnv, now: Date): Promise<void> {
   }
   if (found.length === 0) return;
   console.error(`[leads] ${brand}: the outbox sweep queued ${found.length} stranded deliveries`);
-  const sender = mailSender(brands[brand]);
-  const to = addressList(env.OPS_MAIL_TO);
-  if (!sender || to.length === 0 || !env.EMAIL) return;
-  await new BindingMailer(env.EMAIL).send(outboxAlertMail(brand, sender, to, found));
+  const ops = opsMail(env, brand);
+  if (!ops) return;
+  await ops.mailer.send(outboxAlertMail(brand, ops.sender, ops.to, found));
 }

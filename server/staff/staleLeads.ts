@@ -8,7 +8,12 @@ import type { MailMessage } from '../delivery/leadMail';
 import { staffLeadPath } from '../site/paths';
 
 /** Without NEW_LEAD_ALERT_HOURS. */
-export const defaultStaleAfterHours = 3;
+const defaultStaleAfterHours = 3;
+
+/** The business hours a lead may stay 新規 before it is 未対応 (the inbox, the Cron alert). */
+export function staleAfterHoursOf(env: { NEW_LEAD_ALERT_HOURS?: string | undefined }): number {
+  return Number(env.NEW_LEAD_ALERT_HOURS) || defaultStaleAfterHours;
+}
 
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
