@@ -1,13 +1,10 @@
 /** So the receiver can tell the webhook came from this site (docs/deploy.md shows a check). */
+import { hexOf } from '../leads/contentHash';
 
 export const timestampHeader = 'X-Shaken-Timestamp';
 export const signatureHeader = 'X-Shaken-Signature';
 
 const encoder = new TextEncoder();
-
-function hex(bytes: ArrayBuffer): string {
-  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 export async function signWebhook(
   secret: string,
@@ -22,5 +19,5 @@ export async function signWebhook(
     ['sign'],
   );
   const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${timestamp}.${body}`));
-  return `sha256=${hex(mac)}`;
+  return `sha256=${hexOf(mac)}`;
 }

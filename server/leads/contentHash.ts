@@ -13,9 +13,12 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+export function hexOf(bytes: ArrayBuffer): string {
+  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  return hexOf(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
 /** What the IETF Idempotency-Key draft compares to tell a replay from a reused key. */

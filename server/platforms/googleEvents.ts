@@ -4,13 +4,13 @@
 // adPersonalization is never asked of the visitor, so it is denied.
 import { importPKCS8, SignJWT } from 'jose';
 import type { CheckResult } from '../delivery/channel';
+import { sha256Hex } from '../leads/contentHash';
 import type { StoredLead } from '../leads/store';
 import {
   configOf,
   contactToHash,
   cookieValue,
   googleEmail,
-  sha256Hex,
   trackingValue,
   type ConversionContext,
 } from './platform';

@@ -1,6 +1,7 @@
 // LINE's Conversion API (LINE広告), read 2026-11-25: https://conversion-api-docs.linebiz.com/ja/.
 // `deduplication_key` is the one the LINE Tag sends. LINE dates a conversion by its arrival, so a
 // late retry records the lead on a later day or not at all: retries stop after a day.
+import { sha256Hex } from '../leads/contentHash';
 import type { StoredLead } from '../leads/store';
 import {
   configOf,
@@ -10,7 +11,6 @@ import {
   decideConversion,
   eventSeconds,
   postJson,
-  sha256Hex,
   trackingValue,
   type AdPlatform,
   type ConversionChannel,

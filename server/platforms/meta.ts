@@ -3,6 +3,7 @@
 // https://developers.facebook.com/docs/marketing-api/conversions-api/offline-events.
 // `event_id` deduplicates against the Pixel's event of the same name.
 import type { SendResult } from '../delivery/channel';
+import { sha256Hex } from '../leads/contentHash';
 import type { StoredLead } from '../leads/store';
 import { stageLabels } from '../staff/stageNames';
 import {
@@ -14,7 +15,6 @@ import {
   eventSeconds,
   postJson,
   setting,
-  sha256Hex,
   trackingValue,
   type AdPlatform,
   type ConversionChannel,

@@ -110,11 +110,6 @@ export function eventSeconds(lead: StoredLead): number {
   return Math.floor(Date.parse(lead.receivedAt) / 1000);
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 const gmailDomains = ['gmail.com', 'googlemail.com'];
 
 /** Google's formatting guide: dots and +suffix go only from gmail.com and googlemail.com names. */

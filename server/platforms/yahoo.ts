@@ -1,6 +1,7 @@
 // LINEヤフー's Conversion API (Yahoo!広告), read 2026-11-25:
 // https://ads-developers.yahoo.co.jp/ja/conversion-api/post/30590611.html. `transaction_id`
 // deduplicates against the tag's `transactionId`. Display ads only: search ads' clicks go unsent.
+import { sha256Hex } from '../leads/contentHash';
 import type { StoredLead } from '../leads/store';
 import {
   configOf,
@@ -12,7 +13,6 @@ import {
   isOn,
   postJson,
   setting,
-  sha256Hex,
   trackingValue,
   type AdPlatform,
   type ConversionChannel,
