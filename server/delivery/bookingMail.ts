@@ -4,10 +4,19 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import { brands } from '../../src/brand/brands';
 import { mailSender, type MailSender } from '../../src/brand/mail';
 import { companies } from '../../src/content/companies';
+import { phoneLine } from '../../src/content/operatorFacts';
 import type { CompanyFacts } from '../../src/content/types';
 import { japaneseDateTime } from '../../src/lib/serverFormats';
 import { NothingToSend, type ChannelDecision, type DeliveryChannel } from './channel';
-import { headerText, leadHeaders, signature, visitorAddress, type MailMessage } from './leadMail';
+import {
+  headerText,
+  leadHeaders,
+  mailFrom,
+  noReplyLine,
+  signature,
+  visitorAddress,
+  type MailMessage,
+} from './leadMail';
 import type { StoredLead } from '../leads/store';
 import { columnHeader, columnText } from '../leads/values';
 import { plainCarModel, plainName } from './receiptRules';
@@ -82,16 +91,16 @@ export function bookingMail(
     '点検・整備の内容により異なります。お預かりの際に担当者がご案内します。',
     '',
     '■ ご変更・キャンセル',
-    `お電話でご連絡ください: ${brand.phone}（受付時間 ${company.receptionHours}、${company.holidays}を除く）`,
+    `お電話でご連絡ください: ${phoneLine(brand.phone, company)}`,
     'お電話の際は受付番号をお伝えください。',
     '',
     '添付のカレンダーファイル（.ics）を開くと、ご予約をカレンダーに登録できます。',
-    `このメールは送信専用のアドレス（${sender.email}）からお送りしています。ご返信いただいてもお答えできません。`,
+    noReplyLine(sender),
     '',
     ...signature(brand.name, company),
   ].join('\n');
   return {
-    from: { name: sender.name, email: sender.email },
+    from: mailFrom(sender),
     to: [to],
     subject: headerText(`【${brand.name}】車検のご予約が確定しました（${when} ${booked.shop}）`),
     text,

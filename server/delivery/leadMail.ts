@@ -1,6 +1,7 @@
 // The lead's mails, in the send_email binding's message shape, never MIME (decision 008).
 import { brands, type BrandId } from '../../src/brand/brands';
 import type { MailSender } from '../../src/brand/mail';
+import { phoneLine } from '../../src/content/operatorFacts';
 import type { CompanyFacts } from '../../src/content/types';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { field } from '../../src/estimate/contract/fieldTable';
@@ -79,6 +80,15 @@ export function leadHeaders(lead: StoredLead, kind: string): Record<string, stri
   return { 'X-Lead-Id': headerText(lead.id), 'X-Lead-Mail': kind };
 }
 
+/** The sender a mail names: its brand's name and no-reply address. */
+export function mailFrom(sender: MailSender): { name: string; email: string } {
+  return { name: sender.name, email: sender.email };
+}
+
+export function noReplyLine(sender: MailSender): string {
+  return `このメールは送信専用のアドレス（${sender.email}）からお送りしています。ご返信いただいてもお答えできません。`;
+}
+
 export function signature(brandName: string, company: CompanyFacts): string[] {
   const rule = '――――――――――';
   return [rule, brandName, company.name, company.address, rule, ''];
@@ -119,16 +129,16 @@ export function receiptMail(
     'お見積もりは無料です。',
     '',
     '■ お問い合わせ',
-    `${brand.phone}（受付時間 ${company.receptionHours}、${company.holidays}を除く）`,
+    phoneLine(brand.phone, company),
     'お電話の際は受付番号をお伝えください。',
     '',
-    `このメールは送信専用のアドレス（${sender.email}）からお送りしています。ご返信いただいてもお答えできません。`,
+    noReplyLine(sender),
     'お心当たりのない場合は、お手数ですが上記の番号までお電話ください。',
     '',
     ...signature(brand.name, company),
   ].join('\n');
   return {
-    from: { name: sender.name, email: sender.email },
+    from: mailFrom(sender),
     to: [to],
     subject: headerText(`【${brand.name}】お見積もり依頼を受け付けました（受付番号 ${lead.id}）`),
     text,
@@ -175,7 +185,7 @@ export function shopNoticeMail(
     .filter((text, index, all) => text !== '' || all[index - 1] !== '')
     .join('\n');
   return {
-    from: { name: sender.name, email: sender.email },
+    from: mailFrom(sender),
     to: [...to],
     ...(replyTo && { replyTo: { name: plainName(name) ? name : '', email: replyTo } }),
     subject: headerText(
@@ -196,7 +206,7 @@ export function deadLetterAlertMail(
 ): MailMessage {
   const { name } = brands[brand];
   return {
-    from: { name: sender.name, email: sender.email },
+    from: mailFrom(sender),
     to: [...to],
     subject: headerText(
       `【${name}】配信できなかったお見積もり依頼が${deadLetters.length}件あります`,
@@ -225,7 +235,7 @@ export function outboxAlertMail(
 ): MailMessage {
   const { name } = brands[brand];
   return {
-    from: { name: sender.name, email: sender.email },
+    from: mailFrom(sender),
     to: [...to],
     subject: headerText(`【${name}】送られていなかった配信を${found.length}件、送り直しました`),
     text: [

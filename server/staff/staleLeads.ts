@@ -4,7 +4,7 @@ import { brands, type BrandId } from '../../src/brand/brands';
 import type { MailSender } from '../../src/brand/mail';
 import { japaneseDateTime } from '../../src/lib/serverFormats';
 import { defaultEnd, defaultStart, type BusinessHours } from '../site/hours';
-import type { MailMessage } from '../delivery/leadMail';
+import { mailFrom, type MailMessage } from '../delivery/leadMail';
 import { staffLeadPath } from '../site/paths';
 
 /** Without NEW_LEAD_ALERT_HOURS. */
@@ -56,7 +56,7 @@ export function staleLeadsAlertMail(
 ): MailMessage {
   const { name } = brands[brand];
   return {
-    from: { name: sender.name, email: sender.email },
+    from: mailFrom(sender),
     to: [...to],
     subject: `【${name}】新規のまま${hours}営業時間を過ぎたお見積もり依頼が${leads.length}件あります`,
     text: [

@@ -46,3 +46,8 @@ export function shownCompany(declared: DeclaredCompany, brand: Brand): CompanyFa
     holidays: brand.holidays,
   };
 }
+
+/** The phone as a page or mail gives it: 0120-… （受付時間 9:00〜19:00、年末年始を除く） */
+export function phoneLine(phone: string, company: CompanyFacts): string {
+  return `${phone}（受付時間 ${company.receptionHours}、${company.holidays}を除く）`;
+}

@@ -5,16 +5,13 @@ import {
   thirdPartyHeading,
   thirdPartySectionId,
 } from './externalTransmissionLink';
+import { phoneLine } from './operatorFacts';
 import { retentionYears } from './retention';
 import type { CompanyFacts, TextPageContent } from './types';
 
 // The text pages' legal structure is shared by the brands; only names and facts differ.
 
 type PageOptions = { brandName: string; company: CompanyFacts; updatedAt: string };
-
-function phoneLine(phone: string, company: CompanyFacts): string {
-  return `${phone}（受付時間 ${company.receptionHours}、${company.holidays}を除く）`;
-}
 
 export function buildLegalPage({
   brandName,
