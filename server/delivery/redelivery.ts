@@ -20,9 +20,8 @@ export function queueRedelivery(
       const names = channels ?? channelsOnReceipt.map((channel) => channel.name);
       return [...pairs, ...undecided.flatMap((id) => names.map((channel) => ({ id, channel })))];
     },
-    async resend(id, name, staleBefore): Promise<ResendOutcome> {
-      const lead = await store.get(id);
-      if (!lead) return 'none';
+    async resend(lead, name, staleBefore): Promise<ResendOutcome> {
+      const { id } = lead;
       let state = deliveryOf(lead, name)?.state;
       if (!state) {
         // Never decided (the notifier failed): decide now.

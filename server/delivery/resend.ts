@@ -5,6 +5,7 @@ import { messages } from '../http/messages';
 import { json } from '../http/answers';
 import type { AppContext } from '../http/context';
 import { bearerMatches } from '../http/secrets';
+import type { StoredLead } from '../leads/store';
 import { channelNamed, channelsOnReceipt, leadChannels } from './channels';
 
 // How long past its retry time a pending channel may still be in the queue's hands (a batch's wait,
@@ -23,29 +24,38 @@ export async function resend(c: AppContext): Promise<Response> {
     return json(400, { error: messages.unknownChannel(leadChannels.map((known) => known.name)) });
   }
   const staleBefore = new Date(now().getTime() - queueGraceMs).toISOString();
-  let pairs: { id: string; channel: string }[];
+  // Each lead read once, its channels in the order found.
+  const byLead = new Map<string, string[]>();
+  let known: StoredLead | null = null;
   if (id) {
-    const lead = await redelivery.get(id);
-    if (!lead || lead.brand !== c.var.brand) return json(404, { error: messages.notFound });
+    known = await redelivery.get(id);
+    if (!known || known.brand !== c.var.brand) return json(404, { error: messages.notFound });
     // The lead's stored channels, whatever their names, and those of its receipt not decided yet.
     const names = channel
       ? [channel]
       : [
           ...new Set([
-            ...(lead.deliveries ?? []).map((delivery) => delivery.channel),
-            ...channelsOnReceipt.map((known) => known.name),
+            ...(known.deliveries ?? []).map((delivery) => delivery.channel),
+            ...channelsOnReceipt.map((listed) => listed.name),
           ]),
         ];
-    pairs = names.map((name) => ({ id: lead.id, channel: name }));
+    byLead.set(known.id, names);
   } else {
-    pairs = await redelivery.undelivered(c.var.brand, staleBefore, channel ? [channel] : undefined);
+    const undelivered = channel ? [channel] : undefined;
+    for (const pair of await redelivery.undelivered(c.var.brand, staleBefore, undelivered)) {
+      byLead.set(pair.id, [...(byLead.get(pair.id) ?? []), pair.channel]);
+    }
   }
   const resent: { id: string; channel: string }[] = [];
   const alreadyQueued: { id: string; channel: string }[] = [];
-  for (const pair of pairs) {
-    const outcome = await redelivery.resend(pair.id, pair.channel, staleBefore);
-    if (outcome === 'resent') resent.push(pair);
-    if (outcome === 'queued') alreadyQueued.push(pair);
+  for (const [leadId, names] of byLead) {
+    const lead = known ?? (await redelivery.get(leadId));
+    if (!lead) continue;
+    for (const name of names) {
+      const outcome = await redelivery.resend(lead, name, staleBefore);
+      if (outcome === 'resent') resent.push({ id: leadId, channel: name });
+      if (outcome === 'queued') alreadyQueued.push({ id: leadId, channel: name });
+    }
   }
   return json(200, { resent, alreadyQueued });
 }

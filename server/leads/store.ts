@@ -68,7 +68,7 @@ export interface Redelivery {
     channels: readonly string[] | undefined,
   ): Promise<{ id: string; channel: string }[]>;
   /** `queued`: pending before its retry time and the grace; `none`: sent, skipped or off. */
-  resend(id: string, channel: string, staleBefore: string): Promise<ResendOutcome>;
+  resend(lead: StoredLead, channel: string, staleBefore: string): Promise<ResendOutcome>;
 }
 
 export type ResendOutcome = 'resent' | 'queued' | 'none';
