@@ -4,8 +4,7 @@
  * information. Run by run.ts under deploy/cloudflare's Node 22 (Miniflare needs it); prints JSON.
  */
 import { seedLeadsSql } from '../deploy/cloudflare/seedLeads';
-import { staleLeadsStatement } from '../server/jobs/newLeadAlert';
-import { funnelStatement, listStatement } from '../server/db/staffQueries';
+import { funnelStatement, listStatement, staleLeadsStatement } from '../server/db/staffQueries';
 import { localD1 } from '../tests/server/d1';
 import { isBrandId } from '../src/brand/brands';
 import { summarize, type StaffQueryTiming } from './stats';

@@ -22,7 +22,12 @@ import {
 import type { Redelivery } from '../leads/store';
 import type { D1Database } from '../env';
 import { currentOf, stageColumnNames, stageDetailsOf, type StageColumns } from './stageColumns';
-import { channelCountStatement, funnelStatement, listStatement } from './staffQueries';
+import {
+  channelCountStatement,
+  funnelStatement,
+  listStatement,
+  staleLeadsStatement,
+} from './staffQueries';
 
 type StageRecord = {
   seq: number;
@@ -190,6 +195,22 @@ export class D1Staff implements StaffStore {
       for (const step of funnelSteps) counted[step.name] = Number(row[step.name]);
       return counted;
     });
+  }
+
+  /** Leads still 新規 since before `before`, not alerted yet. */
+  async staleLeads(brand: BrandId, before: string): Promise<{ id: string; receivedAt: string }[]> {
+    const { results } = await this.db
+      .prepare(staleLeadsStatement)
+      .bind(brand, before)
+      .all<{ id: string; receivedAt: string }>();
+    return results;
+  }
+
+  /** Each alerted once (leads.stale_alerted_at). */
+  async markStaleAlerted(ids: readonly string[], at: string): Promise<void> {
+    if (ids.length === 0) return;
+    const update = this.db.prepare('UPDATE leads SET stale_alerted_at = ? WHERE id = ?');
+    await this.db.batch(ids.map((id) => update.bind(at, id)));
   }
 
   async audit(entry: AuditEntry): Promise<void> {

@@ -64,3 +64,9 @@ export function channelCountStatement(channels: number): string {
     'GROUP BY d.channel'
   );
 }
+
+/** The 新規 alert's leads (jobs/newLeadAlert.ts), the oldest 50 a run. Its brand and cutoff. */
+export const staleLeadsStatement =
+  "SELECT id, received_at AS receivedAt FROM leads WHERE brand = ? AND stage = 'new' " +
+  'AND received_at < ? AND suspected_spam = 0 AND stale_alerted_at IS NULL ' +
+  'ORDER BY received_at LIMIT 50';

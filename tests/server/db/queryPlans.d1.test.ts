@@ -3,7 +3,7 @@
 // of the leads table, within a stated budget of rows read. D1 counts each index entry and each
 // table row a query visits: a page of 50 leads read by index is about 2 × 50 rows.
 import { seedLeadsSql } from '../../../deploy/cloudflare/seedLeads';
-import { staleLeadsStatement } from '../../../server/jobs/newLeadAlert';
+import { staleLeadsStatement } from '../../../server/db/staffQueries';
 import {
   channelCountStatement,
   funnelStatement,
