@@ -4,6 +4,15 @@ import { channelNamed, channelsOnReceipt, deliveryOf, type DeliveryContext } fro
 import type { QueueNotifier } from './notifier';
 import type { Deliveries, LeadReader } from './types';
 
+// How long past its retry time a pending channel may still be in the queue's hands (a batch's wait,
+// a backlog): after it, re-send and the Worker's outbox sweep take it as lost.
+export const queueGraceMs = 15 * 60 * 1000;
+
+/** The retry time before which a pending channel is taken as lost (ISO 8601). */
+export function lostBefore(now: Date, graceMs = queueGraceMs): string {
+  return new Date(now.getTime() - graceMs).toISOString();
+}
+
 export function queueRedelivery(
   store: LeadReader,
   deliveries: Deliveries,

@@ -7,10 +7,7 @@ import type { AppContext } from '../http/context';
 import { bearerMatches } from '../http/secrets';
 import type { StoredLead } from '../leads/store';
 import { channelNamed, channelsOnReceipt, leadChannels } from './channels';
-
-// How long past its retry time a pending channel may still be in the queue's hands (a batch's wait,
-// a backlog): after it, re-send and the Worker's outbox sweep take it as lost.
-export const queueGraceMs = 15 * 60 * 1000;
+import { lostBefore } from './redelivery';
 
 /** For the bearer of EXPORT_SECRET (app.ts routes it only where the secret is set). */
 export async function resend(c: AppContext): Promise<Response> {
@@ -23,7 +20,7 @@ export async function resend(c: AppContext): Promise<Response> {
   if (channel !== null && !channelNamed(channel)) {
     return json(400, { error: messages.unknownChannel(leadChannels.map((known) => known.name)) });
   }
-  const staleBefore = new Date(now().getTime() - queueGraceMs).toISOString();
+  const staleBefore = lostBefore(now());
   // Each lead read once, its channels in the order found.
   const byLead = new Map<string, string[]>();
   let known: StoredLead | null = null;

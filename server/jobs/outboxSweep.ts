@@ -3,7 +3,7 @@
 // queued or past its retry time by the grace is queued again, whatever the channel's name.
 import { outboxAlertMail } from '../delivery/leadMail';
 import { channelNamed } from '../delivery/channels';
-import { queueGraceMs } from '../delivery/resend';
+import { lostBefore, queueGraceMs } from '../delivery/redelivery';
 import { D1Deliveries } from '../db/deliveries';
 import { D1LeadStore } from '../db/leads';
 import { deliveryContext, QueueNotifier } from '../delivery/notifier';
@@ -22,7 +22,7 @@ export async function sweepOutbox(env: SweepEnv, now: Date): Promise<void> {
   const at = now.toISOString();
   const grace = Number(env.OUTBOX_GRACE_SECONDS || NaN);
   const graceMs = Number.isFinite(grace) && grace >= 0 ? grace * 1000 : queueGraceMs;
-  const staleBefore = new Date(now.getTime() - graceMs).toISOString();
+  const staleBefore = lostBefore(now, graceMs);
   const { pairs, undecided } = await deliveries.undelivered(brand, staleBefore, { dead: false });
   const found: { leadId: string; channel: string }[] = [];
   for (const id of undecided) {

@@ -5,7 +5,7 @@
 import type { NewLead } from '../../../server/leads/store';
 import { receiptChannel } from '../../../server/delivery/mailChannels';
 import { QueueNotifier } from '../../../server/delivery/notifier';
-import { queueGraceMs } from '../../../server/delivery/resend';
+import { queueGraceMs } from '../../../server/delivery/redelivery';
 import { sweepOutbox } from '../../../server/jobs/outboxSweep';
 import type { Env, LeadMessage } from '../../../server/env';
 import { adProvisionSince } from '../../../src/content/externalTransmission';
