@@ -57,11 +57,9 @@ function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]):
   };
 }
 
-type DeliveryRow = DeliveryRecord;
-
 function withDeliveries(
   records: readonly LeadRecord[],
-  rows: readonly DeliveryRow[],
+  rows: readonly DeliveryRecord[],
 ): StoredLead[] {
   const byLead = new Map<string, ChannelDelivery[]>();
   for (const row of rows) {
@@ -164,51 +162,38 @@ export class D1LeadStore implements LeadStore, RetentionStore {
     return found?.earlier ?? 0;
   }
 
-  async list(brand: BrandId, from: string, to: string): Promise<StoredLead[]> {
-    const range = 'brand = ? AND received_at >= ? AND received_at < ?';
-    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
-      this.db
-        .prepare(`SELECT ${leadColumns} FROM leads WHERE ${range} ORDER BY received_at, id`)
-        .bind(brand, from, to),
+  /** The leads `leadSql` selects (its columns `leadColumns`), with their deliveries, in one batch. */
+  private async leadsOf(leadSql: string, binds: readonly (string | number)[]) {
+    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRecord>([
+      this.db.prepare(leadSql).bind(...binds),
       this.db
         .prepare(
           `SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id IN ` +
-            `(SELECT id FROM leads WHERE ${range})`,
+            `(${leadSql.replace(leadColumns, 'id')})`,
         )
-        .bind(brand, from, to),
+        .bind(...binds),
     ]);
     return withDeliveries(
       (leads?.results ?? []) as LeadRecord[],
-      (deliveries?.results ?? []) as DeliveryRow[],
+      (deliveries?.results ?? []) as DeliveryRecord[],
+    );
+  }
+
+  list(brand: BrandId, from: string, to: string): Promise<StoredLead[]> {
+    return this.leadsOf(
+      `SELECT ${leadColumns} FROM leads ` +
+        'WHERE brand = ? AND received_at >= ? AND received_at < ? ORDER BY received_at, id',
+      [brand, from, to],
     );
   }
 
   async get(id: string): Promise<StoredLead | null> {
-    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
-      this.db.prepare(`SELECT ${leadColumns} FROM leads WHERE id = ?`).bind(id),
-      this.db.prepare(`SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id = ?`).bind(id),
-    ]);
-    const [lead] = withDeliveries(
-      (leads?.results ?? []) as LeadRecord[],
-      (deliveries?.results ?? []) as DeliveryRow[],
-    );
+    const [lead] = await this.leadsOf(`SELECT ${leadColumns} FROM leads WHERE id = ?`, [id]);
     return lead ?? null;
   }
 
-  async expired(brand: BrandId, before: string, limit: number): Promise<StoredLead[]> {
-    const [leads, deliveries] = await this.db.batch<LeadRecord | DeliveryRow>([
-      this.db.prepare(expiredLeadsStatement).bind(brand, before, limit),
-      this.db
-        .prepare(
-          `SELECT ${deliveryColumns} FROM lead_deliveries WHERE lead_id IN ` +
-            `(${expiredLeadsStatement.replace(leadColumns, 'id')})`,
-        )
-        .bind(brand, before, limit),
-    ]);
-    return withDeliveries(
-      (leads?.results ?? []) as LeadRecord[],
-      (deliveries?.results ?? []) as DeliveryRow[],
-    );
+  expired(brand: BrandId, before: string, limit: number): Promise<StoredLead[]> {
+    return this.leadsOf(expiredLeadsStatement, [brand, before, limit]);
   }
 
   /** One transaction (batch): a lead is erased whole or not at all, and never twice. */
