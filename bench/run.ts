@@ -13,7 +13,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { brandIds, defaultBrandId, localOrigin, type BrandId } from '../src/brand/brands';
 import { measureLighthouse, type LighthouseSample } from './lighthouse';
 import {
@@ -31,6 +30,7 @@ import { measureTaps } from './tap';
 import type { TapRun } from './tapProfile';
 import { assembleReport, writeReport } from './writeReport';
 import { measureWorker, type WorkerFigures } from './workerSize';
+import { installWrangler, node22 } from '../deploy/cloudflare/wranglerBin';
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 const workerRuns = Math.max(5, runs);
@@ -44,8 +44,6 @@ if (only && !parts.includes(only as (typeof parts)[number])) {
 }
 /** Miniflare needs Node 22: the one deploy/cloudflare installs for wrangler. */
 function measureStaffQueries(): StaffQueryTiming[] {
-  spawnSync('bash', ['deploy/cloudflare/wrangler.sh'], { stdio: 'inherit' });
-  const node22 = join('deploy', 'cloudflare', 'node_modules', 'node', 'bin', 'node');
   const child = spawnSync(node22, ['--import', 'tsx', 'bench/staffQueries.ts', brandIds[0]], {
     encoding: 'utf8',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
@@ -71,6 +69,8 @@ async function main(): Promise<void> {
   }
   const served = measures('lighthouse') || measures('taps') || measures('finish');
   if (served) makeNoScriptTrees();
+  // Once, before the two servers start: each would install wrangler too, both at once.
+  if ((served || measures('staff')) && !installWrangler()) process.exit(1);
   const app = served ? startServer(port, 'dist') : undefined;
   const bare = served ? startServer(noScriptPort, noScriptDist) : undefined;
   let lighthouseSamples: LighthouseSample[] = [];

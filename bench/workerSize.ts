@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { writeConfigs } from '../deploy/cloudflare/config';
+import { installWrangler, node22, wranglerJs } from '../deploy/cloudflare/wranglerBin';
 import type { BrandId } from '../src/brand/brands';
 import { summarize, type Summary } from './stats';
 
@@ -17,12 +18,8 @@ export type WorkerFigures = {
   startupMs: Summary;
 };
 
-const cloudflareDir = resolve('deploy', 'cloudflare');
-const node22 = join(cloudflareDir, 'node_modules', 'node', 'bin', 'node');
-const wrangler = join(cloudflareDir, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
-
 function wranglerRun(args: string[], config: string): string {
-  const child = spawnSync(node22, [wrangler, ...args, '-c', config], {
+  const child = spawnSync(node22, [wranglerJs, ...args, '-c', config], {
     cwd: dirname(config),
     encoding: 'utf8',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0' },
@@ -36,8 +33,7 @@ export function measureWorker(
   brand: BrandId,
   options: { distDir?: string; startupRuns?: number } = {},
 ): WorkerFigures {
-  const setup = spawnSync('bash', [join(cloudflareDir, 'wrangler.sh')], { stdio: 'inherit' });
-  if (setup.status !== 0) throw new Error('deploy/cloudflare/wrangler.sh failed');
+  if (!installWrangler()) throw new Error('deploy/cloudflare/wrangler.sh failed');
   const work = mkdtempSync(join(tmpdir(), 'worker-size-'));
   try {
     writeConfigs({

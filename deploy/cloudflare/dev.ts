@@ -3,7 +3,7 @@
  * under wrangler dev on 127.0.0.1:PORT, each mail kept as an .eml file; --fresh empties the state
  * and mail folders first. Its environment: README.md ("Configuration").
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -12,6 +12,7 @@ import { brandIds, localOrigin } from '../../src/brand/brands';
 import { writeConfigs } from './config';
 import { buildIfStale } from './freshBuild';
 import { startMailKeeper } from './mailKeeper';
+import { installWrangler, node22, wranglerJs } from './wranglerBin';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -23,9 +24,6 @@ const fromRoot = (path: string) => resolve(root, path);
 const distDir = fromRoot(env.DIST_DIR || 'dist');
 const stateDir = fromRoot(env.CLOUDFLARE_STATE_DIR || '.data/cloudflare');
 const mailDir = fromRoot(env.MAIL_DIR || '.data/mail');
-// wrangler needs Node >= 22.12: wrangler.sh installs it and wrangler into this folder.
-const node22 = join(here, 'node_modules/node/bin/node');
-const wrangler = join(here, 'node_modules/wrangler/bin/wrangler.js');
 const wranglerEnv = { ...env, WRANGLER_SEND_METRICS: 'false' };
 
 function fail(message: string): never {
@@ -35,7 +33,7 @@ function fail(message: string): never {
 
 if (!Number.isInteger(port) || port <= 0) fail(`PORT: not a port (${env.PORT})`);
 if (!args.includes('--no-build') && !buildIfStale(root, distDir)) fail('the build failed');
-if (spawnSync('bash', [join(here, 'wrangler.sh')], { stdio: 'inherit' }).status !== 0) {
+if (!installWrangler()) {
   fail('could not install wrangler into deploy/cloudflare/node_modules');
 }
 if (args.includes('--fresh')) {
@@ -84,7 +82,7 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
 
 /** Runs wrangler with `argv` in a process group of its own; its exit code (null if signalled). */
 function runWrangler(argv: string[], cwd: string, quiet: boolean): Promise<number | null> {
-  child = spawn(node22, [wrangler, ...argv], {
+  child = spawn(node22, [wranglerJs, ...argv], {
     cwd,
     env: wranglerEnv,
     detached: true,

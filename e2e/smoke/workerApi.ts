@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import { writeConfigs } from '../../deploy/cloudflare/config';
+import { node22, wranglerJs } from '../../deploy/cloudflare/wranglerBin';
 import { leadChannels } from '../../server/delivery/channels';
 import type { BrandId } from '../../src/brand/brands';
 import { parseCsv } from '../../tests/parseCsv';
@@ -100,9 +101,6 @@ export async function channelStates(brand: BrandId, id: string): Promise<Record<
 
 /** The brand's configs as dev.ts writes them, for `wrangler d1 execute` (once per state dir). */
 
-const here = resolve('deploy/cloudflare');
-const node22 = join(here, 'node_modules/node/bin/node');
-const wrangler = join(here, 'node_modules/wrangler/bin/wrangler.js');
 const execFileAsync = promisify(execFile);
 
 const configsFor = new Map<string, string>();
@@ -122,7 +120,7 @@ function configOf(brand: BrandId, stateDir: string): string {
  */
 export async function d1(brand: BrandId, sql: string, stateDir = smokeApi.stateDir) {
   const config = configOf(brand, stateDir);
-  const args = [wrangler, 'd1', 'execute', 'DB', '--local', '--persist-to', resolve(stateDir)];
+  const args = [wranglerJs, 'd1', 'execute', 'DB', '--local', '--persist-to', resolve(stateDir)];
   const { stdout } = await execFileAsync(
     node22,
     [...args, '-c', config, '--json', '--command', sql],
