@@ -67,7 +67,7 @@ export function renderHeadersFile(rules: readonly HeaderRule[]): string {
     .concat('\n');
 }
 
-/** @internal For nginx's config generator and the smoke suite, which read `_headers` back. */
+/** For nginx's config generator and the smoke suite, which read `_headers` back. */
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of text.split('\n')) {
@@ -85,7 +85,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-/** @internal Exported for deploy/nginx/config.ts, which turns the rules into nginx maps. */
+/** For deploy/nginx/config.ts, which turns the rules into nginx maps. */
 export function rulePattern(rulePath: string): string {
   const pattern = rulePath
     .split(/(\*|:[A-Za-z]\w*)/)

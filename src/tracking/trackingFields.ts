@@ -47,7 +47,7 @@ function isUrlField(key: string): boolean {
   return (urlFields as readonly string[]).includes(key);
 }
 
-/** @internal Exported: tests fill every field at its cap. */
+/** For nginx's buffer sizing; tests fill every field at its cap. */
 export function trackingMaxLength(key: TrackingKey): number {
   return isUrlField(key) ? trackingUrlMaxLength : trackingValueMaxLength;
 }

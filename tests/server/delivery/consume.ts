@@ -4,9 +4,8 @@
 import { consumeLeads } from '../../../server/delivery/consumer';
 import type { DeliveryContext } from '../../../server/delivery/channels';
 import { deliveryContext } from '../../../server/delivery/notifier';
-import type { Env, LeadMessage } from '../../../server/env';
+import { brandOf, type Env, type LeadMessage } from '../../../server/env';
 import type { ChannelDelivery, NewLead } from '../../../server/leads/store';
-import { defaultBrandId, isBrandId } from '../../../src/brand/brands';
 import { newLead } from '../../factories/estimate';
 import type { TestWorker } from '../worker';
 
@@ -56,7 +55,7 @@ export async function consume(
     sendBatch: (batch: Iterable<MessageSendRequest<LeadMessage>>) => queue.sendBatch(batch),
   } as Env['LEADS'];
   const { env, context } = deliveryOn(worker, { ...options, env: { ...options.env, LEADS } });
-  const brand = isBrandId(env.BRAND) ? env.BRAND : defaultBrandId;
+  const brand = brandOf(env);
   const batch = { queue: options.queue ?? 'leads', messages };
   await consumeLeads(batch, env, worker.leads, worker.deliveries, context, brand);
   return { outcomes, delayed };
