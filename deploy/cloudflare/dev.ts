@@ -70,12 +70,14 @@ async function endWrangler(): Promise<void> {
   signalWrangler('SIGKILL');
 }
 
-async function stop(): Promise<never> {
+/** Once: wrangler's group ended, the temporary configs gone, then exit with `code`. */
+async function stop(code = 0, message = ''): Promise<never> {
   if (stopping) return new Promise(() => undefined);
   stopping = true;
   await endWrangler();
   await cleanUp();
-  process.exit(0);
+  if (message) console.error(message);
+  process.exit(code);
 }
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
   process.on(signal, () => void stop());
@@ -140,13 +142,7 @@ const exited = runWrangler(
 );
 void announceWhenUp();
 const code = await exited;
-if (!stopping) {
-  stopping = true;
-  await endWrangler();
-  await cleanUp();
-  console.error(`wrangler dev exited (${code ?? 'signal'})`);
-  process.exit(code || 1);
-}
+if (!stopping) await stop(code || 1, `wrangler dev exited (${code ?? 'signal'})`);
 
 /** Each brand's URL once the first answers, and where leads and mails are kept. */
 async function announceWhenUp(): Promise<void> {

@@ -51,7 +51,7 @@ function isMailMessage(value: unknown): value is MailMessage {
 let sequence = 0;
 
 /** Writes `message` under `dir`, named by the time, its lead and its kind; returns the path. */
-export async function keepMail(dir: string, message: MailMessage): Promise<string> {
+async function keepMail(dir: string, message: MailMessage): Promise<string> {
   const raw = await mimeOf(message);
   const kind = (message.headers['X-Lead-Mail'] ?? 'mail').replace(/[^a-z-]/g, '');
   const lead = (message.headers['X-Lead-Id'] ?? '').replace(/[^A-Za-z0-9-]/g, '');

@@ -129,14 +129,13 @@ export const previousBuildId = 'smoke-previous-build';
 
 /** Every mail `brand`'s Worker sent (from the brand's sender), as the mail keeper wrote it. */
 export async function sentMails(brand: BrandId, stateDir = smokeApi.stateDir): Promise<KeptMail[]> {
-  const sender = mailSender(brands[brand])?.email;
-  return (await keptMails(mailDirOf(stateDir))).filter((mail) => mail.from === sender);
+  return mailsOf(brand, undefined, stateDir);
 }
 
-/** The mails of lead `id` (its X-Lead-Id header). */
+/** The mails of lead `id` (its X-Lead-Id header); every mail where none is named. */
 export async function mailsOf(
   brand: BrandId,
-  id: string,
+  id: string | undefined,
   stateDir = smokeApi.stateDir,
 ): Promise<KeptMail[]> {
   const sender = mailSender(brands[brand])?.email;

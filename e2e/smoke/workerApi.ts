@@ -188,7 +188,7 @@ export async function stopWorker(child: ChildProcess): Promise<void> {
 export async function crashWorker(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((done) => child.once('exit', done));
-  const { stdout } = await promisify(execFile)('ps', ['-A', '-o', 'pid=,ppid=,args=']);
+  const { stdout } = await execFileAsync('ps', ['-A', '-o', 'pid=,ppid=,args=']);
   const wrangler = stdout
     .split('\n')
     .map((line) => line.trim().split(/\s+/))

@@ -9,7 +9,7 @@ import { messages } from '../../../server/http/messages';
 import { erasedLead } from '../../../server/leads/retention';
 import { leadRequest, newLead } from '../../factories/estimate';
 import { stageChange } from '../d1';
-import { notFoundPage, siteOf, workerOnD1 } from '../worker';
+import { notFoundPage, siteOf, withD1Down, workerOnD1 } from '../worker';
 
 const secret = 'staff-secret-for-tests';
 const site = siteOf('yamada');
@@ -254,14 +254,7 @@ describe('the staff pages', () => {
   it('say so in a page, not a stack trace, when the store cannot answer', async () => {
     const headers = await signedIn();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const failing = {
-      prepare: () => {
-        throw new Error('D1 is down');
-      },
-      batch: () => Promise.reject(new Error('D1 is down')),
-    };
-    const env = { ...worker.env, DB: failing } as unknown as Env;
-    const answer = await call('/staff', { headers, env });
+    const answer = await call('/staff', { headers, env: withD1Down(worker.env) });
     expect(answer.status).toBe(503);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const page = await read(answer);
