@@ -22,7 +22,12 @@ type WranglerModule = {
   }): Promise<{ env: Record<string, unknown>; dispose(): Promise<void> }>;
 };
 
-export type LocalD1 = { db: D1Database; dispose(): Promise<void> };
+export type LocalD1 = {
+  db: D1Database;
+  /** Empties every table the migrations made, whatever a later migration adds. */
+  empty(): Promise<void>;
+  dispose(): Promise<void>;
+};
 
 /** The statements of every migration, in the order wrangler applies them (by file name). */
 function migrationStatements(): string[] {
@@ -58,8 +63,17 @@ export async function localD1(): Promise<LocalD1> {
   const proxy = await getPlatformProxy({ configPath, persist: false });
   const db = proxy.env.DB as D1Database;
   for (const statement of migrationStatements()) await db.prepare(statement).run();
+  const { results: tables } = await db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
+        "AND name NOT LIKE 'd1_%' AND name NOT LIKE '_cf_%'",
+    )
+    .all<{ name: string }>();
   return {
     db,
+    async empty() {
+      await db.batch(tables.map(({ name }) => db.prepare(`DELETE FROM ${name}`)));
+    },
     async dispose() {
       await proxy.dispose();
       rmSync(dir, { recursive: true, force: true });
@@ -75,6 +89,7 @@ export function staffStoresOnD1(): { d1: LocalD1; leads: D1LeadStore; staff: D1S
     on.leads = new D1LeadStore(on.d1.db);
     on.staff = new D1Staff(on.d1.db, on.leads);
   });
+  beforeEach(() => on.d1.empty());
   afterAll(async () => {
     await on.d1.dispose();
   });

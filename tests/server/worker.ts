@@ -123,14 +123,8 @@ export function workerOnD1(options: { env?: Partial<Env>; start?: string } = {})
     };
     on.stored = (brand) =>
       on.leads.list(brand, '2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z');
-    const { results } = await on.d1.db
-      .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
-          "AND name NOT LIKE 'd1_%' AND name NOT LIKE '_cf_%'",
-      )
-      .all<{ name: string }>();
     on.reset = async () => {
-      await on.d1.db.batch(results.map(({ name }) => on.d1.db.prepare(`DELETE FROM ${name}`)));
+      await on.d1.empty();
       on.queued.splice(0);
       on.mails.splice(0);
       clock.now = new Date(options.start ?? '2026-11-20T01:00:00.000Z');

@@ -17,13 +17,7 @@ beforeAll(async () => {
   store = new D1LeadStore(d1.db);
 });
 
-beforeEach(async () => {
-  await d1.db.batch([
-    d1.db.prepare('DELETE FROM leads'),
-    d1.db.prepare('DELETE FROM lead_deliveries'),
-    d1.db.prepare('DELETE FROM rate_limit_hits'),
-  ]);
-});
+beforeEach(() => d1.empty());
 
 afterAll(async () => {
   await d1.dispose();

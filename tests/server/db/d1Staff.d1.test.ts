@@ -8,15 +8,6 @@ import { stageChange, staffStoresOnD1 } from '../d1';
 
 const on = staffStoresOnD1();
 
-beforeEach(async () => {
-  await on.d1.db.batch([
-    on.d1.db.prepare('DELETE FROM leads'),
-    on.d1.db.prepare('DELETE FROM lead_stages'),
-    on.d1.db.prepare('DELETE FROM staff_audit'),
-    on.d1.db.prepare('DELETE FROM lead_deliveries'),
-  ]);
-});
-
 describe('D1Staff on D1', () => {
   it('appends each change and moves the current stage, once per key, in its brand only', async () => {
     const lead = newLead();
