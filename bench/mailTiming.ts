@@ -10,11 +10,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brandHost } from '../e2e/smoke/engines';
 import { keptMails } from '../e2e/keptMail';
+import { rawCall } from '../e2e/leadRecords';
 import { brandIds, type BrandId } from '../src/brand/brands';
 import { validRequest } from '../tests/factories/estimate';
 import { formatSummary, ms, summarize } from './stats';
@@ -23,35 +23,23 @@ const port = Number(process.env.MAIL_TIMING_PORT ?? 4278);
 const runs = Number(process.env.MAIL_TIMING_RUNS ?? 10);
 const mailKinds = ['receipt', 'shop-notice'] as const;
 
-function post(brand: BrandId, body: string, n: number): Promise<{ status: number; id: string }> {
-  return new Promise((done, fail) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/estimates',
-        agent: false,
-        headers: {
-          Host: brandHost(brand, port),
-          'Content-Type': 'application/json',
-          'Idempotency-Key': crypto.randomUUID(),
-          'CF-Connecting-IP': `192.0.2.${n + 1}`,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const id = res.statusCode === 201 ? (JSON.parse(text) as { id: string }).id : '';
-          done({ status: res.statusCode ?? 0, id });
-        });
-      },
-    );
-    req.on('error', fail);
-    req.end(body);
+async function post(
+  brand: BrandId,
+  body: string,
+  n: number,
+): Promise<{ status: number; id: string }> {
+  const answer = await rawCall(port, brandHost(brand, port), {
+    method: 'POST',
+    path: '/api/estimates',
+    headers: {
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+      'CF-Connecting-IP': `192.0.2.${n + 1}`,
+    },
+    body,
   });
+  const id = answer.status === 201 ? (JSON.parse(answer.body) as { id: string }).id : '';
+  return { status: answer.status, id };
 }
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {

@@ -77,7 +77,7 @@ export type StaffLead = {
 };
 
 /** A day in Japan, `days` from today, as the export's `from` and `to` take it. */
-function tokyoDay(days: number): string {
+export function tokyoDay(days: number): string {
   return new Date(Date.now() + 9 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -12,7 +12,7 @@ import { leadChannels } from '../../server/delivery/channels';
 import type { BrandId } from '../../src/brand/brands';
 import { parseCsv } from '../../tests/parseCsv';
 import { validRequest } from '../../tests/factories/estimate';
-import { rawCall, type Answer, type Call } from '../leadRecords';
+import { rawCall, tokyoDay, type Answer, type Call } from '../leadRecords';
 import { brandHost, engines, smokeApi, smokeDistDir } from './engines';
 
 export const cloudflareOnly = 'D1, the queue and the webhook exist on the Cloudflare engine only';
@@ -69,7 +69,7 @@ export function idOf(answer: Answer): string {
 
 /** Today's leads of `brand` as CSV, with the export secret. */
 export async function exportCsv(brand: BrandId, onPort = engines.cloudflare.port): Promise<string> {
-  const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  const today = tokyoDay(0);
   const answer = await call(
     brand,
     {
