@@ -66,12 +66,15 @@ export type TestWorker = {
  * `env` adds vars and secrets (STAFF_SECRET, EXPORT_SECRET…); without `BRAND` the brand follows the
  * Host, as on a Worker that serves every host.
  */
+/** The test clock's time unless a file names its own. */
+const defaultStart = '2026-11-20T01:00:00.000Z';
+
 export function workerOnD1(options: { env?: Partial<Env>; start?: string } = {}): TestWorker {
   const on = { queued: [], mails: [] } as unknown as TestWorker;
   beforeAll(async () => {
     on.d1 = await localD1();
     const clock: Clock = {
-      now: new Date(options.start ?? '2026-11-20T01:00:00.000Z'),
+      now: new Date(options.start ?? defaultStart),
       advance(ms) {
         this.now = new Date(this.now.getTime() + ms);
       },
@@ -104,7 +107,7 @@ export function workerOnD1(options: { env?: Partial<Env>; start?: string } = {})
     const app = createApp({ now: () => clock.now });
     on.fetch = async (path, init = {}) => {
       const { brand = 'carsupport', ip = '192.0.2.1', host, env = on.env, ...request } = init;
-      const origin = host ? `http://${host}` : localOrigin(brand, 4173);
+      const origin = host ? `http://${host}` : siteOf(brand);
       const headers = new Headers(request.headers);
       headers.set('CF-Connecting-IP', ip);
       return Promise.resolve(app.request(new URL(path, origin).href, { ...request, headers }, env));
@@ -127,7 +130,7 @@ export function workerOnD1(options: { env?: Partial<Env>; start?: string } = {})
       await on.d1.empty();
       on.queued.splice(0);
       on.mails.splice(0);
-      clock.now = new Date(options.start ?? '2026-11-20T01:00:00.000Z');
+      clock.now = new Date(options.start ?? defaultStart);
     };
   });
   afterAll(async () => {

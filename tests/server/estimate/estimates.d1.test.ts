@@ -5,7 +5,7 @@ import type { Env } from '../../../server/env';
 import { brands } from '../../../src/brand/brands';
 import { clickIdParams } from '../../../src/tracking/trackingFields';
 import { validRequest } from '../../factories/estimate';
-import { workerOnD1, withD1Down } from '../worker';
+import { siteOf, workerOnD1, withD1Down } from '../worker';
 
 const worker = workerOnD1();
 beforeEach(() => worker.reset());
@@ -18,7 +18,10 @@ function validBody() {
 }
 
 /** The host each brand's site is served on; the API takes requests for that brand only. */
-const hosts = { yamada: 'yamada-shaken.localhost:4173', carsupport: 'localhost:4173' } as const;
+const hosts = {
+  yamada: new URL(siteOf('yamada')).host,
+  carsupport: new URL(siteOf('carsupport')).host,
+};
 
 function post(
   body: unknown,
