@@ -3,6 +3,7 @@
 // they set none of their own.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { businessTimePath } from '../src/business-hours/businessHoursNames';
+import { shopsApi, slotsApi } from './booking/api';
 import { resend } from './delivery/resend';
 import { estimates } from './estimate/routes';
 import { requestContext, type AppContext, type AppEnv, type Handler } from './http/context';
@@ -36,6 +37,8 @@ export function createApp(options: ServiceOptions = {}) {
   app.all('/api/estimates.csv', withExportSecret(methods({ GET: exportLeads })));
   app.all('/api/estimates/resend', withExportSecret(methods({ POST: resend })));
   app.route('/api/estimates', estimates);
+  app.route('/api/shops', shopsApi);
+  app.route('/api/slots', slotsApi);
   businessTimeRoute(app);
   app.route('/api/staff', staffApi);
   app.route('/staff', staffSite);

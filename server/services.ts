@@ -1,6 +1,7 @@
 // Made once per isolate and bindings: the estimate's keyed queue lives here, so racing repeats of
 // one key meet in memory.
 import type { Env } from './env';
+import { D1Bookings } from './db/bookings';
 import { D1Deliveries } from './db/deliveries';
 import { D1LeadStore } from './db/leads';
 import { D1RateLimiter } from './db/rateLimiter';
@@ -17,6 +18,7 @@ import { staleAfterHoursOf } from './staff/staleLeads';
 export type Services = {
   now: () => Date;
   leads: D1LeadStore;
+  bookings: D1Bookings;
   staff: D1Staff;
   acceptor: Acceptor;
   stageNotifier: StageNotifier;
@@ -37,15 +39,18 @@ export function servicesOf(options: ServiceOptions = {}): (env: Env) => Services
     let services = made.get(env);
     if (services) return services;
     const leads = new D1LeadStore(env.DB);
+    const bookings = new D1Bookings(env.DB);
     const deliveries = new D1Deliveries(env.DB);
     const context = { ...deliveryContext(env, leads), now };
     const notifier = new QueueNotifier(env, deliveries, context, leads);
     services = {
       now,
       leads,
+      bookings,
       staff: new D1Staff(env.DB, leads),
       acceptor: createAcceptor({
         store: leads,
+        bookings,
         rateLimiter: new D1RateLimiter(
           env.DB,
           () => now().getTime(),

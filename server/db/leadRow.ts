@@ -27,6 +27,12 @@ export function leadRow(lead: StoredLead): Record<string, Cell> {
     matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
     receipt_mailbox: cell(mailboxKey(request.customer.email)),
     erased_at: lead.erasedAt ?? null,
+    booking_shop: lead.booking?.shop ?? null,
+    booking_start: lead.booking?.start ?? null,
+    booking_state: lead.booking?.state ?? null,
+    booking_sequence: lead.booking?.sequence ?? 0,
+    booking_token: lead.booking?.token ?? null,
+    booking_changed_at: lead.booking?.changedAt ?? null,
   };
   for (const path of fieldPaths) {
     const { stored } = field(path);

@@ -9,6 +9,7 @@ import { excludedReasons } from '../staff/stages';
 import { parseStoredRequest } from '../leads/storedRequest';
 import { currentOf, stageColumnNames, type StageColumns } from './stageColumns';
 import { channelDelivery, deliveryColumns, type DeliveryRecord } from './deliveries';
+import { bookingColumnNames, bookingOf, holdCondition, type BookingColumns } from './bookings';
 import type { D1Database } from '../env';
 
 type LeadRecord = {
@@ -22,11 +23,12 @@ type LeadRecord = {
   request_json: string;
   matching_json: string | null;
   erased_at: string | null;
-} & StageColumns;
+} & StageColumns &
+  BookingColumns;
 
 const leadColumns =
   'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
-  `request_json, matching_json, erased_at, ${stageColumnNames}`;
+  `request_json, matching_json, erased_at, ${stageColumnNames}, ${bookingColumnNames}`;
 
 function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
   if (json === null) return {};
@@ -53,6 +55,7 @@ function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]):
     request: parseStoredRequest(JSON.parse(record.request_json), record.brand),
     ...storedMatching(record.matching_json),
     stage: currentOf(record),
+    ...bookingOf(record),
     ...(record.erased_at && { erasedAt: record.erased_at }),
   };
 }
@@ -70,12 +73,12 @@ function withDeliveries(
   return records.map((record) => storedLead(record, byLead.get(record.id) ?? []));
 }
 
-/** Its last three parameters: brand, content hash, since. */
-function insertStatement(columns: readonly string[]): string {
+/** Its last parameters: brand, content hash, since, then the hold's (holdCondition). */
+function insertStatement(columns: readonly string[], hold: string): string {
   return (
     `INSERT INTO leads (${columns.join(', ')}) SELECT ${columns.map(() => '?').join(', ')} ` +
     'WHERE NOT EXISTS (SELECT 1 FROM leads WHERE brand = ? AND content_hash = ? AND received_at >= ?) ' +
-    'ON CONFLICT (brand, idempotency_key) DO NOTHING'
+    `${hold ? `AND ${hold} ` : ''}ON CONFLICT (brand, idempotency_key) DO NOTHING`
   );
 }
 
@@ -104,20 +107,42 @@ export class D1LeadStore implements LeadStore, RetentionStore {
     lead: StoredLead,
     duplicateSince: string,
   ): Promise<{ id: string; created: boolean }> {
+    const stored = await this.insertHolding(lead, duplicateSince, null);
+    if (!stored) throw new Error('D1: the lead was neither stored nor found');
+    return stored;
+  }
+
+  /**
+   * With a booking, the lead is stored only while its slot has room (`capacity`), in the same
+   * statement: null when the slot was taken meanwhile and nothing was stored.
+   */
+  async insertHolding(
+    lead: StoredLead,
+    duplicateSince: string,
+    capacity: number | null,
+  ): Promise<{ id: string; created: boolean } | null> {
     const row = leadRow(lead);
     const columns = Object.keys(row);
     const { brand, idempotencyKey, contentHash } = lead;
+    const hold =
+      lead.booking && capacity !== null ? holdCondition(lead, lead.booking, capacity) : null;
     const [inserted, existing] = await this.db.batch<{ id: string }>([
       this.db
-        .prepare(insertStatement(columns))
-        .bind(...columns.map((column) => row[column]), brand, contentHash, duplicateSince),
+        .prepare(insertStatement(columns, hold?.sql ?? ''))
+        .bind(
+          ...columns.map((column) => row[column]),
+          brand,
+          contentHash,
+          duplicateSince,
+          ...(hold?.binds ?? []),
+        ),
       this.db
         .prepare(storedOrMetStatement)
         .bind(brand, idempotencyKey, contentHash, duplicateSince, idempotencyKey),
     ]);
     const id = existing?.results[0]?.id;
-    if (!inserted || !id) throw new Error('D1: the lead was neither stored nor found');
-    return { id, created: inserted.meta.changes === 1 };
+    if (!inserted) throw new Error('D1: the lead was neither stored nor found');
+    return id ? { id, created: inserted.meta.changes === 1 } : null;
   }
 
   async findByKey(brand: BrandId, idempotencyKey: string): Promise<KeyedLead | null> {

@@ -12,7 +12,10 @@ import { isRecord } from '../../src/lib/isRecord';
 import type { RequestContext } from '../http/request';
 import { brandMismatchMessage } from '../http/messages';
 import { receiptId } from '../leads/receiptId';
-import type { LeadNotifier, LeadStore, NewLead, RateLimiter } from '../leads/store';
+import { alternativesTo } from '../booking/availability';
+import { bookingAnswer, holdMessages, wantedHold } from '../booking/hold';
+import type { D1Bookings } from '../db/bookings';
+import type { LeadNotifier, LeadStore, NewLead, RateLimiter, StoredLead } from '../leads/store';
 import type { Answer } from './answers';
 import { createKeyedQueue, type KeyedQueue } from './keyedQueue';
 import { newLeadRateLimitKey } from './rateLimitPolicy';
@@ -36,6 +39,7 @@ export function validate(body: unknown, hostBrand: BrandId): Validated {
 
 export type AcceptOptions = {
   store: LeadStore;
+  bookings: Pick<D1Bookings, 'counts' | 'closures'>;
   rateLimiter: RateLimiter;
   notifier: LeadNotifier;
   now: () => Date;
@@ -45,7 +49,7 @@ export type AcceptOptions = {
 export type Acceptor = {
   accept(output: EstimateRequest, ctx: RequestContext, sent: Sent, hash: string): Promise<Answer>;
   /** A request answered with a lead stored before: what a crash left unqueued is queued now. */
-  stored(id: string): Promise<Answer & { kind: 'accepted' }>;
+  stored(id: string, siteOrigin: string): Promise<Answer & { kind: 'accepted' }>;
   // One (brand, key) and one (brand, content) at a time in this isolate, so racing repeats find the
   // first one's lead instead of each counting against the rate limit; the store's atomic insert
   // keeps them one row across isolates.
@@ -55,15 +59,20 @@ export type Acceptor = {
 };
 
 export function createAcceptor(options: AcceptOptions): Acceptor {
-  const { store, rateLimiter, notifier, now } = options;
+  const { store, bookings, rateLimiter, notifier, now } = options;
   const newId = options.newId ?? (() => receiptId(now()));
   const oneAtATime = createKeyedQueue();
 
-  async function stored(id: string): Promise<Answer & { kind: 'accepted' }> {
+  function accepted(lead: StoredLead | null, id: string, siteOrigin: string) {
+    const booking = lead?.booking && bookingAnswer(lead.booking, siteOrigin);
+    return { kind: 'accepted' as const, id, ...(booking && { booking }) };
+  }
+
+  async function stored(id: string, siteOrigin: string): Promise<Answer & { kind: 'accepted' }> {
     await notifier.replayed(id).catch((error: unknown) => {
       console.error('[estimates] notify', error);
     });
-    return { kind: 'accepted', id };
+    return accepted(await store.get(id), id, siteOrigin);
   }
 
   async function acceptNow(
@@ -76,7 +85,11 @@ export function createAcceptor(options: AcceptOptions): Acceptor {
       const receivedAt = now();
       const since = new Date(receivedAt.getTime() - duplicateWindowMs).toISOString();
       const duplicate = await store.findDuplicate(ctx.brand, contentHash, since);
-      if (duplicate) return stored(duplicate);
+      if (duplicate) return stored(duplicate, ctx.siteOrigin);
+      const hold = output.booking
+        ? await wantedHold(bookings, ctx.brand, output.booking, receivedAt)
+        : null;
+      if (hold && 'refused' in hold) return { kind: 'bookingRefused', message: hold.refused };
       const limit = await rateLimiter.hit(newLeadRateLimitKey(ctx.brand, ctx.clientKey));
       if (!limit.ok) return { kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
       const lead: NewLead = {
@@ -87,15 +100,29 @@ export function createAcceptor(options: AcceptOptions): Acceptor {
         receivedAt: receivedAt.toISOString(),
         suspectedSpam: Boolean(output[honeypotField]),
         request: output,
+        ...(hold && { booking: hold.booking }),
       };
-      const { id, created } = await store.insert(lead, since);
-      if (!created) return stored(id);
+      const inserted = await store.insertHolding(lead, since, hold?.shop.capacity ?? null);
+      if (!inserted && hold) {
+        const { shop, booking } = hold;
+        const alternatives = await alternativesTo(
+          bookings,
+          ctx.brand,
+          shop,
+          booking.start,
+          receivedAt,
+        );
+        return { kind: 'slotTaken', message: holdMessages.taken, alternatives };
+      }
+      if (!inserted) throw new Error('D1: the lead was neither stored nor found');
+      const { id, created } = inserted;
+      if (!created) return stored(id, ctx.siteOrigin);
       // Stored is what counts: a lead the notifier could not take is queued by a replay or the
       // outbox sweep.
       await notifier.created({ ...lead, id }).catch((error: unknown) => {
         console.error('[estimates] notify', error);
       });
-      return { kind: 'accepted', id };
+      return accepted(lead, id, ctx.siteOrigin);
     } catch (error) {
       console.error('[estimates] store', error);
       return { kind: 'unavailable' };

@@ -2,19 +2,32 @@
 /** @jsxRuntime automatic */
 // One status, message and Retry-After per outcome of an estimate, as JSON or as a page.
 import { brands, type BrandId } from '../../src/brand/brands';
+import { slotTakenError, type BookingAnswer, type Slot } from '../../src/estimate/contract/booking';
 import { json, page } from '../http/answers';
 import { messages } from '../http/messages';
 import type { PostedValues } from './formPost';
-import { AcceptedPage, answerStyle, ProblemPage, RefusedPage, RetryPage } from './pages';
+import type { BookingChoices } from '../booking/views';
+import {
+  AcceptedPage,
+  answerStyle,
+  ChoicePage,
+  ProblemPage,
+  RefusedPage,
+  RetryPage,
+} from './pages';
 
 export type Answer =
-  | { kind: 'accepted'; id: string }
+  | { kind: 'accepted'; id: string; booking?: BookingAnswer }
+  | { kind: 'bookingRefused'; message: string }
+  | { kind: 'slotTaken'; message: string; alternatives: Slot[] }
   | { kind: 'rateLimited'; retryAfterSeconds: number }
   | { kind: 'unavailable' };
 
 const unavailableRetrySeconds = 30;
 
-function refusalOf(answer: Exclude<Answer, { kind: 'accepted' }>, brand: BrandId) {
+type Refusal = Extract<Answer, { kind: 'rateLimited' | 'unavailable' }>;
+
+function refusalOf(answer: Refusal, brand: BrandId) {
   const { phone } = brands[brand];
   return answer.kind === 'rateLimited'
     ? {
@@ -31,7 +44,14 @@ function refusalOf(answer: Exclude<Answer, { kind: 'accepted' }>, brand: BrandId
 
 /** The dialog's answer (src/estimate/api.ts): a 429's message is the form's, a 503's an error. */
 export function jsonAnswer(answer: Answer, brand: BrandId): Response {
-  if (answer.kind === 'accepted') return json(201, { id: answer.id });
+  if (answer.kind === 'accepted') {
+    return json(201, { id: answer.id, ...(answer.booking && { booking: answer.booking }) });
+  }
+  if (answer.kind === 'bookingRefused') return json(422, { errors: { booking: answer.message } });
+  if (answer.kind === 'slotTaken') {
+    const { message, alternatives } = answer;
+    return json(409, { error: slotTakenError, message, alternatives });
+  }
   const { status, message, retryAfter } = refusalOf(answer, brand);
   const body = status === 429 ? { errors: { form: message } } : { error: message };
   return json(status, body, retryAfter);
@@ -42,12 +62,28 @@ export function pageAnswer(
   brand: BrandId,
   values: PostedValues,
   action: string,
+  choices: BookingChoices | null = null,
 ): Promise<Response> {
   if (answer.kind === 'accepted') {
-    return page(201, <AcceptedPage brand={brand} id={answer.id} />, answerStyle);
+    const booked = (
+      <AcceptedPage
+        brand={brand}
+        id={answer.id}
+        {...(answer.booking && { booking: answer.booking })}
+      />
+    );
+    return page(201, booked, answerStyle);
+  }
+  if (answer.kind === 'bookingRefused' || answer.kind === 'slotTaken') {
+    const status = answer.kind === 'slotTaken' ? 409 : 422;
+    const errors = { booking: answer.message };
+    const form = { brand, errors, values, action, choices };
+    return page(status, <RefusedPage {...form} />, answerStyle);
   }
   const { status, message, retryAfter } = refusalOf(answer, brand);
-  const retry = <RetryPage brand={brand} message={message} values={values} action={action} />;
+  const retry = (
+    <RetryPage brand={brand} message={message} values={values} action={action} choices={choices} />
+  );
   return page(status, retry, answerStyle, retryAfter);
 }
 
@@ -64,7 +100,17 @@ export function refusedAnswer(
   errors: Record<string, string>,
   values: PostedValues,
   action: string,
+  choices: BookingChoices | null = null,
 ): Promise<Response> {
-  const refused = <RefusedPage brand={brand} errors={errors} values={values} action={action} />;
+  const refused = <RefusedPage brand={brand} {...{ errors, values, action, choices }} />;
   return page(422, refused, answerStyle);
+}
+
+export function choiceAnswer(
+  brand: BrandId,
+  values: PostedValues,
+  action: string,
+  choices: BookingChoices,
+): Promise<Response> {
+  return page(200, <ChoicePage {...{ brand, values, action, choices }} />, answerStyle);
 }

@@ -16,6 +16,8 @@ import {
   thirdPartySectionId,
 } from '../../src/content/externalTransmissionLink';
 import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
+import { bookingControlNames } from '../../src/estimate/contract/booking';
+import { BookingFieldset, type BookingChoices } from '../booking/views';
 import { FieldError } from '../views/fields';
 import { formPostNames, type PostedValues } from './formPost';
 
@@ -150,15 +152,31 @@ function Field(props: { name: FieldPath; value: string | undefined; error: strin
   );
 }
 
+const bookingNames: readonly string[] = Object.values(bookingControlNames);
+
 export function FilledForm(props: {
   values: PostedValues;
   errors: Record<string, string>;
   action: string;
+  choices?: BookingChoices | null;
 }) {
   const { values, errors } = props;
+  const booking = (
+    <BookingFieldset choices={props.choices ?? null} values={values} error={errors.booking} />
+  );
   return (
     <form method="post" action={props.action} accept-charset="utf-8">
       {formPostNames().map((name) => {
+        if (bookingNames.includes(name)) return null;
+        // The booking follows the car, as in the dialog.
+        if (name === 'vehicle.mileage') {
+          return (
+            <>
+              <Field name={name} value={values[name]} error={errors[name]} />
+              {booking}
+            </>
+          );
+        }
         if (isFieldPath(name))
           return <Field name={name} value={values[name]} error={errors[name]} />;
         if (name === honeypotField) {

@@ -1,12 +1,19 @@
 // The native post: control names are the body's paths ("vehicle.maker"), rebuilt into the object
 // the JSON submit sends, so one schema judges both.
+import { bookingControlNames } from '../../src/estimate/contract/booking';
 import { hiddenControlNames, quoteControlNames } from '../../src/estimate/contract/controlNames';
 import { fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { honeypotField } from '../../src/estimate/contract/validation/estimateSchema';
 import { trackingCookieName } from '../../src/tracking/trackingCookie';
 
 export function formPostNames(): string[] {
-  return [...fieldPaths, ...hiddenControlNames, honeypotField];
+  return [
+    ...fieldPaths,
+    ...hiddenControlNames,
+    honeypotField,
+    bookingControlNames.shop,
+    bookingControlNames.start,
+  ];
 }
 
 export type PostedValues = Record<string, string>;
@@ -48,6 +55,8 @@ export function requestFromForm(values: PostedValues, cookieHeader: string | nul
   if (vehicleClass && roughTotal && /^\d{1,9}$/.test(roughTotal)) {
     body.quote = { vehicleClass, roughTotal: Number(roughTotal) };
   }
+  const start = values[bookingControlNames.start];
+  if (start) body.booking = { shop: values[bookingControlNames.shop] ?? '', start };
   body.tracking = trackingFromCookie(cookieHeader);
   return body;
 }

@@ -7,6 +7,9 @@ import { receiptNotice } from '../../src/brand/mail';
 import { errorSummaryTitle, summaryEntries } from '../../src/estimate/contract/summaryWords';
 import { isSimpleFormEntry } from '../../src/estimate/contract/types';
 import { Document } from '../views/Document';
+import { slotLabel, type BookingAnswer } from '../../src/estimate/contract/booking';
+import { shopOf } from '../../src/content/shopLists';
+import { ShopFacts, type BookingChoices } from '../booking/views';
 import { FilledForm, idOf } from './form';
 import type { PostedValues } from './formPost';
 
@@ -60,10 +63,37 @@ function PhoneLine(props: { brand: BrandId; lead: string }) {
   );
 }
 
-export function AcceptedPage(props: { brand: BrandId; id: string }) {
-  const receipt = receiptNotice(brands[props.brand]);
+function BookedLines(props: { brand: BrandId; booking: BookingAnswer }) {
+  const { booking } = props;
+  const shop = shopOf(props.brand, booking.shop);
   return (
-    <AnswerPage brand={props.brand} title="お見積もり依頼を受け付けました">
+    <>
+      <p>
+        {booking.state === 'confirmed'
+          ? 'ご来店の予約が確定しました。'
+          : '仮予約です。店舗が確認のうえ、予約確定のご連絡をいたします。'}
+        <br />
+        日時: <strong>{slotLabel(booking.start)}</strong>
+      </p>
+      {shop && <ShopFacts shop={shop} />}
+      <p>
+        ご予約の変更・キャンセルは<a href={booking.manageUrl}>ご予約の確認・変更ページ</a>
+        からできます（このリンクはご予約メールにも記載しています）。
+      </p>
+    </>
+  );
+}
+
+export function AcceptedPage(props: { brand: BrandId; id: string; booking?: BookingAnswer }) {
+  const receipt = receiptNotice(brands[props.brand]);
+  const title = props.booking
+    ? props.booking.state === 'confirmed'
+      ? 'ご予約が確定しました'
+      : '仮予約を受け付けました'
+    : 'お見積もり依頼を受け付けました';
+  return (
+    <AnswerPage brand={props.brand} title={title}>
+      {props.booking && <BookedLines brand={props.brand} booking={props.booking} />}
       <p>
         {brands[props.brand].name}
         へのお見積もり依頼ありがとうございます。担当者より折り返しご連絡いたします。
@@ -99,7 +129,23 @@ export function ProblemPage(props: { brand: BrandId; message: string; note?: str
   );
 }
 
-type FormPageProps = { brand: BrandId; values: PostedValues; action: string };
+type FormPageProps = {
+  brand: BrandId;
+  values: PostedValues;
+  action: string;
+  choices?: BookingChoices | null;
+};
+
+/** The no-JS form's 「空き枠を表示する」: the form again, with the shops and slots to choose. */
+export function ChoicePage(props: FormPageProps) {
+  return (
+    <AnswerPage brand={props.brand} title="ご来店の店舗と日時をお選びください">
+      <p>空いている日時を選んで、そのまま送信してください。入力した内容はそのまま残っています。</p>
+      <FilledForm values={props.values} errors={{}} action={props.action} choices={props.choices} />
+      <PhoneLine brand={props.brand} lead="お電話でも承ります。" />
+    </AnswerPage>
+  );
+}
 
 export function RefusedPage(props: FormPageProps & { errors: Record<string, string> }) {
   // A simple form sent without JavaScript brings only the car: the rest is asked for, not blamed.
@@ -122,7 +168,12 @@ export function RefusedPage(props: FormPageProps & { errors: Record<string, stri
           ))}
         </ul>
       </div>
-      <FilledForm values={props.values} errors={props.errors} action={props.action} />
+      <FilledForm
+        values={props.values}
+        errors={props.errors}
+        action={props.action}
+        choices={props.choices}
+      />
       <PhoneLine brand={props.brand} lead="お電話でも承ります。" />
     </AnswerPage>
   );
@@ -140,7 +191,7 @@ export function RetryPage(props: FormPageProps & { message: string }) {
         <p>{props.message}</p>
         <p>{valuesKeptNote}</p>
       </div>
-      <FilledForm values={props.values} errors={{}} action={props.action} />
+      <FilledForm values={props.values} errors={{}} action={props.action} choices={props.choices} />
       <PhoneLine brand={props.brand} lead="お電話でも承ります。" />
     </AnswerPage>
   );

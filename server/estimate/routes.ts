@@ -11,7 +11,9 @@ import { isSameSite } from '../http/sameSite';
 import { leadContentHash, requestFingerprint } from '../leads/contentHash';
 import type { KeyedLead } from '../leads/store';
 import { duplicateWindowMs, validate, type Sent } from './accept';
-import { jsonAnswer, pageAnswer, problemAnswer, refusedAnswer } from './answers';
+import { showSlotsControl } from '../../src/estimate/contract/booking';
+import { bookingChoices, hasBookingInput } from '../booking/choices';
+import { choiceAnswer, jsonAnswer, pageAnswer, problemAnswer, refusedAnswer } from './answers';
 import { postedValues, requestFromForm } from './formPost';
 import { leadMatching } from './matching';
 
@@ -34,7 +36,7 @@ async function answerJson(c: AppContext): Promise<Response> {
     }
     // The same body again is answered before validation: a retry the next day still gets its id.
     if (known && (known.requestHash ?? requestHash) === requestHash) {
-      return jsonAnswer(await acceptor.stored(known.id), ctx.brand);
+      return jsonAnswer(await acceptor.stored(known.id, ctx.siteOrigin), ctx.brand);
     }
     const result = validate(body, ctx.brand);
     if (!result.ok) return json(422, { errors: result.errors });
@@ -42,7 +44,7 @@ async function answerJson(c: AppContext): Promise<Response> {
     if (known) {
       // Other tracking with the same content is still this lead; other content is not.
       return known.contentHash === hash
-        ? jsonAnswer(await acceptor.stored(known.id), ctx.brand)
+        ? jsonAnswer(await acceptor.stored(known.id, ctx.siteOrigin), ctx.brand)
         : json(422, { error: messages.keyReused, code: keyReusedCode });
     }
     const matching = leadMatching(c.req.raw, ctx, result.output);
@@ -61,8 +63,16 @@ async function answerForm(c: AppContext): Promise<Response> {
   if (raw === null) return problemAnswer(400, brand, messages.invalidJson);
   const values = postedValues(raw);
   const action = new URL(c.req.url).pathname;
+  const { services } = c.var;
+  const choices = () => bookingChoices(services, brand, values);
+  if (new URLSearchParams(raw).get(showSlotsControl.name) === showSlotsControl.value) {
+    return choiceAnswer(brand, values, action, await choices());
+  }
   const result = validate(requestFromForm(values, c.req.header('cookie') ?? null), brand);
-  if (!result.ok) return refusedAnswer(brand, result.errors, values, action);
+  if (!result.ok) {
+    const listed = hasBookingInput(values) ? await choices() : null;
+    return refusedAnswer(brand, result.errors, values, action, listed);
+  }
   const hash = await leadContentHash(brand, result.output);
   const { acceptor } = c.var.services;
   // No Idempotency-Key without a script: the content is the key, per window of duplicates.
@@ -74,7 +84,9 @@ async function answerForm(c: AppContext): Promise<Response> {
     requestHash: hash,
     ...(matching && { matching }),
   };
-  return pageAnswer(await acceptor.accept(result.output, ctx, sent, hash), brand, values, action);
+  const answer = await acceptor.accept(result.output, ctx, sent, hash);
+  const listed = answer.kind !== 'accepted' && hasBookingInput(values) ? await choices() : null;
+  return pageAnswer(answer, brand, values, action, listed);
 }
 
 function tooLarge(c: AppContext): Response | Promise<Response> {

@@ -45,6 +45,8 @@ export function erasedLead(lead: StoredLead, at: string): StoredLead {
   );
   const kept: StoredLead = { ...lead, contentHash: '', requestHash: '', request, erasedAt: at };
   delete kept.matching;
+  // The slot still counts where it was; the link to manage it is gone.
+  if (lead.booking) kept.booking = { ...lead.booking, token: null };
   if (lead.deliveries) kept.deliveries = lead.deliveries.map(erasedDelivery);
   return kept;
 }

@@ -19,6 +19,23 @@ export type NewLead = {
   request: EstimateRequest;
   /** Absent on leads stored before it was kept. */
   matching?: MatchingData;
+  /** The slot the visitor booked online (server/booking/), if any. */
+  booking?: StoredBooking;
+};
+
+/** held: 仮予約; confirmed: 予約確定; cancelled: the slot is free again. */
+export type BookingRecordState = 'held' | 'confirmed' | 'cancelled';
+
+export type StoredBooking = {
+  shop: string;
+  /** As the slots API lists it: 2026-12-05T10:30:00+09:00. */
+  start: string;
+  state: BookingRecordState;
+  /** The .ics SEQUENCE: grows with every change. */
+  sequence: number;
+  /** The manage link's; null once the lead is erased. */
+  token: string | null;
+  changedAt: string;
 };
 
 export type KeyedLead = { id: string; contentHash: string; requestHash: string | null };
@@ -37,6 +54,13 @@ export interface LeadStore {
   // Atomic: concurrent inserts of the same idempotencyKey, or contentHash since `duplicateSince`,
   // store one row; the id comes back either way. A staff-entered lead is stored unvalidated.
   insert(lead: StoredLead, duplicateSince: string): Promise<{ id: string; created: boolean }>;
+  /** As insert, and with a booking only while its slot has room: null when it had none. */
+  insertHolding(
+    lead: StoredLead,
+    duplicateSince: string,
+    capacity: number | null,
+  ): Promise<{ id: string; created: boolean } | null>;
+  get(id: string): Promise<StoredLead | null>;
   /** `requestHash` is null for leads stored before it was kept. */
   findByKey(brand: BrandId, idempotencyKey: string): Promise<KeyedLead | null>;
   findDuplicate(brand: BrandId, contentHash: string, since: string): Promise<string | null>;

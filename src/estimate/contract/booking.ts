@@ -62,7 +62,11 @@ export type BookingAnswer = { state: BookingState; shop: string; start: string; 
 
 /** 409 when the slot was taken meanwhile: nothing was stored. */
 export const slotTakenError = 'slot_taken';
-export type SlotTakenAnswer = { error: typeof slotTakenError; message: string; alternatives: Slot[] };
+export type SlotTakenAnswer = {
+  error: typeof slotTakenError;
+  message: string;
+  alternatives: Slot[];
+};
 
 const weekdays = ['日', '月', '火', '水', '木', '金', '土'] as const;
 

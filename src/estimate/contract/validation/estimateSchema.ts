@@ -10,6 +10,7 @@ import {
   type TrackingData,
 } from '../../../tracking/trackingFields';
 import type { EstimateFormValues } from '../formValues';
+import { bookingSchema, type BookingChoice } from '../booking';
 import { entryPoints, maxRoughTotal, type EntryPoint } from '../types';
 import { record } from './fields';
 import { formEntries } from './formParts';
@@ -54,6 +55,7 @@ export const estimateRequestSchema = record(
     entryPoint: v.picklist(entryPoints, '入力元が正しくありません'),
     tracking: trackingSchema,
     quote: quoteSchema,
+    booking: bookingSchema,
     [honeypotField]: honeypotSchema,
   },
   formMessage,
@@ -73,6 +75,7 @@ export function toEstimateRequest(
     entryPoint: EntryPoint;
     tracking: TrackingData;
     quote?: EstimateQuote;
+    booking?: BookingChoice;
   },
 ): EstimateRequest {
   const quote = v.parse(quoteSchema, context.quote);
@@ -86,6 +89,7 @@ export function toEstimateRequest(
     adConsent: values.adConsent,
     tracking: v.parse(trackingSchema, context.tracking),
     ...(quote && { quote }),
+    ...(context.booking && { booking: context.booking }),
   };
 }
 
