@@ -1,6 +1,7 @@
 // Every delivery channel of a lead, in one list the consumer, the CSV, re-send and the alert
 // iterate (decision 008): a new channel is a new entry, never a column.
 import { bookingMailChannel } from './bookingMail';
+import { bookingChangeMailChannel, shopBookingNoticeChannel } from '../booking/channels';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { conversionChannels, stageConversionChannels } from '../platforms/index';
 import { platformLabels } from '../platforms/clicks';
@@ -28,6 +29,8 @@ export const leadChannels: readonly ListedChannel[] = [
   { ...shopNoticeChannel, label: '店舗通知メール' },
   { ...receiptChannel, label: '確認メール' },
   { ...bookingMailChannel, label: '予約確定メール', onStage: true },
+  { ...bookingChangeMailChannel, label: '予約変更メール', onStage: true },
+  { ...shopBookingNoticeChannel, label: '店舗への予約変更通知', onStage: true },
   ...conversionChannels.map((channel) => ({
     ...channel,
     label: platformLabels[channel.platform],

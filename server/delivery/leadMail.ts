@@ -147,13 +147,18 @@ export function receiptMail(
 }
 
 /** The area of the postal code; the brand's site, for the link to the lead's staff page. */
-type NoticeExtras = { area?: string; siteOrigin?: string };
+type NoticeExtras = {
+  area?: string;
+  siteOrigin?: string;
+  /** A slot booked on the site: its lines, and the subject's mark (【仮予約】). */
+  booking?: { mark: string; lines: string[] };
+};
 
 export function shopNoticeMail(
   lead: StoredLead,
   sender: MailSender,
   to: readonly string[],
-  { area = '', siteOrigin }: NoticeExtras = {},
+  { area = '', siteOrigin, booking }: NoticeExtras = {},
 ): MailMessage {
   const model = headerText(columnText(lead.request, 'model')) || `${columnHeader('model')}未入力`;
   const date = japaneseDate(headerText(lead.request.request.preferredDate1 ?? '')) || 'なし';
@@ -172,6 +177,7 @@ export function shopNoticeMail(
     ...line('入力元', entryPointText(lead.request.entryPoint)),
     ...line('対応の記録', siteOrigin ? `${siteOrigin}${staffLeadPath(lead.id)}` : ''),
     '',
+    ...(booking?.lines ?? []),
     '■ ご依頼内容',
     ...(Object.keys(exportColumns) as ExportColumnKey[]).flatMap((key) =>
       columnLine(lead, key, area),
@@ -189,7 +195,7 @@ export function shopNoticeMail(
     to: [...to],
     ...(replyTo && { replyTo: { name: plainName(name) ? name : '', email: replyTo } }),
     subject: headerText(
-      `${lead.suspectedSpam ? '【スパム疑い】' : ''}お見積もり依頼 受付番号 ${lead.id} ${model} ${field('request.preferredDate1').label} ${date}`,
+      `${lead.suspectedSpam ? '【スパム疑い】' : ''}${booking?.mark ?? ''}お見積もり依頼 受付番号 ${lead.id} ${model} ${field('request.preferredDate1').label} ${date}`,
     ),
     text,
     headers: leadHeaders(lead, 'shop-notice'),

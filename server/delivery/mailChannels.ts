@@ -1,6 +1,7 @@
 import { brands } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { companies } from '../../src/content/companies';
+import { receiptBookingMail, shopBookingLines } from '../booking/firstMails';
 import type { ChannelDecision, DeliveryChannel } from './channel';
 import { receiptMail, shopNoticeMail, visitorAddress, type MailMessage } from './leadMail';
 import type { LeadStore, StoredLead } from '../leads/store';
@@ -53,7 +54,12 @@ export const shopNoticeChannel: DeliveryChannel<MailContext> = {
     const sender = senderOf(lead);
     if (!sender) throw new Error('the brand sends no mail');
     const area = await context.postalArea(lead.request.vehicle.postalCode);
-    const extras = { area, ...(context.siteOrigin && { siteOrigin: context.siteOrigin }) };
+    const booking = shopBookingLines(lead);
+    const extras = {
+      area,
+      ...(context.siteOrigin && { siteOrigin: context.siteOrigin }),
+      ...(booking && { booking }),
+    };
     await context.mailer.send(shopNoticeMail(lead, sender, context.shopAddresses, extras));
   },
 };
@@ -72,7 +78,12 @@ export const receiptChannel: DeliveryChannel<MailContext> = {
   },
   async send(lead, context) {
     const sender = senderOf(lead);
-    const message = sender && receiptMail(lead, sender, companies[lead.brand]);
+    const company = companies[lead.brand];
+    // A lead that booked a slot gets its 仮予約 or 予約確定 mail as its receipt.
+    const message =
+      sender &&
+      (receiptBookingMail(lead, sender, company, context.siteOrigin) ??
+        receiptMail(lead, sender, company));
     if (!message) throw new Error('no receipt can be composed for this lead');
     await context.mailer.send(message);
   },
