@@ -4,6 +4,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { businessTimePath } from '../src/business-hours/businessHoursNames';
 import { shopsApi, slotsApi } from './booking/api';
+import { manageBasePath } from './booking/hold';
+import { manageSite } from './booking/manage';
 import { resend } from './delivery/resend';
 import { estimates } from './estimate/routes';
 import { requestContext, type AppContext, type AppEnv, type Handler } from './http/context';
@@ -32,7 +34,8 @@ const withStaffAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function createApp(options: ServiceOptions = {}) {
   const app = new Hono<AppEnv>({ getPath: (request) => routePath(request.url) });
   app.use(requestContext(servicesOf(options)));
-  for (const path of ['/api/*', '/staff', '/staff/*', businessTimePath]) app.use(path, siteHeaders);
+  const served = ['/api/*', '/staff', '/staff/*', `${manageBasePath}/*`, businessTimePath];
+  for (const path of served) app.use(path, siteHeaders);
   for (const path of ['/api/staff/*', '/staff', '/staff/*']) app.use(path, withStaffAccess);
   app.all('/api/estimates.csv', withExportSecret(methods({ GET: exportLeads })));
   app.all('/api/estimates/resend', withExportSecret(methods({ POST: resend })));
@@ -42,6 +45,7 @@ export function createApp(options: ServiceOptions = {}) {
   businessTimeRoute(app);
   app.route('/api/staff', staffApi);
   app.route('/staff', staffSite);
+  app.route(manageBasePath, manageSite);
   app.all('/api/*', (c) => notFound(c.env, new URL(c.req.url)));
   app.notFound((c) => serveAsset(c.req.raw, c.env));
   return app;

@@ -1,0 +1,155 @@
+/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
+// /booking/<token>: the visitor changes or cancels alone, until the shop's cut-off. A change is
+// one conditional statement (never past a slot's seats); a cancel frees the slot at once and
+// records 失注 (お客様によるキャンセル). Either mails the visitor and tells the shop.
+import { Hono } from 'hono';
+import { shopOf } from '../../src/content/shopLists';
+import { tokyoToday } from '../../src/lib/tokyoTime';
+import { seeOther } from '../http/answers';
+import { limitBody, readForm } from '../http/body';
+import type { AppContext, AppEnv } from '../http/context';
+import { messages } from '../http/messages';
+import { methods } from '../http/methods';
+import { sameSiteOnly } from '../http/sameSite';
+import type { StoredLead } from '../leads/store';
+import { progressAfter } from '../staff/stages';
+import { formSlotsOf } from './availability';
+import { bookingChangeMailName, shopBookingNoticeName } from './channels';
+import { holdMessages, managePath } from './hold';
+import { ManageBody, managePage, missingBody, type ManageView } from './managePages';
+import { changeDeadline, checkSlot } from './schedule';
+
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** The stage a visitor's cancel records. */
+export const visitorCancelReason = 'お客様によるキャンセル';
+const visitorActor = 'お客様（ご予約の確認・変更ページ）';
+
+export const manageMessages = {
+  closed: '変更・キャンセルの受付は締め切りました。店舗へお電話ください。',
+  noSlot: '変更先の日時を選んでください。',
+  confirm: 'キャンセルする場合は「このご予約をキャンセルします」にチェックを入れてください。',
+  cancelled: 'このご予約はキャンセル済みです。',
+};
+
+type Loaded = { lead: StoredLead; view: ManageView };
+
+async function load(c: AppContext): Promise<Loaded | Response> {
+  const { brand } = c.var;
+  const token = c.req.param('token') ?? '';
+  const { bookings, leads, now } = c.var.services;
+  const id = tokenPattern.test(token) ? await bookings.leadIdOfToken(token) : null;
+  const lead = id ? await leads.get(id) : null;
+  const shop = lead?.booking && shopOf(brand, lead.booking.shop);
+  if (!lead?.booking || lead.brand !== brand || !shop) {
+    return managePage(404, brand, 'ご予約が見つかりません', missingBody(brand, false));
+  }
+  const at = now();
+  if (lead.booking.start.slice(0, 10) < tokyoToday(at)) {
+    return managePage(410, brand, 'このリンクは有効期限が切れています', missingBody(brand, true));
+  }
+  const deadline = changeDeadline(shop, lead.booking.start);
+  const live = lead.booking.state !== 'cancelled';
+  const open = live && at.getTime() < deadline.getTime();
+  const slots = open ? await formSlotsOf(bookings, brand, shop, at) : [];
+  const view = { brand, id: lead.id, token, booking: lead.booking, shop, deadline, open, slots };
+  return { lead, view };
+}
+
+const title = 'ご予約の確認・変更';
+
+async function show(c: AppContext): Promise<Response> {
+  const loaded = await load(c);
+  if (loaded instanceof Response) return loaded;
+  const done = c.req.query('done');
+  const view: ManageView = {
+    ...loaded.view,
+    ...((done === 'changed' || done === 'cancelled') && { done }),
+  };
+  return managePage(200, c.var.brand, title, <ManageBody {...view} />);
+}
+
+function refused(c: AppContext, view: ManageView, status: number, error: string) {
+  return managePage(status, c.var.brand, title, <ManageBody {...view} error={error} />);
+}
+
+async function told(c: AppContext, lead: StoredLead, done: 'changed' | 'cancelled') {
+  await c.var.services.stageNotifier
+    .stageChanged(lead, [bookingChangeMailName, shopBookingNoticeName])
+    .catch((error: unknown) => console.error(`[booking] ${lead.id} notify`, error));
+  return seeOther(`${managePath(c.req.param('token') ?? '')}?done=${done}`);
+}
+
+async function change(c: AppContext): Promise<Response> {
+  const loaded = await load(c);
+  if (loaded instanceof Response) return loaded;
+  const { lead, view } = loaded;
+  const { bookings, staff, now } = c.var.services;
+  if (!view.open) return refused(c, view, 409, manageMessages.closed);
+  const start = (await readForm(c))?.get('bookingStart') ?? '';
+  if (!start || start === view.booking.start) return refused(c, view, 422, manageMessages.noSlot);
+  const check = checkSlot(view.shop, start, now());
+  if (check !== 'ok') return refused(c, view, 422, holdMessages[check]);
+  const at = now().toISOString();
+  if (!(await bookings.move(lead, start, view.shop.capacity, at))) {
+    const slots = await formSlotsOf(bookings, c.var.brand, view.shop, now());
+    return refused(c, { ...view, slots }, 409, holdMessages.taken);
+  }
+  // A 予約確定 staff recorded moves with it, so the inbox and the funnel read the new date.
+  if (lead.stage?.stage === 'booked') {
+    await staff.recordStage(lead.brand, {
+      leadId: lead.id,
+      stage: 'booked',
+      bookedFor: start,
+      shop: view.shop.name,
+      at,
+      actor: visitorActor,
+      progress: lead.stage.progress,
+      idempotencyKey: `booking-change:${at}`,
+      requestHash: null,
+    });
+  }
+  return told(c, lead, 'changed');
+}
+
+async function cancel(c: AppContext): Promise<Response> {
+  const loaded = await load(c);
+  if (loaded instanceof Response) return loaded;
+  const { lead, view } = loaded;
+  const { bookings, staff, now } = c.var.services;
+  if (view.booking.state === 'cancelled') return refused(c, view, 409, manageMessages.cancelled);
+  if (!view.open) return refused(c, view, 409, manageMessages.closed);
+  if ((await readForm(c))?.get('confirm') !== 'yes') {
+    return refused(c, view, 422, manageMessages.confirm);
+  }
+  const at = now().toISOString();
+  if (await bookings.setState(lead.id, ['held', 'confirmed'], 'cancelled', at)) {
+    await staff.recordStage(lead.brand, {
+      leadId: lead.id,
+      stage: 'lost',
+      reason: visitorCancelReason,
+      at,
+      actor: visitorActor,
+      progress: progressAfter(lead.stage ?? { stage: 'new', changedAt: null, progress: 0 }, 'lost'),
+      idempotencyKey: `booking-cancel:${lead.id}`,
+      requestHash: null,
+    });
+  }
+  return told(c, lead, 'cancelled');
+}
+
+export const manageSite = new Hono<AppEnv>();
+
+manageSite.use(
+  sameSiteOnly((c) =>
+    managePage(403, c.var.brand, messages.crossSite, <p>{messages.crossSite}。</p>),
+  ),
+);
+manageSite.post(
+  '*',
+  limitBody((c) => managePage(413, c.var.brand, messages.tooLarge, <p>{messages.tooLarge}。</p>)),
+);
+manageSite.all('/:token', methods({ GET: show }));
+manageSite.all('/:token/change', methods({ POST: change }));
+manageSite.all('/:token/cancel', methods({ POST: cancel }));
