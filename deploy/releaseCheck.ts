@@ -4,6 +4,8 @@
 import { pathToFileURL } from 'node:url';
 import { brandEnvName, brandIds, brands, type BrandId, siteUrlVariable } from '../src/brand/brands';
 import { declaredCompanies } from '../src/content/companies';
+import { shopLists } from '../src/content/companies';
+import type { Shop } from '../src/content/shops';
 import {
   companyFacts,
   type DeclaredCompany,
@@ -57,6 +59,7 @@ function isSiteUrl(value: string): boolean {
 export function releaseProblems(
   env: Environment,
   declared: Record<BrandId, DeclaredCompany> = declaredCompanies,
+  shops: Record<BrandId, readonly Shop[]> = shopLists,
 ): string[] {
   return brandIds.flatMap((brand) => {
     const where = `${brands[brand].name}（${brand}）`;
@@ -74,7 +77,18 @@ export function releaseProblems(
       const names = alternatives.map((set) => set.join(' と ')).join(' または ');
       return [`${where} ${fact.label}: 環境変数 ${names} — ${fact.use}`];
     });
-    return [...company, ...environment];
+    const examples = shops[brand].flatMap((shop) =>
+      shop.example
+        ? [
+            `${where} 店舗「${shop.name}」は見本です: src/content/${brand}/shops.ts の ${shop.id} — 実在の店舗の住所・電話・営業時間・枠に差し替え、example を false に`,
+          ]
+        : [],
+    );
+    const none =
+      shops[brand].length === 0
+        ? [`${where} 予約できる店舗: src/content/${brand}/shops.ts が空です`]
+        : [];
+    return [...company, ...environment, ...examples, ...none];
   });
 }
 

@@ -4,7 +4,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { businessTimePath } from '../src/business-hours/businessHoursNames';
 import { shopsApi, slotsApi } from './booking/api';
-import { manageBasePath } from './booking/hold';
+import { manageBasePath } from './booking/paths';
 import { manageSite } from './booking/manage';
 import { resend } from './delivery/resend';
 import { estimates } from './estimate/routes';

@@ -2,7 +2,8 @@
 // answer no-store: a slot's count changes with every booking.
 import { Hono } from 'hono';
 import { maxSlotDays } from '../../src/estimate/contract/booking';
-import { shopOf } from '../../src/content/shopLists';
+import { messages as fieldMessages } from '../../src/estimate/contract/validation/messages';
+import { shopOf } from '../../src/content/companies';
 import { postalDigits } from '../../src/lib/peopleFormats';
 import { isRealDate } from '../../src/lib/tokyoTime';
 import { json } from '../http/answers';
@@ -12,7 +13,7 @@ import { slotsOf } from './availability';
 import { nearestShops, shopSummary } from './nearest';
 
 export const bookingMessages = {
-  postalCode: '郵便番号は7桁の数字で入力してください（例: 150-0001）',
+  postalCode: fieldMessages.postalCode,
   shop: '店舗が見つかりません。店舗を選び直してください',
   from: 'from は YYYY-MM-DD の日付で指定してください',
   days: `days は 1 から ${maxSlotDays} までの整数で指定してください`,

@@ -1,11 +1,11 @@
 // A booking as the visitor's mails and .ics give it, whichever way it was made: online (a slot of
 // a shop in src/content/<brand>/shops.ts, with its address and manage link) or by staff at
 // 予約確定 (a date and the shop's name as they typed it).
-import { shopOf } from '../../src/content/shopLists';
+import { shopOf } from '../../src/content/companies';
 import type { Shop } from '../../src/content/shops';
 import type { BookingRecordState, StoredLead } from '../leads/store';
 import { changeDeadline, slotEnd } from './schedule';
-import { managePath } from './hold';
+import { managePath } from './paths';
 
 export type BookedVisit = {
   start: Date;

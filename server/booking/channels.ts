@@ -16,7 +16,7 @@ import {
 } from '../delivery/leadMail';
 import type { MailContext } from '../delivery/mailChannels';
 import type { StoredLead } from '../leads/store';
-import { columnText } from '../leads/values';
+import { columnHeader, columnText } from '../leads/values';
 import { staffLeadPath } from '../site/paths';
 import { onlineVisit } from './bookedVisit';
 import { stateWords } from './firstMails';
@@ -34,7 +34,8 @@ export const bookingChangeMailChannel: DeliveryChannel<MailContext> = {
   decide(lead): ChannelDecision {
     if (!senderOf(lead)) return { kind: 'off' };
     if (!lead.booking) return { kind: 'skip', reason: 'サイトからの予約がありません' };
-    if (!visitorAddress(lead)) return { kind: 'skip', reason: 'メールアドレスがありません' };
+    if (!visitorAddress(lead))
+      return { kind: 'skip', reason: `${columnHeader('email')}がありません` };
     return { kind: 'send' };
   },
   async send(lead, context) {
@@ -69,7 +70,7 @@ function shopChangeMail(
       `${brands[lead.brand].name}のご予約について、お客様がご予約の確認・変更ページから${what}をされました。`,
       '',
       `受付番号: ${lead.id}`,
-      `お名前: ${headerText(columnText(lead.request, 'name')) || '（なし）'}`,
+      `${columnHeader('name')}: ${headerText(columnText(lead.request, 'name')) || '（なし）'}`,
       `${cancelled ? 'キャンセルした' : '新しい'}入庫日時: ${when}`,
       `店舗: ${shownShopName(visit.shop)}`,
       `状態: ${stateWords[visit.state]}`,

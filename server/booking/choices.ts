@@ -2,7 +2,7 @@
 // free slots, read when the visitor asks for them or a refusal gives the form back.
 import type { BrandId } from '../../src/brand/brands';
 import { bookingControlNames, offeredShops } from '../../src/estimate/contract/booking';
-import { shopOf } from '../../src/content/shopLists';
+import { shopOf } from '../../src/content/companies';
 import type { Services } from '../services';
 import { formSlotsOf } from './availability';
 import { nearestShops } from './nearest';

@@ -3,10 +3,11 @@
 // condition (db/bookings.ts holdCondition), never a read before it.
 import type { BrandId } from '../../src/brand/brands';
 import type { BookingChoice, BookingAnswer } from '../../src/estimate/contract/booking';
-import { shopOf } from '../../src/content/shopLists';
+import { shopOf } from '../../src/content/companies';
 import type { Shop } from '../../src/content/shops';
 import type { D1Bookings } from '../db/bookings';
 import type { StoredBooking } from '../leads/store';
+import { managePath } from './paths';
 import { addDays, checkSlot } from './schedule';
 
 export const holdMessages = {
@@ -55,12 +56,6 @@ export async function wantedHold(
       changedAt: now.toISOString(),
     },
   };
-}
-
-export const manageBasePath = '/booking';
-
-export function managePath(token: string): string {
-  return `${manageBasePath}/${token}`;
 }
 
 export function bookingAnswer(booking: StoredBooking, siteOrigin: string): BookingAnswer | null {

@@ -4,7 +4,7 @@
 // one conditional statement (never past a slot's seats); a cancel frees the slot at once and
 // records 失注 (お客様によるキャンセル). Either mails the visitor and tells the shop.
 import { Hono } from 'hono';
-import { shopOf } from '../../src/content/shopLists';
+import { shopOf } from '../../src/content/companies';
 import { tokyoToday } from '../../src/lib/tokyoTime';
 import { seeOther } from '../http/answers';
 import { limitBody, readForm } from '../http/body';
@@ -16,7 +16,8 @@ import type { StoredLead } from '../leads/store';
 import { progressAfter } from '../staff/stages';
 import { formSlotsOf } from './availability';
 import { bookingChangeMailName, shopBookingNoticeName } from './channels';
-import { holdMessages, managePath } from './hold';
+import { holdMessages } from './hold';
+import { managePath } from './paths';
 import { ManageBody, managePage, missingBody, type ManageView } from './managePages';
 import { changeDeadline, checkSlot } from './schedule';
 

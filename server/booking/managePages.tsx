@@ -6,6 +6,7 @@
 import type { Child } from 'hono/jsx';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
+import { field } from '../../src/estimate/contract/fieldTable';
 import { slotLabel, type Slot } from '../../src/estimate/contract/booking';
 import { shownShopName, type Shop } from '../../src/content/shops';
 import { japaneseDateTime } from '../../src/lib/serverFormats';
@@ -14,7 +15,7 @@ import { answerStyle } from '../estimate/pages';
 import { Document } from '../views/Document';
 import type { StoredBooking } from '../leads/store';
 import { SlotRadios, ShopFacts } from './views';
-import { managePath } from './hold';
+import { managePath } from './paths';
 
 // The token is the page's key: never sent on to the map or anywhere else.
 const manageHeaders = { 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' };
@@ -54,7 +55,7 @@ export const doneNotes = {
 } as const;
 
 /** Only where the brand sends mail (src/brand/mail.ts). */
-const mailNote = 'ご登録のメールアドレスに確認のメールをお送りします。';
+const mailNote = `ご登録の${field('customer.email').label}に確認のメールをお送りします。`;
 
 export type ManageView = {
   brand: BrandId;

@@ -2,7 +2,7 @@
 // same 市区町村 first, then the same 都道府県, then the rest; within each, the nearer code first.
 import type { BrandId } from '../../src/brand/brands';
 import type { ShopSummary } from '../../src/estimate/contract/booking';
-import { shopLists } from '../../src/content/shopLists';
+import { shopLists } from '../../src/content/companies';
 import type { Shop } from '../../src/content/shops';
 import { postalDigits } from '../../src/lib/peopleFormats';
 import type { PostalLookup } from '../leads/postalArea';

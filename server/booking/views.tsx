@@ -100,7 +100,7 @@ export function BookingFieldset(props: {
       {choices && choices.shops.length > 0 && (
         <>
           <fieldset>
-            <legend>店舗（郵便番号から近い順）</legend>
+            <legend>店舗（お近くの順）</legend>
             {choices.shops.map((shop) => (
               <div class="choice">
                 <input

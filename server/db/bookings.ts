@@ -60,6 +60,12 @@ export const slotCountsStatement =
   'SELECT booking_start AS start, COUNT(*) AS taken FROM leads WHERE brand = ? AND booking_shop = ? ' +
   `AND booking_start >= ? AND booking_start < ? AND ${live} GROUP BY booking_start`;
 
+/** @internal Exported for the query-plan test. Binds: brand, before (0010's partial index). */
+export const staleHoldsStatement =
+  'SELECT id, received_at AS receivedAt, booking_shop AS shop FROM leads ' +
+  "WHERE brand = ? AND booking_state = 'held' AND received_at < ? AND suspected_spam = 0 " +
+  'AND stale_alerted_at IS NULL ORDER BY received_at LIMIT 50';
+
 export type Closure = { day: string; start: string; at: string; actor: string };
 
 export type CalendarBooking = {
@@ -153,6 +159,18 @@ export class D1Bookings {
       .bind(to, at, leadId, ...from)
       .run();
     return meta.changes === 1;
+  }
+
+  /** 仮予約 received before `before`, not alerted yet (each shop's own time is the caller's). */
+  async staleHolds(
+    brand: BrandId,
+    before: string,
+  ): Promise<{ id: string; receivedAt: string; shop: string }[]> {
+    const { results } = await this.db
+      .prepare(staleHoldsStatement)
+      .bind(brand, before)
+      .all<{ id: string; receivedAt: string; shop: string }>();
+    return results;
   }
 
   /** The week's live bookings of a shop, for the staff calendar. */

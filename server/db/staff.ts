@@ -177,12 +177,31 @@ export class D1Staff implements StaffStore {
             'AND EXISTS (SELECT 1 FROM leads WHERE id = ? AND brand = ?)',
         )
         .bind(change.leadId, change.idempotencyKey, change.leadId, brand),
+      ...this.bookingStatements(brand, change),
     ]);
     const record = read?.results[0];
     if (!record) return { kind: 'notFound' };
     const created = inserted?.meta.changes === 1;
     if (!created && record.request_hash !== change.requestHash) return { kind: 'keyReused' };
     return { kind: 'recorded', change: stageChange(record), created };
+  }
+
+  /** Run last in recordStage's batch, only when this change's row is new (its key, its time). */
+  private bookingStatements(brand: BrandId, change: NewStageChange) {
+    if (!change.booking) return [];
+    const [to, from] =
+      change.booking === 'confirm'
+        ? ['confirmed', "('held')"]
+        : ['cancelled', "('held', 'confirmed')"];
+    return [
+      this.db
+        .prepare(
+          'UPDATE leads SET booking_state = ?, booking_sequence = booking_sequence + 1, ' +
+            `booking_changed_at = ? WHERE id = ? AND brand = ? AND booking_state IN ${from} AND ` +
+            'EXISTS (SELECT 1 FROM lead_stages WHERE lead_id = ? AND idempotency_key = ? AND at = ?)',
+        )
+        .bind(to, change.at, change.leadId, brand, change.leadId, change.idempotencyKey, change.at),
+    ];
   }
 
   async funnel(brand: BrandId, from: string, to: string): Promise<FunnelRow[]> {

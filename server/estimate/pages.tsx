@@ -8,7 +8,7 @@ import { errorSummaryTitle, summaryEntries } from '../../src/estimate/contract/s
 import { isSimpleFormEntry } from '../../src/estimate/contract/types';
 import { Document } from '../views/Document';
 import { slotLabel, type BookingAnswer } from '../../src/estimate/contract/booking';
-import { shopOf } from '../../src/content/shopLists';
+import { shopOf } from '../../src/content/companies';
 import { ShopFacts, type BookingChoices } from '../booking/views';
 import { FilledForm, idOf } from './form';
 import type { PostedValues } from './formPost';

@@ -15,6 +15,7 @@ const actionWords: Record<AuditAction, string> = {
   create: '電話の受付を入力',
   funnel: 'ファネルを表示',
   export: 'CSVを出力',
+  calendar: '予約カレンダー',
 };
 
 /** A lead's 受付番号 links to its page; a listing's or an export's words do not. */

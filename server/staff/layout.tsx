@@ -38,6 +38,7 @@ function Menu(props: { actor: string; signOut: boolean }) {
       <nav aria-label="スタッフメニュー">
         <a href="/staff">受信箱</a>
         <a href="/staff/new">電話の受付を入力</a>
+        <a href="/staff/calendar">予約カレンダー</a>
         <a href="/staff/funnel">ファネル</a>
         <a href="/staff/audit">操作の記録</a>
       </nav>

@@ -17,6 +17,7 @@ import { DeliveryRows, HistoryRows, PlatformRows, RequestRows, SourceRows } from
 import { changeStage } from './stageChange';
 import { noStageValues, StageForm, type StageFormState, type StageFormValues } from './stageForm';
 import type { StaffLead } from './store';
+import { BookingSection } from './leadBooking';
 import { stageWords } from './words';
 
 const newKey = () => crypto.randomUUID();
@@ -41,6 +42,7 @@ function LeadPage(props: { lead: StaffLead; area: string; form: StageFormState }
         <span class="stage">{stageWords(lead.stage)}</span>
       </p>
       <ErrorSummary errors={form.errors} />
+      <BookingSection lead={lead} formKey={form.key} />
       <h2>段階を記録する</h2>
       <StageForm lead={lead} {...form} />
       <h2>ご依頼内容</h2>

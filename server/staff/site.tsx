@@ -11,6 +11,8 @@ import { methods } from '../http/methods';
 import { sameSiteOnly } from '../http/sameSite';
 import { leadRoute } from '../site/paths';
 import { auditPage } from './audit';
+import { calendarPage, postClosure } from './calendar';
+import { calendarRoute } from './calendarPaths';
 import { funnel } from './funnel';
 import { staffGate } from './gate';
 import { inbox } from './inbox';
@@ -37,6 +39,8 @@ staffSite.all('/new', methods({ GET: phoneLeadForm }));
 staffSite.all('/leads', methods({ POST: createPhoneLead }));
 staffSite.all('/funnel', methods({ GET: funnel }));
 staffSite.all('/audit', methods({ GET: auditPage }));
+staffSite.all(calendarRoute, methods({ GET: calendarPage }));
+staffSite.all(`${calendarRoute}/closures`, methods({ POST: postClosure }));
 staffSite.all(leadRoute, methods({ GET: leadPage }));
 staffSite.all(`${leadRoute}/stages`, methods({ POST: postStage }));
 

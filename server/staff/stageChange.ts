@@ -3,7 +3,14 @@
 import { bookingMailName } from '../delivery/bookingMail';
 import { stageConversionNames } from '../platforms/index';
 import { isConversionStage } from '../platforms/stages';
-import { progressAfter, type NewStageChange, type StageChange, type StageInput } from './stages';
+import { shopOf } from '../../src/content/companies';
+import {
+  progressAfter,
+  type BookingEffect,
+  type NewStageChange,
+  type StageChange,
+  type StageInput,
+} from './stages';
 import type { RecordedStage, StaffLead, StaffStore } from './store';
 
 export interface StageNotifier {
@@ -37,6 +44,19 @@ function conversionChannelsOf(lead: StaffLead, change: StageChange): string[] {
   return stageConversionNames(stage);
 }
 
+/** @internal Exported for tests. */
+export function bookingEffect(lead: StaffLead, input: StageInput): BookingEffect | undefined {
+  const { booking } = lead;
+  if (!booking || booking.state === 'cancelled') return undefined;
+  if (input.stage === 'lost' || input.stage === 'excluded') return 'release';
+  if (input.stage !== 'booked') return undefined;
+  const shop = shopOf(lead.brand, booking.shop);
+  const same =
+    Date.parse(input.bookedFor ?? '') === Date.parse(booking.start) && input.shop === shop?.name;
+  if (!same) return 'release';
+  return booking.state === 'held' ? 'confirm' : undefined;
+}
+
 export type StageRequest = {
   actor: string;
   at: string;
@@ -51,12 +71,14 @@ export async function changeStage(
   input: StageInput,
   sent: StageRequest,
 ): Promise<RecordedStage> {
+  const effect = bookingEffect(lead, input);
   const change: NewStageChange = {
     ...input,
     leadId: lead.id,
     at: sent.at,
     actor: sent.actor,
     progress: progressAfter(lead.stage, input.stage),
+    ...(effect && { booking: effect }),
     idempotencyKey: sent.idempotencyKey,
     requestHash: sent.requestHash,
   };

@@ -66,8 +66,13 @@ export function parseStageInput(body: unknown): ParsedStage {
   return parsed.ok ? { ok: true, input: parsed.value } : parsed;
 }
 
+/** What a stage does to the lead's online booking: 予約確定 of its slot confirms it; another
+ * booking, 失注 or 対象外 frees the slot. */
+export type BookingEffect = 'confirm' | 'release';
+
 /** What a change asks the store to write, with the fingerprint of what was sent under its key. */
 export type NewStageChange = StageInput & {
+  booking?: BookingEffect;
   leadId: string;
   at: string;
   actor: string;

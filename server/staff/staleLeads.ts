@@ -53,21 +53,37 @@ export function staleLeadsAlertMail(
   leads: readonly { id: string; receivedAt: string }[],
   hours: number,
   siteOrigin: string | undefined,
+  holds: readonly { id: string; receivedAt: string }[] = [],
 ): MailMessage {
   const { name } = brands[brand];
+  const row = (lead: { id: string; receivedAt: string }) =>
+    `受付番号 ${lead.id}  受付 ${japaneseDateTime(lead.receivedAt)}${siteOrigin ? `  ${siteOrigin}${staffLeadPath(lead.id)}` : ''}`;
+  const heldLines = holds.length
+    ? [
+        '次の仮予約は、店舗の確認時間を過ぎても予約確定になっていません。お客様の枠は押さえたままです。',
+        'スタッフ画面の依頼ページで「この枠で予約確定する」か、日時を調整してください。',
+        '',
+        ...holds.map(row),
+        '',
+      ]
+    : [];
   return {
     from: mailFrom(sender),
     to: [...to],
-    subject: `【${name}】新規のまま${hours}営業時間を過ぎたお見積もり依頼が${leads.length}件あります`,
+    subject: leads.length
+      ? `【${name}】新規のまま${hours}営業時間を過ぎたお見積もり依頼が${leads.length}件あります`
+      : `【${name}】確認されていない仮予約が${holds.length}件あります`,
     text: [
-      `${name}のお見積もり依頼のうち、次の依頼が受付から${hours}営業時間を過ぎても「新規」のままです。`,
-      'お客様へご連絡のうえ、スタッフ画面で段階を記録してください。',
-      '',
-      ...leads.map(
-        (lead) =>
-          `受付番号 ${lead.id}  受付 ${japaneseDateTime(lead.receivedAt)}${siteOrigin ? `  ${siteOrigin}${staffLeadPath(lead.id)}` : ''}`,
-      ),
-      '',
+      ...(leads.length
+        ? [
+            `${name}のお見積もり依頼のうち、次の依頼が受付から${hours}営業時間を過ぎても「新規」のままです。`,
+            'お客様へご連絡のうえ、スタッフ画面で段階を記録してください。',
+            '',
+            ...leads.map(row),
+            '',
+          ]
+        : []),
+      ...heldLines,
       'この通知は1件の依頼につき1回です。',
       '',
     ].join('\n'),

@@ -51,7 +51,7 @@ export type ChannelCount = {
   failed: number;
 };
 
-export type AuditAction = 'list' | 'view' | 'stage' | 'create' | 'funnel' | 'export';
+export type AuditAction = 'list' | 'view' | 'stage' | 'create' | 'funnel' | 'export' | 'calendar';
 
 export type AuditEntry = {
   brand: BrandId;

@@ -1,14 +1,16 @@
-// For the server's mails and the release check; the pages read their own folder's, and the
-// browser never loads this list.
+// For the server (mails, booking) and the release check; the pages read their own folder's, and
+// the browser never loads these lists.
 import type { BrandId } from '../brand/brands';
 import * as carsupport from './carsupport/company';
 import type { DeclaredCompany } from './operatorFacts';
 import type { CompanyFacts } from './types';
+import type { Shop } from './shops';
 import * as yamada from './yamada/company';
 
 interface Folder {
   company: CompanyFacts;
   declaredCompany: DeclaredCompany;
+  shops: readonly Shop[];
 }
 
 const folders: Record<BrandId, Folder> = { carsupport, yamada };
@@ -22,3 +24,12 @@ export const companies = Object.fromEntries(
 export const declaredCompanies = Object.fromEntries(
   entries.map(([brand, folder]) => [brand, folder.declaredCompany]),
 ) as Record<BrandId, DeclaredCompany>;
+
+/** Each brand's shops (src/content/<brand>/shops.ts). */
+export const shopLists = Object.fromEntries(
+  entries.map(([brand, folder]) => [brand, folder.shops]),
+) as Record<BrandId, readonly Shop[]>;
+
+export function shopOf(brand: BrandId, id: string): Shop | undefined {
+  return shopLists[brand].find((shop) => shop.id === id);
+}

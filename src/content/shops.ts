@@ -18,6 +18,7 @@ export type Shop = {
   /** Seven digits. */
   postalCode: string;
   phone: string;
+  /** A map search for the address (no key, no script: it opens the visitor's map app). */
   mapUrl: string;
   /** A weekday missing here is a closed weekday. */
   hours: Partial<Record<Weekday, OpeningHours>>;
@@ -46,11 +47,6 @@ export const exampleShopMark = '【見本の店舗】';
 
 export function shownShopName(shop: Pick<Shop, 'name' | 'example'>): string {
   return shop.example ? `${exampleShopMark}${shop.name}` : shop.name;
-}
-
-/** A map search for the address: no key, no script, opens the visitor's map app. */
-export function mapSearchUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
 export function weekdayHours(shop: Shop): string[] {

@@ -12,6 +12,7 @@ import {
   type BrandId,
   siteUrlVariable,
 } from '../../src/brand/brands';
+import { shopLists } from '../../src/content/companies';
 import type { DeclaredCompany } from '../../src/content/operatorFacts';
 
 const run = promisify(execFile);
@@ -46,6 +47,11 @@ const hours = Object.fromEntries(
   ]),
 );
 
+/** Every brand's shops as the operator gives them: the examples made real. */
+const realShops = Object.fromEntries(
+  brandIds.map((id) => [id, shopLists[id].map((shop) => ({ ...shop, example: false }))]),
+) as unknown as typeof shopLists;
+
 /** The environment of a shell with none of the facts set. */
 function bareEnv(): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME };
@@ -66,17 +72,31 @@ describe('npm run release:check', () => {
       }
       expect(named.some((line) => line.includes(siteUrlVariable(brand)))).toBe(true);
       expect(named.every((line) => line.includes(' — '))).toBe(true);
+      for (const shop of shopLists[brand]) {
+        expect(named).toContainEqual(expect.stringContaining(`店舗「${shop.name}」は見本です`));
+      }
     }
   });
 
+  it('refuses an example shop, and a brand without shops', () => {
+    const withExample = { ...realShops, [defaultBrandId]: shopLists[defaultBrandId] };
+    expect(releaseProblems(filledEnv, filledDeclarations, withExample)).toHaveLength(
+      shopLists[defaultBrandId].length,
+    );
+    const none = { ...realShops, [defaultBrandId]: [] };
+    expect(releaseProblems(filledEnv, filledDeclarations, none)).toEqual([
+      expect.stringContaining('予約できる店舗'),
+    ]);
+  });
+
   it('passes once every fact is filled', () => {
-    expect(releaseProblems(filledEnv, filledDeclarations)).toEqual([]);
+    expect(releaseProblems(filledEnv, filledDeclarations, realShops)).toEqual([]);
   });
 
   it('takes the hours from the Worker instead of an hours URL', () => {
     const env = { ...filledEnv, VITE_LP_URL: undefined };
-    expect(releaseProblems(env, filledDeclarations)).toHaveLength(brandIds.length);
-    expect(releaseProblems({ ...env, ...hours }, filledDeclarations)).toEqual([]);
+    expect(releaseProblems(env, filledDeclarations, realShops)).toHaveLength(brandIds.length);
+    expect(releaseProblems({ ...env, ...hours }, filledDeclarations, realShops)).toEqual([]);
   });
 
   it.each([
@@ -93,7 +113,7 @@ describe('npm run release:check', () => {
       { ...filledEnv, [brandEnvName('SHOP_MAIL_TO', defaultBrandId)]: 'shop@a.localhost' },
     ],
   ])('refuses %s', (_what, company, env) => {
-    expect(releaseProblems(env, filledWith(company, defaultBrandId))).toHaveLength(1);
+    expect(releaseProblems(env, filledWith(company, defaultBrandId), realShops)).toHaveLength(1);
   });
 });
 

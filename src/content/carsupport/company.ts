@@ -12,3 +12,6 @@ export const declaredCompany: DeclaredCompany = {
 };
 
 export const company = shownCompany(declaredCompany, brands.carsupport);
+
+// The brand's shops, beside its company (src/content/companies.ts reads both).
+export { shops } from './shops';

@@ -1,4 +1,4 @@
-import { mapSearchUrl, type Shop } from '../shops';
+import type { Shop } from '../shops';
 import { brands } from '../../brand/brands';
 
 // カーサポート車検's shops. Examples until the operator gives the real ones (docs/deploy.md,
@@ -27,7 +27,8 @@ export const shops: readonly Shop[] = [
     name: '渋谷店',
     postalCode: '1500001',
     address: '東京都渋谷区神宮前1丁目',
-    mapUrl: mapSearchUrl('東京都渋谷区神宮前1丁目'),
+    mapUrl:
+      'https://www.google.com/maps/search/?api=1&query=%E6%9D%B1%E4%BA%AC%E9%83%BD%E6%B8%8B%E8%B0%B7%E5%8C%BA%E7%A5%9E%E5%AE%AE%E5%89%8D1%E4%B8%81%E7%9B%AE',
     confirmation: 'staff',
   },
   {
@@ -36,7 +37,8 @@ export const shops: readonly Shop[] = [
     name: '世田谷店',
     postalCode: '1540001',
     address: '東京都世田谷区池尻1丁目',
-    mapUrl: mapSearchUrl('東京都世田谷区池尻1丁目'),
+    mapUrl:
+      'https://www.google.com/maps/search/?api=1&query=%E6%9D%B1%E4%BA%AC%E9%83%BD%E4%B8%96%E7%94%B0%E8%B0%B7%E5%8C%BA%E6%B1%A0%E5%B0%BB1%E4%B8%81%E7%9B%AE',
     confirmation: 'instant',
   },
   {
@@ -45,7 +47,8 @@ export const shops: readonly Shop[] = [
     name: '横浜店',
     postalCode: '2200011',
     address: '神奈川県横浜市西区高島1丁目',
-    mapUrl: mapSearchUrl('神奈川県横浜市西区高島1丁目'),
+    mapUrl:
+      'https://www.google.com/maps/search/?api=1&query=%E7%A5%9E%E5%A5%88%E5%B7%9D%E7%9C%8C%E6%A8%AA%E6%B5%9C%E5%B8%82%E8%A5%BF%E5%8C%BA%E9%AB%98%E5%B3%B61%E4%B8%81%E7%9B%AE',
     confirmation: 'staff',
   },
 ];

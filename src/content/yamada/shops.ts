@@ -1,4 +1,4 @@
-import { mapSearchUrl, type Shop } from '../shops';
+import type { Shop } from '../shops';
 import { brands } from '../../brand/brands';
 
 // ヤマダ車検's shops. Examples until the operator gives the real ones (docs/deploy.md, "Launch
@@ -26,7 +26,8 @@ export const shops: readonly Shop[] = [
     name: '高崎店',
     postalCode: '3700001',
     address: '群馬県高崎市岩押町',
-    mapUrl: mapSearchUrl('群馬県高崎市岩押町'),
+    mapUrl:
+      'https://www.google.com/maps/search/?api=1&query=%E7%BE%A4%E9%A6%AC%E7%9C%8C%E9%AB%98%E5%B4%8E%E5%B8%82%E5%B2%A9%E6%8A%BC%E7%94%BA',
     confirmation: 'instant',
   },
   {
@@ -35,7 +36,8 @@ export const shops: readonly Shop[] = [
     name: '池袋店',
     postalCode: '1710022',
     address: '東京都豊島区南池袋1丁目',
-    mapUrl: mapSearchUrl('東京都豊島区南池袋1丁目'),
+    mapUrl:
+      'https://www.google.com/maps/search/?api=1&query=%E6%9D%B1%E4%BA%AC%E9%83%BD%E8%B1%8A%E5%B3%B6%E5%8C%BA%E5%8D%97%E6%B1%A0%E8%A2%8B1%E4%B8%81%E7%9B%AE',
     confirmation: 'staff',
   },
   {
@@ -44,7 +46,8 @@ export const shops: readonly Shop[] = [
     name: '梅田店',
     postalCode: '5300001',
     address: '大阪府大阪市北区梅田1丁目',
-    mapUrl: mapSearchUrl('大阪府大阪市北区梅田1丁目'),
+    mapUrl:
+      'https://www.google.com/maps/search/?api=1&query=%E5%A4%A7%E9%98%AA%E5%BA%9C%E5%A4%A7%E9%98%AA%E5%B8%82%E5%8C%97%E5%8C%BA%E6%A2%85%E7%94%B01%E4%B8%81%E7%9B%AE',
     confirmation: 'staff',
   },
 ];

@@ -1,7 +1,7 @@
 // The booking's contract on the Worker over a real local D1 (issue: a visitor books a real slot):
 // the nearest shops, the slots and what is left of them, and the hold stored in the same write
 // as the lead — never more holds than seats, nothing stored when the slot was taken.
-import { shopLists } from '../../../src/content/shopLists';
+import { shopLists } from '../../../src/content/companies';
 import { validRequest } from '../../factories/estimate';
 import { worker as testWorker } from './bookingWorker';
 
