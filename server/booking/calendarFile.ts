@@ -27,7 +27,7 @@ export function calendarFile(lead: StoredLead, sender: MailSender, visit: Booked
     location: visit.shop ? shopAddressLine(visit.shop) : visit.shopName,
     description: [
       `受付番号 ${lead.id}`,
-      visit.manageUrl ? `ご予約の確認・変更: ${visit.manageUrl}` : '',
+      visit.manageUrl && !cancelled ? `ご予約の確認・変更: ${visit.manageUrl}` : '',
       `お問い合わせ: ${phone}`,
     ]
       .filter(Boolean)

@@ -19,12 +19,16 @@ import { FieldError } from '../views/fields';
 /** What the no-JS form offers: the nearest shops, the chosen one's slots. */
 export type BookingChoices = { shops: Shop[]; shop: Shop | null; slots: Slot[] };
 
-export function ShopFacts(props: { shop: Shop; hours?: boolean }) {
+export function ShopFacts(props: { shop: Shop; hours?: boolean; unnamed?: boolean }) {
   const { shop } = props;
   return (
     <p>
-      <strong>{shownShopName(shop)}</strong>
-      <br />
+      {!props.unnamed && (
+        <>
+          <strong>{shownShopName(shop)}</strong>
+          <br />
+        </>
+      )}
       {shopAddressLine(shop)}（<a href={shop.mapUrl}>地図を開く</a>）
       <br />
       電話: <a href={telHref(shop.phone)}>{shop.phone}</a>
@@ -111,7 +115,7 @@ export function BookingFieldset(props: {
                   checked={shop.id === choices.shop?.id}
                 />{' '}
                 <label for={`shop-${shop.id}`}>{shownShopName(shop)}</label>
-                <ShopFacts shop={shop} />
+                <ShopFacts shop={shop} unnamed />
               </div>
             ))}
           </fieldset>

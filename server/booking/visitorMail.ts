@@ -5,7 +5,7 @@ import type { MailSender } from '../../src/brand/mail';
 import { phoneLine } from '../../src/content/operatorFacts';
 import {
   durationText,
-  exampleShopMark,
+  shownShopName,
   shopAddressLine,
   weekdayHours,
 } from '../../src/content/shops';
@@ -38,7 +38,10 @@ export const toBring = [
 const headlines: Record<VisitMailKind, (visit: BookedVisit) => string[]> = {
   held: (visit) => [
     '車検のご来店を仮予約で承りました。まだ確定ではありません。',
-    `店舗が内容を確認のうえ、${visit.shop ? `${visit.shop.confirmWithinHours}時間以内（営業時間内）に` : ''}予約確定のご連絡をいたします。`,
+    '店舗が内容を確認のうえ、予約確定のご連絡をいたします' +
+      (visit.shop
+        ? `（店舗の営業時間内のご予約は${visit.shop.confirmWithinHours}時間以内、それ以外は次の営業日が目安です）。`
+        : '。'),
   ],
   confirmed: () => ['車検のご予約が次のとおり確定しました。'],
   changed: (visit) => [
@@ -56,11 +59,15 @@ const subjects: Record<VisitMailKind, string> = {
   cancelled: 'ご予約をキャンセルしました',
 };
 
+function shownName(visit: BookedVisit): string {
+  return visit.shop ? shownShopName(visit.shop) : visit.shopName;
+}
+
 function shopLines(visit: BookedVisit, brandPhone: string, company: CompanyFacts): string[] {
   const { shop } = visit;
   if (!shop) return [`店舗: ${visit.shopName}`];
   return [
-    `店舗: ${shop.example ? exampleShopMark : ''}${shop.name}`,
+    `店舗: ${shownShopName(shop)}`,
     `住所: ${shopAddressLine(shop)}`,
     `地図: ${shop.mapUrl}`,
     `電話: ${shop.phone === brandPhone ? phoneLine(shop.phone, company) : shop.phone}`,
@@ -147,7 +154,7 @@ export function visitMail(
   return {
     from: mailFrom(sender),
     to: [to],
-    subject: headerText(`【${brand.name}】${subjects[kind]}（${when} ${visit.shopName}）`),
+    subject: headerText(`【${brand.name}】${subjects[kind]}（${when} ${shownName(visit)}）`),
     text,
     headers: leadHeaders(
       lead,

@@ -49,12 +49,14 @@ export function shownShopName(shop: Pick<Shop, 'name' | 'example'>): string {
   return shop.example ? `${exampleShopMark}${shop.name}` : shop.name;
 }
 
+/** Monday first, as a Japanese shop's hours read: 月 9:00〜18:00 … 日 定休日, 祝日 定休日. */
 export function weekdayHours(shop: Shop): string[] {
   const names = ['日', '月', '火', '水', '木', '金', '土'] as const;
-  return names.map((name, day) => {
-    const hours = shop.hours[day as Weekday];
-    return `${name} ${hours ? `${hours.open}〜${hours.close}` : '定休日'}`;
+  const days = ([1, 2, 3, 4, 5, 6, 0] as const).map((day) => {
+    const hours = shop.hours[day];
+    return `${names[day]} ${hours ? `${hours.open}〜${hours.close}` : '定休日'}`;
   });
+  return shop.closedOnHolidays ? [...days, '祝日 定休日'] : days;
 }
 
 /** 〒150-0001 東京都渋谷区… as people read it. */
