@@ -28,12 +28,15 @@ export function receiptBookingMail(
 }
 
 /** The shop notice's lines and subject mark for a lead that booked a slot. */
-export function shopBookingLines(lead: StoredLead): { mark: string; lines: string[] } | null {
+export function shopBookingLines(
+  lead: StoredLead,
+): { mark: string; lines: string[]; slot: string } | null {
   const visit = onlineVisit(lead, undefined);
   if (!visit || !visit.shop) return null;
   const word = stateWords[visit.state];
   return {
     mark: `【${word}】`,
+    slot: `入庫 ${japaneseDateTime(visit.start)} ${shownShopName(visit.shop)}`,
     lines: [
       '■ ご予約（サイトから）',
       `状態: ${word}${visit.state === 'held' ? '（予約確定の操作をお願いします）' : ''}`,

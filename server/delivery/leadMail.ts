@@ -151,7 +151,7 @@ type NoticeExtras = {
   area?: string;
   siteOrigin?: string;
   /** A slot booked on the site: its lines, and the subject's mark (【仮予約】). */
-  booking?: { mark: string; lines: string[] };
+  booking?: { mark: string; lines: string[]; slot: string };
 };
 
 export function shopNoticeMail(
@@ -195,7 +195,7 @@ export function shopNoticeMail(
     to: [...to],
     ...(replyTo && { replyTo: { name: plainName(name) ? name : '', email: replyTo } }),
     subject: headerText(
-      `${lead.suspectedSpam ? '【スパム疑い】' : ''}${booking?.mark ?? ''}お見積もり依頼 受付番号 ${lead.id} ${model} ${field('request.preferredDate1').label} ${date}`,
+      `${lead.suspectedSpam ? '【スパム疑い】' : ''}${booking?.mark ?? ''}お見積もり依頼 受付番号 ${lead.id} ${model} ${booking ? booking.slot : `${field('request.preferredDate1').label} ${date}`}`,
     ),
     text,
     headers: leadHeaders(lead, 'shop-notice'),

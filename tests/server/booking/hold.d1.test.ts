@@ -2,10 +2,8 @@
 // the nearest shops, the slots and what is left of them, and the hold stored in the same write
 // as the lead — never more holds than seats, nothing stored when the slot was taken.
 import { shopLists } from '../../../src/content/companies';
-import { validRequest } from '../../factories/estimate';
-import { worker as testWorker } from './bookingWorker';
+import { book, tuesday, worker } from './bookingWorker';
 
-const worker = testWorker;
 beforeEach(() => worker.reset());
 
 type SlotList = { shop: string; slots: { start: string; remaining: number }[] };
@@ -16,20 +14,6 @@ async function slots(shop: string, from: string, days: number, brand = 'carsuppo
   });
   return { status: response.status, body: (await response.json()) as SlotList };
 }
-
-let keys = 0;
-function book(start: string, shop = 'shibuya', email = `v${keys}@example.com`) {
-  keys += 1;
-  const body = { ...validRequest('carsupport', { customer: { email } }), booking: { shop, start } };
-  return worker.fetch('/api/estimates', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `key-${keys}` },
-    body: JSON.stringify(body),
-  });
-}
-
-// The clock: 2026-11-20 (Fri) 10:00 in Japan; carsupport's shops book from two days ahead.
-const tuesday = '2026-11-24T09:30:00+09:00';
 
 describe('GET /api/shops', () => {
   it('lists the same city first, then the prefecture, then the rest', async () => {
