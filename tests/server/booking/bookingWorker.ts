@@ -85,5 +85,7 @@ export async function page(response: Response): Promise<Document> {
 }
 
 /** What a person reads: the text, spaces as one. */
-export const words = (node: Element | Document | null | undefined) =>
-  (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+export const words = (node: Element | Document | null | undefined) => {
+  const element = node && 'body' in node ? node.body : node;
+  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+};
