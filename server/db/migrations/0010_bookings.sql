@@ -12,8 +12,9 @@ ALTER TABLE leads ADD COLUMN booking_sequence INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE leads ADD COLUMN booking_token TEXT;
 ALTER TABLE leads ADD COLUMN booking_changed_at TEXT;
 
--- Availability and the hold count a slot's live bookings from this index alone (covering).
-CREATE INDEX leads_brand_booking ON leads (brand, booking_shop, booking_start, booking_state);
+-- Availability and the hold count a slot's live bookings from this index alone (covering; id: a
+-- move never counts the lead itself).
+CREATE INDEX leads_brand_booking ON leads (brand, booking_shop, booking_start, booking_state, id);
 CREATE UNIQUE INDEX leads_booking_token ON leads (booking_token) WHERE booking_token IS NOT NULL;
 -- 仮予約 not confirmed in time join the 新規 alert (server/jobs/newLeadAlert.ts).
 CREATE INDEX leads_brand_booking_held ON leads (brand, booking_state, received_at)
