@@ -5,6 +5,7 @@ import { staffLeadPath } from '../site/paths';
 import { FieldError, SelectField, TextField, type Errors } from '../views/fields';
 import { excludedReasons, stageLabels, stageNames } from './stages';
 import type { StaffLead } from './store';
+import { shopOf } from '../../src/content/companies';
 
 export type StageFormValues = Record<
   'stage' | 'bookedFor' | 'shop' | 'amount' | 'reason' | 'excludedReason',
@@ -25,7 +26,10 @@ export type StageFormState = { key: string; values: StageFormValues; errors: Err
 
 export function StageForm(props: { lead: StaffLead } & StageFormState) {
   const { lead, values, errors } = props;
-  const booked = lead.stage.bookedFor?.slice(0, 16) ?? '';
+  // A slot the visitor holds online is where a 予約確定 starts from.
+  const held = lead.booking?.state === 'cancelled' ? undefined : lead.booking;
+  const booked = (lead.stage.bookedFor ?? held?.start)?.slice(0, 16) ?? '';
+  const shop = lead.stage.shop || (held && shopOf(lead.brand, held.shop)?.name) || '';
   const excludedOptions = [
     ['', '選択してください'] as const,
     ...excludedReasons.map((reason) => [reason, reason] as const),
@@ -63,7 +67,7 @@ export function StageForm(props: { lead: StaffLead } & StageFormState) {
         <TextField
           name="shop"
           label="店舗"
-          value={values.shop || lead.stage.shop || ''}
+          value={values.shop || shop}
           maxlength={100}
           error={errors.shop}
         />
