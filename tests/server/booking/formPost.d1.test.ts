@@ -6,7 +6,10 @@ import { booked, page, postForm, tuesday, words, worker } from './bookingWorker'
 
 beforeEach(() => worker.reset());
 
-const filled = { ...validFormPost('carsupport'), 'vehicle.postalCode': '154-0002' };
+const filled: Record<string, string> = {
+  ...validFormPost('carsupport'),
+  'vehicle.postalCode': '154-0002',
+};
 
 describe('the no-JS booking step', () => {
   it('lists the nearest shops and the first one’s free slots, keeping what was typed', async () => {
