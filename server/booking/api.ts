@@ -12,7 +12,7 @@ import { methods } from '../http/methods';
 import { slotsOf } from './availability';
 import { nearestShops, shopSummary } from './nearest';
 
-export const bookingMessages = {
+const bookingMessages = {
   postalCode: fieldMessages.postalCode,
   shop: '店舗が見つかりません。店舗を選び直してください',
   from: 'from は YYYY-MM-DD の日付で指定してください',

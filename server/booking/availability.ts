@@ -6,8 +6,6 @@ import type { Shop } from '../../src/content/shops';
 import type { Closure, D1Bookings } from '../db/bookings';
 import { addDays, firstBookableDay, slotsBetween, slotStart } from './schedule';
 
-export type ShopSlots = { shop: Shop; slots: Slot[] };
-
 function isClosed(closures: readonly Closure[], start: string): boolean {
   const day = start.slice(0, 10);
   return closures.some(

@@ -9,7 +9,7 @@ import type { BookedVisit } from './bookedVisit';
 
 const dayMs = 24 * 3600_000;
 
-export function calendarFile(lead: StoredLead, sender: MailSender, visit: BookedVisit): string {
+function calendarFile(lead: StoredLead, sender: MailSender, visit: BookedVisit): string {
   const brand = brands[lead.brand];
   const cancelled = visit.state === 'cancelled';
   const calendar = ical({

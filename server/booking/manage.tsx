@@ -27,7 +27,7 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 export const visitorCancelReason = 'お客様によるキャンセル';
 const visitorActor = 'お客様（ご予約の確認・変更ページ）';
 
-export const manageMessages = {
+const manageMessages = {
   closed: '変更・キャンセルの受付は締め切りました。店舗へお電話ください。',
   noSlot: '変更先の日時を選んでください。',
   confirm: 'キャンセルする場合は「このご予約をキャンセルします」にチェックを入れてください。',

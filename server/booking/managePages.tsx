@@ -49,7 +49,7 @@ export function managePage(status: number, brand: BrandId, title: string, body: 
   );
 }
 
-export const doneNotes = {
+const doneNotes = {
   changed: 'ご予約の日時を変更しました。',
   cancelled: 'ご予約をキャンセルしました。',
 } as const;

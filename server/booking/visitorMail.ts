@@ -29,7 +29,7 @@ import { calendarAttachment } from './calendarFile';
 export type VisitMailKind = 'held' | 'confirmed' | 'changed' | 'cancelled';
 
 /** What to bring (content brief): 納税証明書 only where the payment cannot be checked online. */
-export const toBring = [
+const toBring = [
   '・自動車検査証（車検証）',
   '・自賠責保険証明書',
   '・納税証明書（自動車税の納付が電子的に確認できない場合のみ。納付直後や軽自動車などで必要になることがあります）',

@@ -44,8 +44,8 @@ function conversionChannelsOf(lead: StaffLead, change: StageChange): string[] {
   return stageConversionNames(stage);
 }
 
-/** @internal Exported for tests. */
-export function bookingEffect(lead: StaffLead, input: StageInput): BookingEffect | undefined {
+/** What the stage does to the lead's online booking (decision 024). */
+function bookingEffect(lead: StaffLead, input: StageInput): BookingEffect | undefined {
   const { booking } = lead;
   if (!booking || booking.state === 'cancelled') return undefined;
   if (input.stage === 'lost' || input.stage === 'excluded') return 'release';

@@ -8,7 +8,7 @@ export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 /** H:MM, Japan's clock. */
 export type ClockTime = `${number}:${number}`;
 
-export type OpeningHours = { open: ClockTime; close: ClockTime };
+type OpeningHours = { open: ClockTime; close: ClockTime };
 
 export type Shop = {
   /** Lower-case letters, digits and hyphens: it is in URLs and stored on leads. */

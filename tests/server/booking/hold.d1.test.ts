@@ -2,6 +2,7 @@
 // the nearest shops, the slots and what is left of them, and the hold stored in the same write
 // as the lead — never more holds than seats, nothing stored when the slot was taken.
 import { shopLists } from '../../../src/content/companies';
+import { validRequest } from '../../factories/estimate';
 import { book, tuesday, worker } from './bookingWorker';
 
 beforeEach(() => worker.reset());
@@ -92,6 +93,30 @@ describe('POST /api/estimates with a booking', () => {
       start: tuesday,
       remaining: 1,
     });
+  });
+
+  it('books on yamada’s host from yamada’s own shops, and refuses another brand’s shop', async () => {
+    const body = (shop: string, start: string) => ({
+      ...validRequest('yamada', { customer: { email: `${shop}@example.com` } }),
+      booking: { shop, start },
+    });
+    const post = (shop: string, start: string, key: string) =>
+      worker.fetch('/api/estimates', {
+        brand: 'yamada',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify(body(shop, start)),
+      });
+    // 高崎店 opens on 勤労感謝の日 and confirms at once.
+    const answer = await post('takasaki', '2026-11-23T10:00:00+09:00', 'y1');
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toMatchObject({
+      booking: {
+        state: 'confirmed',
+        manageUrl: expect.stringMatching(/^http:\/\/yamada-shaken\.localhost:4173\/booking\//),
+      },
+    });
+    expect((await post('shibuya', tuesday, 'y2')).status).toBe(422);
   });
 
   it('confirms at once where the shop says so', async () => {

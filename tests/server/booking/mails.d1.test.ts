@@ -2,11 +2,11 @@
 // 予約確定 at once with where, when, what to bring, how long and the manage link; the shop's notice
 // says 仮予約 with the slot; staff's 予約確定 of the held slot keeps it and sends the .ics with the
 // address, an end, an alarm the day before and a SEQUENCE that only grows.
-import { booked, remaining, tuesday, worker } from './bookingWorker';
+import { booked, remaining, staffSecret, tuesday, worker } from './bookingWorker';
 
 beforeEach(() => worker.reset());
 
-const staffSecretHeader = { Authorization: 'Bearer booking-staff-secret-for-the-d1-tests' };
+const staffSecretHeader = { Authorization: `Bearer ${staffSecret}` };
 
 function stage(id: string, body: Record<string, unknown>, key: string) {
   return worker.fetch(`/api/staff/leads/${id}/stages`, {
