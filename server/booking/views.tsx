@@ -93,20 +93,22 @@ export function BookingFieldset(props: {
     <fieldset class="field" id={id} {...(error && { 'aria-describedby': `${id}-error` })}>
       <legend>{bookingLegend}（任意）</legend>
       <FieldError id={id} error={error} />
-      <input
-        type="radio"
-        id={`${id}-later`}
-        name={bookingControlNames.start}
-        value=""
-        checked={!chosenStart || !choices?.shop}
-      />{' '}
-      <label for={`${id}-later`}>{bookLaterLabel}</label>
+      <span class="choice">
+        <input
+          type="radio"
+          id={`${id}-later`}
+          name={bookingControlNames.start}
+          value=""
+          checked={!chosenStart || !choices?.shop}
+        />{' '}
+        <label for={`${id}-later`}>{bookLaterLabel}</label>
+      </span>
       {choices && choices.shops.length > 0 && (
         <>
           <fieldset>
             <legend>店舗（お近くの順）</legend>
             {choices.shops.map((shop) => (
-              <div class="choice">
+              <div class="shop">
                 <input
                   type="radio"
                   id={`shop-${shop.id}`}

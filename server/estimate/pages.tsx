@@ -28,6 +28,10 @@ export const answerStyle = [
   'fieldset{border:0;padding:0;margin:1rem 0}',
   'button{font:inherit;padding:.6rem 1.5rem}',
   '.hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}',
+  // A slot is one tap: its radio and its time never part, each at least 44 px tall.
+  '.choice{display:inline-flex;align-items:center;gap:.3rem;min-height:44px;margin-right:1rem;white-space:nowrap}',
+  '.choice input{width:1.2rem;height:1.2rem;margin:0}',
+  '.shop{margin:.5rem 0}',
 ].join('');
 
 function AnswerPage(props: { brand: BrandId; title: string; children: Child }) {

@@ -4,6 +4,7 @@
 // closures — where staff close or reopen a slot or a whole day. Viewing and closing are audited.
 import { shopLists, shopOf } from '../../src/content/companies';
 import { shownShopName, type Shop } from '../../src/content/shops';
+import { slotLabel } from '../../src/estimate/contract/booking';
 import { japaneseDate } from '../../src/lib/peopleFormats';
 import { tokyoToday } from '../../src/lib/tokyoTime';
 import { addDays, isHoliday, slotsOn, slotStart } from '../booking/schedule';
@@ -16,6 +17,11 @@ import { ScrollRegion, SelectField } from '../views/fields';
 import { calendarPath, calendarRoute } from './calendarPaths';
 import { actorOf, audit } from './gate';
 import { staffPage } from './layout';
+
+/** 11月30日（月）: the year is the caption's. */
+function shortDay(day: string): string {
+  return slotLabel(slotStart(day, '0:00')).replace(/）.*$/, '）');
+}
 
 /** The Monday of the week holding `day`. */
 function mondayOf(day: string): string {
@@ -41,7 +47,7 @@ function ClosureButton(props: {
       <input type="hidden" name="day" value={props.day} />
       <input type="hidden" name="start" value={props.start} />
       <input type="hidden" name="action" value={props.closed ? 'reopen' : 'close'} />
-      <button>{props.label}</button>
+      <button class="quiet">{props.label}</button>
     </form>
   );
 }
@@ -87,7 +93,7 @@ function DayColumn(props: { week: Week; day: string }) {
   return (
     <tr>
       <th scope="row">
-        {japaneseDate(day)}
+        <span class="nowrap">{shortDay(day)}</span>
         {slots.length > 0 && (
           <ClosureButton
             shop={week.shop}
@@ -127,7 +133,7 @@ function CalendarPage(props: { week: Week; brandShops: readonly Shop[] }) {
         <a href={calendarPath(week.shop.id, addDays(monday, 7))}>次の週</a>
       </p>
       <ScrollRegion label={`${shownShopName(week.shop)}の${japaneseDate(monday)}からの週`}>
-        <table>
+        <table class="calendar">
           <caption>
             {shownShopName(week.shop)} {japaneseDate(monday)}〜{japaneseDate(week.days[6]!)}
           </caption>

@@ -24,6 +24,9 @@ const staffStyle = [
   '.warn{color:#b00020;font-weight:bold}.note{color:#555}',
   'dl{display:grid;grid-template-columns:minmax(8rem,14rem) 1fr;gap:.25rem 1rem}dt{font-weight:bold}dd{margin:0;overflow-wrap:anywhere}',
   '.nowrap{white-space:nowrap}',
+  // The calendar scrolls sideways on a phone; its close and reopen buttons stay one line.
+  'table.calendar{min-width:52rem}table.calendar td,table.calendar th{min-width:7rem}',
+  'button.quiet{background:#fff;color:#0645ad;border:1px solid #0645ad;padding:.25rem .6rem;font-size:.9rem;white-space:nowrap;margin-top:.25rem}',
   '@media (max-width:40rem){dl{grid-template-columns:1fr}dd{margin-bottom:.5rem}',
   // The inbox as cards on a phone: each cell on its own line under its column's name.
   'table.leads{min-width:0}table.leads thead{display:none}table.leads tr{display:block;border-bottom:1px solid #ccc;padding:.5rem 0}',
