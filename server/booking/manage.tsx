@@ -3,6 +3,7 @@
 // /booking/<token>: the visitor changes or cancels alone, until the shop's cut-off. A change is
 // one conditional statement (never past a slot's seats); a cancel frees the slot at once and
 // records 失注 (お客様によるキャンセル). Either mails the visitor and tells the shop.
+import { stageBookedFor } from '../db/bookings';
 import { Hono } from 'hono';
 import { shopOf } from '../../src/content/companies';
 import { tokyoToday } from '../../src/lib/tokyoTime';
@@ -102,7 +103,7 @@ async function change(c: AppContext): Promise<Response> {
     await staff.recordStage(lead.brand, {
       leadId: lead.id,
       stage: 'booked',
-      bookedFor: start,
+      bookedFor: stageBookedFor(start),
       shop: view.shop.name,
       at,
       actor: visitorActor,

@@ -3,6 +3,7 @@
 // get the last seat of a slot (the D1 tests race them).
 import type { BrandId } from '../../src/brand/brands';
 import type { BookingRecordState, StoredBooking, StoredLead } from '../leads/store';
+import { shopOf } from '../../src/content/companies';
 import type { D1Database } from '../env';
 
 export type BookingColumns = {
@@ -53,6 +54,49 @@ export function holdCondition(
     sql: `${takenSql} < ? AND NOT ${closedSql}`,
     binds: [brand, shop, start, id, capacity, brand, shop, start.slice(0, 10), start],
   };
+}
+
+/** A slot's start as a stage's 入庫日時 is written (forms/stage.ts): 2026-12-05T10:30+09:00. */
+export function stageBookedFor(start: string): string {
+  return `${start.slice(0, 16)}${start.slice(19)}`;
+}
+
+/** Who recorded the 予約確定 of a slot its shop confirms at once. */
+export const onlineBookingActor = 'サイトからの予約（即時確定）';
+
+/**
+ * A slot its shop confirms at once is 予約確定 from the start: its stage row and the lead's copy,
+ * in the insert's batch, only where this very lead was stored with it (its token).
+ */
+export function onlineBookingStage(db: D1Database, lead: StoredLead) {
+  const { booking } = lead;
+  const shop = booking && shopOf(lead.brand, booking.shop);
+  if (booking?.state !== 'confirmed' || !shop || !booking.token) return [];
+  const bookedFor = stageBookedFor(booking.start);
+  const stored = 'EXISTS (SELECT 1 FROM leads WHERE id = ? AND booking_token = ?)';
+  return [
+    db
+      .prepare(
+        'INSERT INTO lead_stages (lead_id, stage, at, actor, booked_for, shop, progress, idempotency_key) ' +
+          `SELECT ?, 'booked', ?, ?, ?, ?, 2, 'online-booking' WHERE ${stored} ` +
+          'ON CONFLICT (lead_id, idempotency_key) DO NOTHING',
+      )
+      .bind(
+        lead.id,
+        lead.receivedAt,
+        onlineBookingActor,
+        bookedFor,
+        shop.name,
+        lead.id,
+        booking.token,
+      ),
+    db
+      .prepare(
+        "UPDATE leads SET stage = 'booked', stage_changed_at = ?, progress = 2, booked_for = ?, shop = ? " +
+          `WHERE id = ? AND stage = 'new' AND booking_token = ?`,
+      )
+      .bind(lead.receivedAt, bookedFor, shop.name, lead.id, booking.token),
+  ];
 }
 
 /** @internal Exported for the query-plan test. Binds: brand, shop, from, to. */

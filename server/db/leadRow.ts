@@ -1,4 +1,5 @@
 /** A lead as its D1 row: the staff's columns made from the validated request, the rest as JSON. */
+import { guideConsentVersion } from '../../src/content/guideConsent';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { trackingKeys } from '../../src/tracking/trackingFields';
@@ -27,6 +28,9 @@ export function leadRow(lead: StoredLead): Record<string, Cell> {
     matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
     receipt_mailbox: cell(mailboxKey(request.customer.email)),
     erased_at: lead.erasedAt ?? null,
+    // The 案内's consent: when and under which wording (src/content/guideConsent.ts).
+    guide_consent_at: request.reminderConsent ? lead.receivedAt : null,
+    guide_consent_version: request.reminderConsent ? guideConsentVersion : null,
     booking_shop: lead.booking?.shop ?? null,
     booking_start: lead.booking?.start ?? null,
     booking_state: lead.booking?.state ?? null,

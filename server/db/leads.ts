@@ -9,7 +9,13 @@ import { excludedReasons } from '../staff/stages';
 import { parseStoredRequest } from '../leads/storedRequest';
 import { currentOf, stageColumnNames, type StageColumns } from './stageColumns';
 import { channelDelivery, deliveryColumns, type DeliveryRecord } from './deliveries';
-import { bookingColumnNames, bookingOf, holdCondition, type BookingColumns } from './bookings';
+import {
+  bookingColumnNames,
+  bookingOf,
+  holdCondition,
+  onlineBookingStage,
+  type BookingColumns,
+} from './bookings';
 import type { D1Database } from '../env';
 
 type LeadRecord = {
@@ -139,6 +145,7 @@ export class D1LeadStore implements LeadStore, RetentionStore {
       this.db
         .prepare(storedOrMetStatement)
         .bind(brand, idempotencyKey, contentHash, duplicateSince, idempotencyKey),
+      ...onlineBookingStage(this.db, lead),
     ]);
     const id = existing?.results[0]?.id;
     if (!inserted) throw new Error('D1: the lead was neither stored nor found');

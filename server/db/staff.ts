@@ -3,6 +3,7 @@
 import type { BrandId } from '../../src/brand/brands';
 import {
   currentStage,
+  endedStages,
   funnelSteps,
   type CurrentStage,
   type NewStageChange,
@@ -39,12 +40,14 @@ type StageRecord = {
   shop: string | null;
   amount: number | null;
   reason: string | null;
+  next_expiry: string | null;
   progress: number;
   request_hash: string | null;
 };
 
 const stageColumns =
-  'seq, lead_id, stage, at, actor, booked_for, shop, amount, reason, progress, request_hash';
+  'seq, lead_id, stage, at, actor, booked_for, shop, amount, reason, next_expiry, progress, ' +
+  'request_hash';
 
 function stageChange(record: StageRecord): StageChange {
   return {
@@ -56,6 +59,7 @@ function stageChange(record: StageRecord): StageChange {
     progress: record.progress,
     ...stageDetailsOf(record),
     ...(record.reason !== null && { reason: record.reason }),
+    ...(record.next_expiry !== null && { nextExpiry: record.next_expiry }),
   };
 }
 
@@ -150,6 +154,7 @@ export class D1Staff implements StaffStore {
       change.shop ?? null,
       change.amount ?? null,
       change.reason ?? null,
+      change.nextExpiry ?? null,
       change.progress,
       change.idempotencyKey,
       change.requestHash,
@@ -158,7 +163,8 @@ export class D1Staff implements StaffStore {
       this.db
         .prepare(
           'INSERT INTO lead_stages (lead_id, stage, at, actor, booked_for, shop, amount, reason, ' +
-            'progress, idempotency_key, request_hash) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? ' +
+            'next_expiry, progress, idempotency_key, request_hash) ' +
+            'SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? ' +
             'WHERE EXISTS (SELECT 1 FROM leads WHERE id = ? AND brand = ?) ' +
             'ON CONFLICT (lead_id, idempotency_key) DO NOTHING',
         )
@@ -178,12 +184,33 @@ export class D1Staff implements StaffStore {
         )
         .bind(change.leadId, change.idempotencyKey, change.leadId, brand),
       ...this.bookingStatements(brand, change),
+      ...this.expiryStatements(brand, change),
     ]);
     const record = read?.results[0];
     if (!record) return { kind: 'notFound' };
     const created = inserted?.meta.changes === 1;
     if (!created && record.request_hash !== change.requestHash) return { kind: 'keyReused' };
     return { kind: 'recorded', change: stageChange(record), created };
+  }
+
+  /** A 完了's next 満了日 onto the lead's row, for the 案内 (migration 0011). */
+  private expiryStatements(brand: BrandId, change: NewStageChange) {
+    if (change.stage !== 'completed' || !change.nextExpiry) return [];
+    return [
+      this.db
+        .prepare(
+          'UPDATE leads SET next_expiry = ? WHERE id = ? AND brand = ? AND EXISTS ' +
+            '(SELECT 1 FROM lead_stages WHERE lead_id = ? AND idempotency_key = ? AND at = ?)',
+        )
+        .bind(
+          change.nextExpiry,
+          change.leadId,
+          brand,
+          change.leadId,
+          change.idempotencyKey,
+          change.at,
+        ),
+    ];
   }
 
   /** Run last in recordStage's batch, only when this change's row is new (its key, its time). */
@@ -211,7 +238,9 @@ export class D1Staff implements StaffStore {
       .all<FunnelRow>();
     return results.map((row) => {
       const counted = { ...row, amount: Number(row.amount) };
-      for (const step of funnelSteps) counted[step.name] = Number(row[step.name]);
+      for (const step of [...funnelSteps, ...endedStages]) {
+        counted[step.name] = Number(row[step.name]);
+      }
       return counted;
     });
   }

@@ -1,6 +1,6 @@
 /** The staff's queries, each through an index of migration 0006 (queryPlans.d1.test.ts). */
 import { clickPlatforms } from '../platforms/clicks';
-import { doneStep, funnelSteps, uncountedStages } from '../staff/stages';
+import { doneStep, endedStages, funnelSteps, uncountedStages } from '../staff/stages';
 import type { LeadQuery } from '../staff/store';
 import { stageColumnNames } from './stageColumns';
 
@@ -41,6 +41,11 @@ const stepCounts = funnelSteps
   )
   .join(', ');
 
+/** The leads standing at each end without a sale (失注, 来店なし). */
+const endedCounts = endedStages
+  .map((stage) => `SUM(stage = '${stage.name}') AS ${stage.name}`)
+  .join(', ');
+
 /** The stages the funnel leaves out, as an SQL list. */
 const uncountedList = uncountedStages.map((stage) => `'${stage}'`).join(', ');
 
@@ -48,7 +53,7 @@ const uncountedList = uncountedStages.map((stage) => `'${stage}'`).join(', ');
 export const funnelStatement =
   "SELECT COALESCE(source, '') AS source, COALESCE(inquiry_medium, '') AS medium, " +
   `COALESCE(campaign, '') AS campaign, ${platformCase} AS platform, COUNT(*) AS leads, ` +
-  `${stepCounts}, COALESCE(SUM(CASE WHEN stage = '${doneStep}' THEN amount END), 0) AS amount ` +
+  `${stepCounts}, ${endedCounts}, COALESCE(SUM(CASE WHEN stage = '${doneStep}' THEN amount END), 0) AS amount ` +
   'FROM leads WHERE brand = ? AND received_at >= ? AND received_at < ? ' +
   `AND stage NOT IN (${uncountedList}) GROUP BY 1, 2, 3, 4 ORDER BY leads DESC`;
 

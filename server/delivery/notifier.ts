@@ -1,3 +1,4 @@
+import { stageConversionNames } from '../platforms/index';
 import type { LeadNotifier, NewLead, StoredLead } from '../leads/store';
 import type { StageNotifier } from '../staff/stageChange';
 import type { ChannelDecision } from './channel';
@@ -40,8 +41,12 @@ export class QueueNotifier implements LeadNotifier, StageNotifier {
     private readonly store: Pick<LeadReader, 'get'>,
   ) {}
 
-  created(lead: NewLead): Promise<void> {
-    return this.decideAndQueue(lead);
+  async created(lead: NewLead): Promise<void> {
+    await this.decideAndQueue(lead);
+    // A slot its shop confirmed at once is a 予約確定 (db/bookings.ts): the platforms hear of it.
+    if (lead.booking?.state === 'confirmed') {
+      await this.stageChanged(lead, stageConversionNames('booked'));
+    }
   }
 
   async decideAndQueue(lead: StoredLead): Promise<void> {

@@ -1,10 +1,12 @@
 /** @jsxImportSource hono/jsx */
 /** @jsxRuntime automatic */
 // The estimate form as the answer pages give it back: every field of the field table, filled in.
+import { guideConsentNote } from '../../src/content/guideConsent';
 import type { FieldSpec } from '../../src/estimate/contract/fieldSpec';
 import {
   checkboxText,
   field,
+  formLabel,
   isFieldPath,
   type FieldPath,
 } from '../../src/estimate/contract/fieldTable';
@@ -27,7 +29,9 @@ export function idOf(name: string): string {
 
 function labelOf(path: FieldPath): string {
   const spec = field(path);
-  if (spec.control === 'checkbox') return checkboxText(path);
+  if (spec.control === 'checkbox') {
+    return path === 'reminderConsent' ? formLabel(path) : checkboxText(path);
+  }
   const base = spec.group ? spec.group.legend : spec.label;
   const notes = [spec.group ? spec.part : spec.unit, spec.required ? '' : '任意'].filter(Boolean);
   return notes.length > 0 ? `${base}（${notes.join('・')}）` : base;
@@ -48,6 +52,7 @@ function inputType(spec: FieldSpec): string {
 
 /** The consent says, as the dialog's does, what goes where, with the policy's sections. */
 function ConsentNote(props: { name: FieldPath }) {
+  if (props.name === 'reminderConsent') return <p>{guideConsentNote}</p>;
   return props.name === 'adConsent' ? (
     <p>
       {adConsentNote}提供先と外国の制度は

@@ -42,11 +42,12 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 export function requestFromForm(values: PostedValues, cookieHeader: string | null): unknown {
   const body: Record<string, unknown> = {};
   for (const name of fieldPaths) {
-    if (name === 'consent' || name === 'adConsent') continue;
+    if (name === 'consent' || name === 'adConsent' || name === 'reminderConsent') continue;
     setPath(body, name, values[name] ?? '');
   }
   body.consent = values.consent !== undefined && values.consent !== '';
   body.adConsent = values.adConsent === 'on';
+  body.reminderConsent = values.reminderConsent === 'on';
   for (const name of ['brand', 'entryPoint', honeypotField] as const) {
     if (values[name] !== undefined) body[name] = values[name];
   }

@@ -52,6 +52,7 @@ const storedRequestSchema = v.object({
   quote: v.fallback(v.optional(estimateQuoteSchema), undefined),
   [honeypotField]: optionalText,
   adConsent: v.fallback(v.optional(v.boolean()), undefined),
+  reminderConsent: v.fallback(v.optional(v.boolean()), undefined),
 });
 
 export function parseStoredRequest(value: unknown, brand: BrandId): StoredRequest {
@@ -65,6 +66,7 @@ export function parseStoredRequest(value: unknown, brand: BrandId): StoredReques
     consent: true,
     // A row from before the choice existed never agreed to it.
     adConsent: stored.adConsent === true,
+    reminderConsent: stored.reminderConsent === true,
     brand,
     entryPoint: stored.entryPoint,
     tracking: stored.tracking,

@@ -10,17 +10,17 @@ import { ErrorSummary, TextField, type Errors, ScrollRegion } from '../views/fie
 import { parseFunnelRange } from './forms/ranges';
 import { audit } from './gate';
 import { staffPage } from './layout';
-import { funnelSteps, stageLabels, type FunnelStep } from './stages';
+import { endedStages, funnelSteps, stageLabels, type EndedStage, type FunnelStep } from './stages';
 import type { ChannelCount, FunnelRow } from './store';
 import { acceptedNote } from './words';
 
-type Totals = Record<FunnelStep | 'leads' | 'amount', number>;
+type Totals = Record<FunnelStep | EndedStage | 'leads' | 'amount', number>;
 
 const empty = (): Totals =>
   ({
     leads: 0,
     amount: 0,
-    ...Object.fromEntries(funnelSteps.map((step) => [step.name, 0])),
+    ...Object.fromEntries([...funnelSteps, ...endedStages].map((step) => [step.name, 0])),
   }) as Totals;
 
 function add(into: Totals, row: Totals): void {
@@ -45,6 +45,9 @@ function FunnelTable(props: { heading: string; groups: readonly (readonly [strin
                 <th class="n">{step.label}</th>
               ))}
               <th class="n">{stageLabels[funnelSteps.at(-1)!.name]}金額（税込）</th>
+              {endedStages.map((stage) => (
+                <th class="n">{stage.label}</th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -58,6 +61,11 @@ function FunnelTable(props: { heading: string; groups: readonly (readonly [strin
                   </td>
                 ))}
                 <td class="n">{yen(totals.amount)}</td>
+                {endedStages.map((stage) => (
+                  <td class="n">
+                    {count(totals[stage.name])}（{rate(totals[stage.name], totals.leads)}）
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,6 @@
 // The one place a lead's stage changes, for the staff API and pages alike: it records the change,
 // then hands the notifier the channels it sets off (the 予約確定 mail, the platforms' conversions).
+import { defaultNextExpiry } from '../reminders/nextExpiry';
 import { bookingMailName } from '../delivery/bookingMail';
 import { stageConversionNames } from '../platforms/index';
 import { isConversionStage } from '../platforms/stages';
@@ -79,6 +80,9 @@ export async function changeStage(
     actor: sent.actor,
     progress: progressAfter(lead.stage, input.stage),
     ...(effect && { booking: effect }),
+    ...(input.stage === 'completed' && {
+      nextExpiry: input.nextExpiry ?? defaultNextExpiry(lead, new Date(sent.at)),
+    }),
     idempotencyKey: sent.idempotencyKey,
     requestHash: sent.requestHash,
   };

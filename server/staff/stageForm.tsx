@@ -1,6 +1,8 @@
 /** @jsxImportSource hono/jsx */
 /** @jsxRuntime automatic */
 // One form for every stage: the fields a stage needs are checked on the server (forms.ts).
+import { japaneseDay } from '../../src/lib/plainFormats';
+import { defaultNextExpiry } from '../reminders/nextExpiry';
 import { staffLeadPath } from '../site/paths';
 import { FieldError, SelectField, TextField, type Errors } from '../views/fields';
 import { excludedReasons, stageLabels, stageNames } from './stages';
@@ -8,7 +10,7 @@ import type { StaffLead } from './store';
 import { shopOf } from '../../src/content/companies';
 
 export type StageFormValues = Record<
-  'stage' | 'bookedFor' | 'shop' | 'amount' | 'reason' | 'excludedReason',
+  'stage' | 'bookedFor' | 'shop' | 'amount' | 'nextExpiry' | 'reason' | 'excludedReason',
   string
 >;
 
@@ -18,6 +20,7 @@ export const noStageValues: StageFormValues = {
   bookedFor: '',
   shop: '',
   amount: '',
+  nextExpiry: '',
   reason: '',
   excludedReason: '',
 };
@@ -80,6 +83,12 @@ export function StageForm(props: { lead: StaffLead } & StageFormState) {
           value={values.amount}
           inputmode="numeric"
           error={errors.amount}
+        />
+        <TextField
+          name="nextExpiry"
+          label="次回の車検満了日（次回車検のご案内に使います）"
+          value={values.nextExpiry || japaneseDay(defaultNextExpiry(lead, new Date()))}
+          error={errors.nextExpiry}
         />
       </fieldset>
       <fieldset>

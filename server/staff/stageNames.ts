@@ -7,7 +7,9 @@ const stages = [
   { name: 'contacted', label: '連絡済み', step: 1 },
   { name: 'booked', label: '予約確定', step: 2 },
   { name: 'completed', label: '完了', step: 3 },
-  { name: 'lost', label: '失注' },
+  { name: 'lost', label: '失注', ended: true },
+  /** Booked, and the visitor did not come (issue: reminded before the day). */
+  { name: 'noShow', label: '来店なし', ended: true },
   /** Not a customer at all (いたずら・重複): left out of the funnel. */
   { name: 'excluded', label: '対象外', uncounted: true },
 ] as const;
@@ -27,6 +29,13 @@ export const funnelSteps: readonly Stepped[] = stages.filter(
 );
 /** The funnel's last step: the 車検 done, with its amount. */
 export const doneStep = funnelSteps.at(-1)!.name;
+/** Where a lead ends without a sale: the funnel counts each beside its steps. */
+type Ended = Extract<(typeof stages)[number], { ended: true }>;
+export type EndedStage = Ended['name'];
+export const endedStages: readonly Ended[] = stages.filter(
+  (stage): stage is Ended => 'ended' in stage,
+);
+
 export const uncountedStages: readonly Stage[] = stages
   .filter((stage) => 'uncounted' in stage)
   .map((stage) => stage.name);
@@ -45,4 +54,6 @@ export type StageInput = {
   /** Yen, tax included. */
   amount?: number;
   reason?: string;
+  /** At 完了: the next 車検満了日, YYYY-MM-DD (the 次回車検のご案内's date). */
+  nextExpiry?: string;
 };

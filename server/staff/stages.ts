@@ -6,6 +6,7 @@ import { funnelSteps, type ChangedStage, type Stage, type StageInput } from './s
 
 export {
   doneStep,
+  endedStages,
   excludedReasons,
   funnelSteps,
   isStage,
@@ -13,6 +14,7 @@ export {
   stageNames,
   uncountedStages,
   type ChangedStage,
+  type EndedStage,
   type FunnelStep,
   type Stage,
   type StageInput,

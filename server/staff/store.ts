@@ -2,7 +2,14 @@
 import type { BrandId } from '../../src/brand/brands';
 import type { ClickPlatform } from '../platforms/clicks';
 import type { StoredLead } from '../leads/store';
-import type { CurrentStage, FunnelStep, NewStageChange, Stage, StageChange } from './stages';
+import type {
+  CurrentStage,
+  EndedStage,
+  FunnelStep,
+  NewStageChange,
+  Stage,
+  StageChange,
+} from './stages';
 
 export type LeadQuery = {
   stage?: Stage;
@@ -40,7 +47,7 @@ export type FunnelRow = {
   leads: number;
   /** Yen, tax included, of the leads at the last step (完了). */
   amount: number;
-} & Record<FunnelStep, number>;
+} & Record<FunnelStep | EndedStage, number>;
 
 export type ChannelCount = {
   channel: string;

@@ -8,7 +8,7 @@ import {
   preferredDateBounds,
 } from './contract/dates';
 import { quoteControlNames } from './contract/controlNames';
-import { AdConsent, Consent } from './consentFields';
+import { AdConsent, Consent, GuideConsent } from './consentFields';
 import { DateFields, NamePartField, RadioField, TableField, TableGroup } from './registeredFields';
 import styles from './EstimateFields.module.css';
 
@@ -99,6 +99,7 @@ export function EstimateFields() {
 
       <Consent />
       <AdConsent />
+      <GuideConsent />
     </>
   );
 }

@@ -1,4 +1,5 @@
 // The consent boxes of the estimate form: the privacy policy's (required) and the ad platforms' (optional).
+import { guideConsentNote } from '../content/guideConsent';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { describedBy, ErrorMessage, fieldStyles, RequiredBadge } from '../forms/Field';
@@ -71,6 +72,24 @@ export function AdConsent() {
           {thirdPartyHeading}（新しいタブで開きます）
         </a>
         をご覧ください。
+      </p>
+    </div>
+  );
+}
+
+// The 次回車検のご案内 (特定電子メール): its own optional choice, unticked.
+export function GuideConsent() {
+  const { register } = useFormContext<EstimateFormValues>();
+  const id = useId();
+  const noteId = `${id}-note`;
+  return (
+    <div className={styles.consent}>
+      <label htmlFor={id} className={styles.choice}>
+        <input id={id} type="checkbox" aria-describedby={noteId} {...register('reminderConsent')} />
+        {formLabel('reminderConsent')}
+      </label>
+      <p id={noteId} className={fieldStyles.hint}>
+        {guideConsentNote}
       </p>
     </div>
   );

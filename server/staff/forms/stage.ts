@@ -25,6 +25,8 @@ const messages = {
   lostReason: `${stageLabels.lost}の理由を入力してください。`,
   excludedReason: `${stageLabels.excluded}の理由を選んでください（${excludedReasons.join('・')}）。`,
   tooLong: (max: number) => `${max}文字以内で入力してください。`,
+  nextExpiry:
+    '次回の車検満了日は「2028年12月5日」か「2028-12-05」の形で、実在する日付を入力してください。',
 } as const;
 
 const localDateTime =
@@ -88,13 +90,29 @@ const amount = v.pipe(
   }),
 );
 
+/** 2028-12-05, 2028/12/5 or 2028年12月5日 → 2028-12-05; blank is not given (完了 sets a default). */
+const nextExpiry = v.pipe(
+  given,
+  v.rawTransform<string, string | undefined>(({ dataset, addIssue, NEVER }) => {
+    if (dataset.value === '') return undefined;
+    const match = /^(\d{4})[-/年](\d{1,2})[-/月](\d{1,2})日?$/.exec(dataset.value);
+    const [year, month, day] = (match?.slice(1) ?? []).map(Number) as number[];
+    if (match && isRealDate(year!, month!, day!)) {
+      return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    }
+    addIssue({ message: messages.nextExpiry });
+    return NEVER;
+  }),
+);
+
 const stageChange = v.variant(
   'stage',
   [
     v.object({ stage: v.literal('contacted') }),
     v.object({ stage: v.literal('booked'), bookedFor, shop: text(messages.shop, 100) }),
-    v.object({ stage: v.literal('completed'), amount }),
+    v.object({ stage: v.literal('completed'), amount, nextExpiry }),
     v.object({ stage: v.literal('lost'), reason: text(messages.lostReason, 200) }),
+    v.object({ stage: v.literal('noShow') }),
     v.object({
       stage: v.literal('excluded'),
       reason: v.pipe(given, v.picklist(excludedReasons, messages.excludedReason)),
@@ -103,7 +121,7 @@ const stageChange = v.variant(
   messages.stage,
 );
 
-const bodyKeys = ['stage', 'bookedFor', 'shop', 'amount', 'reason'] as const;
+const bodyKeys = ['stage', 'bookedFor', 'shop', 'amount', 'reason', 'nextExpiry'] as const;
 
 /** Only own keys are read, and a missing one reads as not given (its field's own message). */
 export const stageChangeSchema = v.pipe(

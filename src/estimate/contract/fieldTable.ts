@@ -199,6 +199,13 @@ export const fields = {
     control: 'checkbox',
     required: false,
   },
+  // 特定電子メール (a 案内 is advertising): sent only to whoever ticks it, unticked by default.
+  reminderConsent: {
+    label: '次回車検のご案内',
+    formLabel: '次回の車検時期にメールでご案内を受け取る（任意）',
+    control: 'checkbox',
+    required: false,
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 export type FieldPath = keyof typeof fields;
@@ -221,7 +228,7 @@ export const readingPairs = fieldPaths.flatMap((path) => {
 });
 
 /** The checkboxes: booleans in the form's values and the request, not text. */
-export type CheckboxPath = 'consent' | 'adConsent';
+export type CheckboxPath = 'consent' | 'adConsent' | 'reminderConsent';
 type TextPath = Exclude<FieldPath, CheckboxPath>;
 type GroupName = TextPath extends `${infer G}.${string}` ? G : never;
 

@@ -19,6 +19,7 @@ export function emptyFormValues(): EstimateFormValues {
     ...Object.fromEntries(groups.map((group) => [group, empty(group)])),
     consent: false,
     adConsent: false,
+    reminderConsent: false,
   } as EstimateFormValues;
 }
 
@@ -47,6 +48,7 @@ function copyKnownFields(raw: unknown, stored: boolean): EstimateFormValues | nu
   }
   values.consent = raw.consent === true;
   values.adConsent = raw.adConsent === true;
+  values.reminderConsent = raw.reminderConsent === true;
   return values;
 }
 

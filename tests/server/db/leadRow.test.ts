@@ -23,6 +23,7 @@ const lead = newLead({
     request: { preferredDate1: '2026-12-01' },
     consent: true,
     adConsent: false,
+    reminderConsent: false,
     quote: { vehicleClass: 'upto-1500kg', roughTotal: 52000 },
     tracking: { gaid: 'g-1', yclid: 'y-1', source: 'google' },
   },

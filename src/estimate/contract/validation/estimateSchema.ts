@@ -87,6 +87,7 @@ export function toEstimateRequest(
     request: values.request,
     consent: true,
     adConsent: values.adConsent,
+    reminderConsent: values.reminderConsent,
     tracking: v.parse(trackingSchema, context.tracking),
     ...(quote && { quote }),
     ...(context.booking && { booking: context.booking }),

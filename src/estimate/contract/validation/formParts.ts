@@ -190,7 +190,7 @@ const consentSchema = v.pipe(
   v.transform(() => true as const),
 );
 
-/** Optional and never a reason to refuse: anything but `true` is no. */
+/** Optional and never a reason to refuse: anything but `true` is no (the 案内's consent too). */
 const adConsentSchema = v.pipe(
   v.optional(v.unknown(), false),
   v.transform((value) => value === true),
@@ -202,4 +202,5 @@ export const formEntries = {
   request: requestSchema,
   consent: consentSchema,
   adConsent: adConsentSchema,
+  reminderConsent: adConsentSchema,
 };
