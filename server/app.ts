@@ -8,8 +8,6 @@ import { manageBasePath } from './booking/paths';
 import { manageSite } from './booking/manage';
 import { guideBasePath } from './reminders/paths';
 import { guideSite } from './reminders/unsubscribe';
-import { guideBasePath } from './reminders/paths';
-import { guideSite } from './reminders/unsubscribe';
 import { resend } from './delivery/resend';
 import { estimates } from './estimate/routes';
 import { requestContext, type AppContext, type AppEnv, type Handler } from './http/context';
@@ -44,7 +42,6 @@ export function createApp(options: ServiceOptions = {}) {
     '/staff/*',
     `${manageBasePath}/*`,
     `${guideBasePath}/*`,
-    `${guideBasePath}/*`,
     businessTimePath,
   ];
   for (const path of served) app.use(path, siteHeaders);
@@ -58,7 +55,6 @@ export function createApp(options: ServiceOptions = {}) {
   app.route('/api/staff', staffApi);
   app.route('/staff', staffSite);
   app.route(manageBasePath, manageSite);
-  app.route(guideBasePath, guideSite);
   app.route(guideBasePath, guideSite);
   app.all('/api/*', (c) => notFound(c.env, new URL(c.req.url)));
   app.notFound((c) => serveAsset(c.req.raw, c.env));
