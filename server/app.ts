@@ -6,6 +6,8 @@ import { businessTimePath } from '../src/business-hours/businessHoursNames';
 import { shopsApi, slotsApi } from './booking/api';
 import { manageBasePath } from './booking/paths';
 import { manageSite } from './booking/manage';
+import { guideBasePath } from './reminders/paths';
+import { guideSite } from './reminders/unsubscribe';
 import { resend } from './delivery/resend';
 import { estimates } from './estimate/routes';
 import { requestContext, type AppContext, type AppEnv, type Handler } from './http/context';
@@ -34,7 +36,14 @@ const withStaffAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function createApp(options: ServiceOptions = {}) {
   const app = new Hono<AppEnv>({ getPath: (request) => routePath(request.url) });
   app.use(requestContext(servicesOf(options)));
-  const served = ['/api/*', '/staff', '/staff/*', `${manageBasePath}/*`, businessTimePath];
+  const served = [
+    '/api/*',
+    '/staff',
+    '/staff/*',
+    `${manageBasePath}/*`,
+    `${guideBasePath}/*`,
+    businessTimePath,
+  ];
   for (const path of served) app.use(path, siteHeaders);
   for (const path of ['/api/staff/*', '/staff', '/staff/*']) app.use(path, withStaffAccess);
   app.all('/api/estimates.csv', withExportSecret(methods({ GET: exportLeads })));
@@ -46,6 +55,7 @@ export function createApp(options: ServiceOptions = {}) {
   app.route('/api/staff', staffApi);
   app.route('/staff', staffSite);
   app.route(manageBasePath, manageSite);
+  app.route(guideBasePath, guideSite);
   app.all('/api/*', (c) => notFound(c.env, new URL(c.req.url)));
   app.notFound((c) => serveAsset(c.req.raw, c.env));
   return app;

@@ -33,19 +33,37 @@ export class LocalMail extends WorkerEntrypoint<Env> {
   }
 }
 
+/** Every brand's Cron at `time` (ms), as the scheduled event would give it. */
+function runCrons(env: Env, time: number, cron: string): Promise<unknown> {
+  return Promise.all(
+    brandIds.map((brand) => env[brand].scheduled({ scheduledTime: new Date(time), cron })),
+  );
+}
+
+/** `GET /__dev/cron?time=<epoch ms>`: any day's reminders and 案内, answered once they ran. */
+const devCronPath = '/__dev/cron';
+
+async function devCron(url: URL, env: Env): Promise<Response> {
+  const time = Number(url.searchParams.get('time') ?? Date.now());
+  if (!Number.isSafeInteger(time) || time < 0) {
+    return new Response('time: epoch milliseconds\n', { status: 400 });
+  }
+  try {
+    await runCrons(env, time, '*/10 * * * *');
+  } catch (error) {
+    return new Response(`a Cron job failed: ${String(error)}\n`, { status: 500 });
+  }
+  return new Response(`ran every brand's Cron at ${new Date(time).toISOString()}\n`);
+}
+
 export default {
   fetch(request: Request, env: Env): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === devCronPath && request.method === 'GET') return devCron(url, env);
     return env[brandIdForHost(request.headers.get('host') ?? '')].fetch(request);
   },
   // wrangler dev triggers the first Worker's cron only (/cdn-cgi/local/scheduled): every brand's.
   async scheduled(controller: { scheduledTime: number; cron: string }, env: Env): Promise<void> {
-    await Promise.all(
-      brandIds.map((brand) =>
-        env[brand].scheduled({
-          scheduledTime: new Date(controller.scheduledTime),
-          cron: controller.cron,
-        }),
-      ),
-    );
+    await runCrons(env, controller.scheduledTime, controller.cron);
   },
 };

@@ -158,4 +158,5 @@ async function announceWhenUp(): Promise<void> {
   for (const brand of brandIds) console.log(`${brand}: ${localOrigin(brand, port)}`);
   console.log(`Leads (D1, queues) in ${stateDir}; mails as .eml files in ${mailDir}`);
   console.log(`Cron, every brand's: curl http://127.0.0.1:${port}/cdn-cgi/local/scheduled`);
+  console.log(`…at any time: curl "http://127.0.0.1:${port}/__dev/cron?time=<epoch ms>"`);
 }

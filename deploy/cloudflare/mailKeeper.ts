@@ -53,7 +53,7 @@ let sequence = 0;
 /** Writes `message` under `dir`, named by the time, its lead and its kind; returns the path. */
 async function keepMail(dir: string, message: MailMessage): Promise<string> {
   const raw = await mimeOf(message);
-  const kind = (message.headers['X-Lead-Mail'] ?? 'mail').replace(/[^a-z-]/g, '');
+  const kind = (message.headers['X-Lead-Mail'] ?? 'mail').replace(/[^a-z0-9-]/g, '');
   const lead = (message.headers['X-Lead-Id'] ?? '').replace(/[^A-Za-z0-9-]/g, '');
   sequence += 1;
   const path = join(dir, `${Date.now()}-${sequence}${lead ? `-${lead}` : ''}-${kind}.eml`);

@@ -3,7 +3,8 @@
 import type { BrandId } from '../../src/brand/brands';
 import { formSlotDays, type Slot } from '../../src/estimate/contract/booking';
 import type { Shop } from '../../src/content/shops';
-import type { Closure, D1Bookings } from '../db/bookings';
+import { D1Bookings, type Closure } from '../db/bookings';
+import type { D1Database } from '../env';
 import { addDays, firstBookableDay, slotsBetween, slotStart } from './schedule';
 
 function isClosed(closures: readonly Closure[], start: string): boolean {
@@ -59,4 +60,11 @@ export async function alternativesTo(
     .sort((a, b) => Math.abs(Date.parse(a.start) - wanted) - Math.abs(Date.parse(b.start) - wanted))
     .slice(0, count)
     .sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** The form's weeks of free slots of a shop, from `now`. */
+export function freeSlotsOf(db: D1Database) {
+  const bookings = new D1Bookings(db);
+  return async (brand: BrandId, shop: Shop, now: Date): Promise<Slot[]> =>
+    (await formSlotsOf(bookings, brand, shop, now)).filter((slot) => slot.remaining > 0);
 }

@@ -3,6 +3,8 @@
 // /booking/<token>: the visitor changes or cancels alone, until the shop's cut-off. A change is
 // one conditional statement (never past a slot's seats); a cancel frees the slot at once and
 // records 失注 (お客様によるキャンセル). Either mails the visitor and tells the shop.
+import { guideConsentVersion } from '../../src/content/guideConsent';
+import { D1FollowUps } from '../db/followUpQueries';
 import { stageBookedFor } from '../db/bookings';
 import { Hono } from 'hono';
 import { shopOf } from '../../src/content/companies';
@@ -55,7 +57,19 @@ async function load(c: AppContext): Promise<Loaded | Response> {
   const live = lead.booking.state !== 'cancelled';
   const open = live && at.getTime() < deadline.getTime();
   const slots = open ? await formSlotsOf(bookings, brand, shop, at) : [];
-  const view = { brand, id: lead.id, token, booking: lead.booking, shop, deadline, open, slots };
+  const { guideConsentAt, unsubscribedAt } = lead.followUps ?? {};
+  const guide = Boolean(guideConsentAt) && !unsubscribedAt;
+  const view = {
+    brand,
+    id: lead.id,
+    token,
+    booking: lead.booking,
+    shop,
+    deadline,
+    open,
+    slots,
+    guide,
+  };
   return { lead, view };
 }
 
@@ -67,7 +81,7 @@ async function show(c: AppContext): Promise<Response> {
   const done = c.req.query('done');
   const view: ManageView = {
     ...loaded.view,
-    ...((done === 'changed' || done === 'cancelled') && { done }),
+    ...((done === 'changed' || done === 'cancelled' || done === 'guide') && { done }),
   };
   return managePage(200, c.var.brand, title, <ManageBody {...view} />);
 }
@@ -141,6 +155,16 @@ async function cancel(c: AppContext): Promise<Response> {
   return told(c, lead, 'cancelled');
 }
 
+/** The 次回車検のご案内's box: consent with its time and wording, or withdrawn at once. */
+async function guide(c: AppContext): Promise<Response> {
+  const loaded = await load(c);
+  if (loaded instanceof Response) return loaded;
+  const consent = (await readForm(c))?.get('reminderConsent') === 'on';
+  const at = c.var.services.now().toISOString();
+  await new D1FollowUps(c.env.DB).setGuideConsent(loaded.lead.id, consent, at, guideConsentVersion);
+  return seeOther(`${managePath(c.req.param('token') ?? '')}?done=guide`);
+}
+
 export const manageSite = new Hono<AppEnv>();
 
 manageSite.use(
@@ -155,3 +179,4 @@ manageSite.post(
 manageSite.all('/:token', methods({ GET: show }));
 manageSite.all('/:token/change', methods({ POST: change }));
 manageSite.all('/:token/cancel', methods({ POST: cancel }));
+manageSite.all('/:token/guide', methods({ POST: guide }));

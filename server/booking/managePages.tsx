@@ -6,7 +6,8 @@
 import type { Child } from 'hono/jsx';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
-import { field } from '../../src/estimate/contract/fieldTable';
+import { field, formLabel } from '../../src/estimate/contract/fieldTable';
+import { guideConsentNote } from '../../src/content/guideConsent';
 import { slotLabel, type Slot } from '../../src/estimate/contract/booking';
 import { shownShopName, type Shop } from '../../src/content/shops';
 import { japaneseDateTime } from '../../src/lib/serverFormats';
@@ -52,6 +53,7 @@ export function managePage(status: number, brand: BrandId, title: string, body: 
 const doneNotes = {
   changed: 'ご予約の日時を変更しました。',
   cancelled: 'ご予約をキャンセルしました。',
+  guide: '次回車検のご案内の設定を保存しました。',
 } as const;
 
 /** Only where the brand sends mail (src/brand/mail.ts). */
@@ -68,7 +70,30 @@ export type ManageView = {
   slots: Slot[];
   done?: keyof typeof doneNotes;
   error?: string;
+  /** The 次回車検のご案内 is asked for and not stopped. */
+  guide: boolean;
 };
+
+function GuideForm(props: ManageView) {
+  return (
+    <form method="post" action={`${managePath(props.token)}/guide`}>
+      <h2>{field('reminderConsent').label}</h2>
+      <p class="field">
+        <input
+          type="checkbox"
+          id="f-reminderConsent"
+          name="reminderConsent"
+          value="on"
+          checked={props.guide}
+          aria-describedby="f-reminderConsent-note"
+        />{' '}
+        <label for="f-reminderConsent">{formLabel('reminderConsent')}</label>
+      </p>
+      <p id="f-reminderConsent-note">{guideConsentNote}</p>
+      <button type="submit">ご案内の設定を保存する</button>
+    </form>
+  );
+}
 
 function PhoneInstead(props: { shop: Shop; lead: string }) {
   return (
@@ -120,7 +145,7 @@ export function ManageBody(props: ManageView) {
       {props.done && (
         <p role="status">
           <strong>{doneNotes[props.done]}</strong>
-          {mailSender(brands[props.brand]) && <>{mailNote}</>}
+          {props.done !== 'guide' && mailSender(brands[props.brand]) && <>{mailNote}</>}
         </p>
       )}
       {props.error && (
@@ -149,6 +174,7 @@ export function ManageBody(props: ManageView) {
           lead={`変更・キャンセルのページでの受付は${japaneseDateTime(props.deadline)}で締め切りました。お手数ですが、店舗へお電話ください。`}
         />
       )}
+      {mailSender(brands[props.brand]) && <GuideForm {...props} />}
     </>
   );
 }

@@ -26,7 +26,8 @@ import { columnText } from '../leads/values';
 import type { BookedVisit } from './bookedVisit';
 import { calendarAttachment } from './calendarFile';
 
-export type VisitMailKind = 'held' | 'confirmed' | 'changed' | 'cancelled';
+export type VisitMailKind =
+  'held' | 'confirmed' | 'changed' | 'cancelled' | 'reminder3Days' | 'reminder1Day';
 
 /** What to bring (content brief): 納税証明書 only where the payment cannot be checked online. */
 const toBring = [
@@ -50,6 +51,10 @@ const headlines: Record<VisitMailKind, (visit: BookedVisit) => string[]> = {
       : 'ご予約の日時を次のとおり変更しました。',
   ],
   cancelled: () => ['ご予約をキャンセルしました。またのご利用をお待ちしております。'],
+  reminder3Days: () => [
+    'ご来店の日が近づきました。当日お持ちいただくものを、いまのうちにご確認ください。',
+  ],
+  reminder1Day: () => ['明日はご来店の日です。お気をつけてお越しください。'],
 };
 
 const subjects: Record<VisitMailKind, string> = {
@@ -57,7 +62,24 @@ const subjects: Record<VisitMailKind, string> = {
   confirmed: '車検のご予約が確定しました',
   changed: 'ご予約の日時を変更しました',
   cancelled: 'ご予約をキャンセルしました',
+  reminder3Days: 'ご来店の3日前のご案内',
+  reminder1Day: '明日はご来店の日です',
 };
+
+/** X-Lead-Mail: what the mail is, for the keeper's file names and the tests. */
+const mailKinds: Record<VisitMailKind, string> = {
+  held: 'booking',
+  confirmed: 'booking',
+  changed: 'booking-changed',
+  cancelled: 'booking-cancelled',
+  reminder3Days: 'reminder-3-days',
+  reminder1Day: 'reminder-1-day',
+};
+
+/** The kinds whose mail carries the .ics (a reminder points to the one sent). */
+const withCalendarFile = (kind: VisitMailKind, visit: BookedVisit) =>
+  kind === 'cancelled' ||
+  ((kind === 'confirmed' || kind === 'changed' || kind === 'held') && visit.state === 'confirmed');
 
 function shownName(visit: BookedVisit): string {
   return visit.shop ? shownShopName(visit.shop) : visit.shopName;
@@ -107,7 +129,7 @@ export function visitMail(
     .join(' ');
   const phone = phoneLine(visit.shop?.phone ?? brand.phone, company);
   const live = kind !== 'cancelled';
-  const withCalendar = kind === 'cancelled' || visit.state === 'confirmed';
+  const withCalendar = withCalendarFile(kind, visit);
   const text = [
     plainName(name) ? `${name} 様` : 'お客様',
     '',
@@ -156,10 +178,7 @@ export function visitMail(
     to: [to],
     subject: headerText(`【${brand.name}】${subjects[kind]}（${when} ${shownName(visit)}）`),
     text,
-    headers: leadHeaders(
-      lead,
-      kind === 'confirmed' || kind === 'held' ? 'booking' : `booking-${kind}`,
-    ),
+    headers: leadHeaders(lead, mailKinds[kind]),
     ...(withCalendar && { attachments: [calendarAttachment(lead, sender, visit)] }),
   };
 }

@@ -1,5 +1,6 @@
 // One row per (brand, idempotency key) by the unique index, and per (brand, content) within the
 // window: D1 runs one statement at a time, and the read-back shares its batch (one transaction).
+import { followUpColumnNames, followUpsOf, type FollowUpColumns } from './followUps';
 import type { BrandId } from '../../src/brand/brands';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
 import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../leads/store';
@@ -30,11 +31,13 @@ type LeadRecord = {
   matching_json: string | null;
   erased_at: string | null;
 } & StageColumns &
-  BookingColumns;
+  BookingColumns &
+  FollowUpColumns;
 
 const leadColumns =
   'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
-  `request_json, matching_json, erased_at, ${stageColumnNames}, ${bookingColumnNames}`;
+  `request_json, matching_json, erased_at, ${stageColumnNames}, ${bookingColumnNames}, ` +
+  followUpColumnNames;
 
 function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
   if (json === null) return {};
@@ -62,6 +65,7 @@ function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]):
     ...storedMatching(record.matching_json),
     stage: currentOf(record),
     ...bookingOf(record),
+    followUps: followUpsOf(record),
     ...(record.erased_at && { erasedAt: record.erased_at }),
   };
 }

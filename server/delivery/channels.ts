@@ -2,6 +2,7 @@
 // iterate (decision 008): a new channel is a new entry, never a column.
 import { bookingMailChannel } from './bookingMail';
 import { bookingChangeMailChannel, shopBookingNoticeChannel } from '../booking/channels';
+import { guideChannels, noShowMailChannel, reminderChannels } from '../reminders/channels';
 import type { ConversionPlatform } from '../../src/content/externalTransmission';
 import { conversionChannels, stageConversionChannels } from '../platforms/index';
 import { platformLabels } from '../platforms/clicks';
@@ -31,6 +32,17 @@ export const leadChannels: readonly ListedChannel[] = [
   { ...bookingMailChannel, label: '予約確定メール', onStage: true },
   { ...bookingChangeMailChannel, label: '予約変更メール', onStage: true },
   { ...shopBookingNoticeChannel, label: '店舗への予約変更通知', onStage: true },
+  ...reminderChannels.map((channel, index) => ({
+    ...channel,
+    label: ['3日前のご案内', '前日のご案内'][index]!,
+    onStage: true as const,
+  })),
+  { ...noShowMailChannel, label: '来店なしのご案内', onStage: true },
+  ...guideChannels.map((channel, index) => ({
+    ...channel,
+    label: ['次回車検のご案内（60日前）', '次回車検のご案内（30日前）'][index]!,
+    onStage: true as const,
+  })),
   ...conversionChannels.map((channel) => ({
     ...channel,
     label: platformLabels[channel.platform],

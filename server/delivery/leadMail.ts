@@ -21,7 +21,7 @@ export type MailMessage = {
   replyTo?: MailAddress | string;
   subject: string;
   text: string;
-  /** `X-` names only: the mail service sets Date, Message-ID and the rest. */
+  /** `X-` names and the list headers (RFC 8058): the mail service sets Date, Message-ID and the rest. */
   headers: Record<string, string>;
   attachments?: { filename: string; type: string; content: string }[];
 };

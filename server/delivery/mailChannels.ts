@@ -1,3 +1,6 @@
+import type { BrandId } from '../../src/brand/brands';
+import type { Shop } from '../../src/content/shops';
+import type { Slot } from '../../src/estimate/contract/booking';
 import { brands } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { companies } from '../../src/content/companies';
@@ -19,6 +22,8 @@ export type MailContext = {
   /** The brand's site (its SITE_URL), for links in staff mails; unset, no link. */
   siteOrigin?: string;
   postalArea: PostalLookup;
+  /** A shop's free slots from now, for the mails that offer them; absent without D1. */
+  freeSlots?: (brand: BrandId, shop: Shop, now: Date) => Promise<Slot[]>;
 };
 
 /** @internal Exported for tests. */

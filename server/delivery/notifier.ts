@@ -1,3 +1,4 @@
+import { freeSlotsOf } from '../booking/availability';
 import { stageConversionNames } from '../platforms/index';
 import type { LeadNotifier, NewLead, StoredLead } from '../leads/store';
 import type { StageNotifier } from '../staff/stageChange';
@@ -18,6 +19,7 @@ export function deliveryContext(
     shopAddresses: addressList(env.SHOP_MAIL_TO),
     ...(env.SITE_URL && { siteOrigin: env.SITE_URL }),
     postalArea: postalLookupOf(env.ASSETS),
+    ...(env.DB && { freeSlots: freeSlotsOf(env.DB) }),
     store,
     webhook:
       env.WEBHOOK_URL && env.WEBHOOK_SECRET

@@ -26,6 +26,8 @@ export type DeliveryEnv = Pick<
     };
     EMAIL?: Pick<SendEmail, 'send'>;
     ASSETS: PostalAssets;
+    /** For the mails that offer a shop's free slots (来店なし, 案内). */
+    DB?: D1Database;
   };
 
 /** `staleBefore`: a pending channel due before it is lost; `dead`: dead ones are queued too. */

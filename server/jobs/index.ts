@@ -3,11 +3,13 @@ import type { Env } from '../env';
 import { newLeadAlert } from './newLeadAlert';
 import { sweepOutbox } from './outboxSweep';
 import { eraseExpiredLeads } from './retention';
+import { sendFollowUps } from '../reminders/jobs';
 
 const cronJobs: readonly ((env: Env, now: Date) => Promise<void>)[] = [
   sweepOutbox,
   newLeadAlert,
   eraseExpiredLeads,
+  sendFollowUps,
 ];
 
 export async function runJobs(env: Env, now: Date): Promise<void> {

@@ -48,6 +48,20 @@ export type StoredLead = Omit<NewLead, 'request'> & {
   stage?: CurrentStage;
   /** When its personal fields were erased, past the retention period. */
   erasedAt?: string;
+  /** The reminders and 案内 kept on its row (migration 0011); absent where not read. */
+  followUps?: FollowUps;
+};
+
+export type FollowUps = {
+  /** The 入庫日時 each reminder was queued for. */
+  reminded3DaysFor: string | null;
+  reminded1DayFor: string | null;
+  nextExpiry: string | null;
+  guideConsentAt: string | null;
+  guideToken: string | null;
+  unsubscribedAt: string | null;
+  guided60At: string | null;
+  guided30At: string | null;
 };
 
 export interface LeadStore {

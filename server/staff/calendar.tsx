@@ -32,7 +32,19 @@ function mondayOf(day: string): string {
 const isDay = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
-type Week = { shop: Shop; days: string[]; bookings: CalendarBooking[]; closures: Closure[] };
+type Week = {
+  shop: Shop;
+  days: string[];
+  bookings: CalendarBooking[];
+  closures: Closure[];
+  /** Japan's today: a 仮予約 of tomorrow is 未確認 the day before, and gets no reminder. */
+  today: string;
+};
+
+function bookingWords(booking: CalendarBooking, day: string, today: string): string {
+  if (booking.state !== 'held') return '予約確定';
+  return day === addDays(today, 1) ? '仮予約（前日・未確認）' : '仮予約';
+}
 
 function ClosureButton(props: {
   shop: Shop;
@@ -67,7 +79,7 @@ function SlotCell(props: { week: Week; day: string; start: string; dayClosed: bo
         {booked.map((booking) => (
           <li>
             <a href={staffLeadPath(booking.id)}>
-              {booking.state === 'held' ? '仮予約' : '予約確定'}{' '}
+              {bookingWords(booking, day, week.today)}{' '}
               {booking.erased ? '（消去済み）' : booking.name || booking.id}
             </a>
           </li>
@@ -161,7 +173,7 @@ export async function calendarPage(c: AppContext): Promise<Response> {
     bookings.closures(brand, shop.id, monday, sunday),
   ]);
   await audit(c, 'calendar', `${shop.id} ${monday}`);
-  const week = { shop, days, bookings: booked, closures };
+  const week = { shop, days, bookings: booked, closures, today: tokyoToday(now()) };
   const title = `予約カレンダー ${shownShopName(shop)}`;
   return staffPage(c, 200, title, <CalendarPage week={week} brandShops={shopLists[brand]} />);
 }

@@ -1,5 +1,6 @@
 // The one place a lead's stage changes, for the staff API and pages alike: it records the change,
 // then hands the notifier the channels it sets off (the 予約確定 mail, the platforms' conversions).
+import { noShowMailName } from '../reminders/channels';
 import { defaultNextExpiry } from '../reminders/nextExpiry';
 import { bookingMailName } from '../delivery/bookingMail';
 import { stageConversionNames } from '../platforms/index';
@@ -21,7 +22,11 @@ export interface StageNotifier {
 
 /** @internal Exported for tests, which hold each rule of it. */
 export function stageChannels(lead: StaffLead, change: StageChange): string[] {
-  return [...bookingMailChannels(lead, change), ...conversionChannelsOf(lead, change)];
+  return [
+    ...bookingMailChannels(lead, change),
+    ...noShowChannels(lead, change),
+    ...conversionChannelsOf(lead, change),
+  ];
 }
 
 // A booking mails the visitor once, and again when its date or shop changes; a lead suspected of
@@ -34,6 +39,14 @@ function bookingMailChannels(lead: StaffLead, change: StageChange): string[] {
   const lastBooking = lead.history.findLast((earlier) => earlier.stage === 'booked');
   const same = lastBooking?.bookedFor === change.bookedFor && lastBooking?.shop === change.shop;
   return same ? [] : [bookingMailName];
+}
+
+/** 来店なし mails the visitor the shop's next free slots, once per lead. */
+function noShowChannels(lead: StaffLead, change: StageChange): string[] {
+  if (change.stage !== 'noShow' || lead.history.some((earlier) => earlier.stage === 'noShow')) {
+    return [];
+  }
+  return [noShowMailName];
 }
 
 /** Once per lead and stage: platforms deduplicate by both, so a correction is not sent again. */
