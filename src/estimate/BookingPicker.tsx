@@ -184,14 +184,14 @@ function SlotDays({
     const label = slotLabel(list[0]!.start).replace(/）.*$/, '）');
     if (!list.some((slot) => slot.remaining > 0)) {
       return (
-        <p key={day} className={styles.fullDay}>
+        <p key={day} className={fieldStyles.hint}>
           {label} 空きなし
         </p>
       );
     }
     return (
-      <fieldset key={day} className={styles.day}>
-        <legend>{label}</legend>
+      <fieldset key={day} className={styles.group}>
+        <legend className={fieldStyles.label}>{label}</legend>
         <div className={styles.row}>
           {list.map((slot) => {
             const full = slot.remaining === 0;

@@ -87,7 +87,7 @@ export function BookingSection({ step }: { step: BookingStep }) {
   const Picker = wanted ? picker : null;
   const button = !enhanced || !postalCode || said.failed;
   return (
-    <fieldset className={`${styles.section} ${styles.booking}`} aria-describedby={`${id}-hint`}>
+    <fieldset className={`${styles.section} ${styles.group}`} aria-describedby={`${id}-hint`}>
       <legend className={styles.heading}>{bookingLegend}</legend>
       <p id={`${id}-hint`} className={fieldStyles.hint}>
         {`${postalLabel}から、お近くの店舗と空き枠をご案内します。選ばずに送信することもできます。`}
