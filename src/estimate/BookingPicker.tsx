@@ -44,9 +44,8 @@ function byDay(slots: readonly Slot[]): [string, Slot[]][] {
 }
 
 export default function BookingPicker({ step, postalCode, reload, announce }: BookingPickerProps) {
-  const { chosen, notice } = useSyncExternalStore(step.subscribe, step.get, step.get);
+  const { chosen, notice, picked } = useSyncExternalStore(step.subscribe, step.get, step.get);
   const [shops, setShops] = useState<Listed<ShopSummary>>(null);
-  const [shopId, setShopId] = useState('');
   const [slots, setSlots] = useState<Listed<Slot>>(null);
   const id = useId();
 
@@ -58,10 +57,7 @@ export default function BookingPicker({ step, postalCode, reload, announce }: Bo
         if (!live) return;
         setShops({ for: postalCode, list });
         const { chosen: kept } = step.get();
-        if (kept && !list.some((item) => item.id === kept.shop.id)) step.clear();
-        setShopId((current) =>
-          list.some((shop) => shop.id === current) ? current : (list[0]?.id ?? ''),
-        );
+        if (kept && !list.some((item) => item.id === kept.shop.id)) step.unchoose();
         if (list.length === 0) announce('ご予約いただける店舗が見つかりませんでした。');
       },
       () => {
@@ -75,7 +71,9 @@ export default function BookingPicker({ step, postalCode, reload, announce }: Bo
     };
   }, [postalCode, reload, announce, step]);
 
-  const shop = shops && 'list' in shops ? shops.list.find((item) => item.id === shopId) : undefined;
+  const listed = shops && 'list' in shops ? shops.list : [];
+  // The visitor's shop; until they pick one (or a slot), the nearest.
+  const shop = listed.find((item) => item.id === picked) ?? listed[0];
   const alternatives = (shop && notice?.shop === shop.id && notice.alternatives) || null;
   // Refused without alternatives: the shop's slots changed meanwhile, so they are read again.
   const refusal = notice && !notice.alternatives ? notice : null;
@@ -110,13 +108,11 @@ export default function BookingPicker({ step, postalCode, reload, announce }: Bo
   if (!shops || !('list' in shops) || shops.list.length === 0) return null;
 
   function pickShop(next: string) {
-    setShopId(next);
-    // Another shop's slots: the chosen one and a refusal's alternatives no longer apply.
-    if (chosen || notice) step.clear();
+    if (next !== shop?.id) step.pick(next);
   }
 
-  const listed = shop && slots?.for === shop.id && 'list' in slots ? slots.list : null;
-  const shown = alternatives ?? listed;
+  const read = shop && slots?.for === shop.id && 'list' in slots ? slots.list : null;
+  const shown = alternatives ?? read;
   return (
     <>
       <fieldset className={styles.group}>
@@ -128,7 +124,7 @@ export default function BookingPicker({ step, postalCode, reload, announce }: Bo
                 type="radio"
                 name={bookingControlNames.shop}
                 value={item.id}
-                checked={item.id === shopId}
+                checked={item.id === shop?.id}
                 onChange={() => pickShop(item.id)}
                 aria-describedby={`${id}-${item.id}`}
               />
@@ -192,7 +188,7 @@ function SlotDays({
     return (
       <fieldset key={day} className={styles.group}>
         <legend className={fieldStyles.label}>{label}</legend>
-        <div className={styles.row}>
+        <div className={styles.slots}>
           {list.map((slot) => {
             const full = slot.remaining === 0;
             return (

@@ -68,7 +68,7 @@ export function BookingSection({ step }: { step: BookingStep }) {
 
   // A slot belongs to the shops of the code it was listed for.
   useEffect(() => {
-    if (!postalCode && step.get().chosen) step.clear();
+    if (!postalCode && step.get().chosen) step.unchoose();
   }, [postalCode, step]);
 
   useEffect(() => {

@@ -12,12 +12,14 @@ export type BookingNotice = {
   shop?: string;
 };
 
-type State = { chosen: ChosenSlot | null; notice: BookingNotice | null };
+/** `picked`: the shop the visitor picked, kept while the postal code is edited. */
+type State = { chosen: ChosenSlot | null; notice: BookingNotice | null; picked: string };
 
 export type BookingStep = ReturnType<typeof createBookingStep>;
 
 export function createBookingStep() {
-  let state: State = { chosen: null, notice: null };
+  const empty: State = { chosen: null, notice: null, picked: '' };
+  let state = empty;
   const listeners = new Set<() => void>();
   const set = (next: Partial<State>) => {
     state = { ...state, ...next };
@@ -29,11 +31,16 @@ export function createBookingStep() {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    choose: (chosen: ChosenSlot | null) => set({ chosen }),
+    choose: (chosen: ChosenSlot | null) =>
+      set(chosen ? { chosen, picked: chosen.shop.id } : { chosen }),
+    /** Another shop: its slot, and a refusal's alternatives, no longer apply. */
+    pick: (picked: string) => set({ picked, chosen: null, notice: null }),
+    unchoose: () => set({ chosen: null, notice: null }),
     /** The slot is no longer chosen: 「日時はあとで相談する」 until the visitor picks another. */
     refuse: (notice: BookingNotice) =>
       set({ chosen: null, notice: { ...notice, shop: state.chosen?.shop.id ?? '' } }),
-    clear: () => set({ chosen: null, notice: null }),
+    /** Sent: the next form starts afresh. */
+    clear: () => set(empty),
     /** What the request sends: the shop and the start as the API listed it. */
     request(): BookingChoice | undefined {
       const { chosen } = state;
