@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { receptionText, telHref, type Brand } from '../brand/brands';
 import { mailSender, receiptNotice } from '../brand/mail';
 import { exampleShopMark } from '../content/shops';
@@ -36,6 +36,9 @@ export function EstimateComplete({
 }) {
   const receipt = receiptNotice(brand, booked && bookedWords[booked.state]);
   const [copied, setCopied] = useState<boolean | null>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  // The form was scrolled to its end: the answer (the slot first) is read from its top.
+  useEffect(() => topRef.current?.scrollIntoView?.({ block: 'start' }), []);
   const { phone } = brand;
 
   function copy() {
@@ -47,7 +50,7 @@ export function EstimateComplete({
   }
 
   return (
-    <div className={styles.complete}>
+    <div ref={topRef} className={styles.complete}>
       <p className={styles.lead}>
         お見積もりのご依頼ありがとうございます。以下の流れでご案内いたします。
       </p>
