@@ -132,7 +132,9 @@ describe('the stage form', () => {
     });
     expect(parseStageForm(posted)).toEqual({
       ok: false,
-      errors: { stage: '段階を選んでください（連絡済み・予約確定・完了・失注・来店なし・対象外）。' },
+      errors: {
+        stage: '段階を選んでください（連絡済み・予約確定・完了・失注・来店なし・対象外）。',
+      },
     });
   });
 });
