@@ -3,7 +3,7 @@
 // /booking/<token>: the visitor changes or cancels alone, until the shop's cut-off. A change is
 // one conditional statement (never past a slot's seats); a cancel frees the slot at once and
 // records 失注 (お客様によるキャンセル). Either mails the visitor and tells the shop.
-import { guideConsentVersion } from '../../src/content/guideConsent';
+import { guideConsentVersion } from '../../src/estimate/contract/guideConsent';
 import { D1FollowUps } from '../db/followUpQueries';
 import { stageBookedFor } from '../db/bookings';
 import { Hono } from 'hono';

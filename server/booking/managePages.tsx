@@ -7,7 +7,7 @@ import type { Child } from 'hono/jsx';
 import { brands, telHref, type BrandId } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
 import { field, formLabel } from '../../src/estimate/contract/fieldTable';
-import { guideConsentNote } from '../../src/content/guideConsent';
+import { guideConsentNote } from '../../src/estimate/contract/guideConsent';
 import { slotLabel, type Slot } from '../../src/estimate/contract/booking';
 import { shownShopName, type Shop } from '../../src/content/shops';
 import { japaneseDateTime } from '../../src/lib/serverFormats';

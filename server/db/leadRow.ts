@@ -1,5 +1,5 @@
 /** A lead as its D1 row: the staff's columns made from the validated request, the rest as JSON. */
-import { guideConsentVersion } from '../../src/content/guideConsent';
+import { guideConsentVersion } from '../../src/estimate/contract/guideConsent';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { field, fieldPaths } from '../../src/estimate/contract/fieldTable';
 import { trackingKeys } from '../../src/tracking/trackingFields';

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** @jsxRuntime automatic */
 // The estimate form as the answer pages give it back: every field of the field table, filled in.
-import { guideConsentNote } from '../../src/content/guideConsent';
+import { guideConsentNote } from '../../src/estimate/contract/guideConsent';
 import type { FieldSpec } from '../../src/estimate/contract/fieldSpec';
 import {
   checkboxText,

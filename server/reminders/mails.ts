@@ -1,6 +1,7 @@
 // The mails after the day: 来店なし offers the shop's next free slots; the 次回車検のご案内 (特定電子
 // メール, only with the visitor's consent) names the sender, its address and contact, and carries
 // a one-click unsubscribe (RFC 8058) in its headers and a link in its body.
+import { nextExpiryLabel } from '../../src/estimate/contract/guideConsent';
 import { brands } from '../../src/brand/brands';
 import type { MailSender } from '../../src/brand/mail';
 import { phoneLine } from '../../src/content/operatorFacts';
@@ -115,7 +116,7 @@ export function guideMail(
       `${brand.name}をご利用いただきありがとうございます。`,
       `前回の車検（受付番号 ${lead.id}）から、次の車検の時期が近づいてきました。`,
       '',
-      '■ 次回の車検満了日',
+      `■ ${nextExpiryLabel}`,
       `${japaneseDate(nextExpiry)}（あと約${options.daysBefore}日）`,
       '',
       ...slotLines(offer, options.siteOrigin, `guide${options.daysBefore}`),

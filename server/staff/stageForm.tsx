@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** @jsxRuntime automatic */
 // One form for every stage: the fields a stage needs are checked on the server (forms.ts).
+import { nextExpiryLabel } from '../../src/estimate/contract/guideConsent';
 import { japaneseDay } from '../../src/lib/plainFormats';
 import { defaultNextExpiry } from '../reminders/nextExpiry';
 import { staffLeadPath } from '../site/paths';
@@ -86,7 +87,7 @@ export function StageForm(props: { lead: StaffLead } & StageFormState) {
         />
         <TextField
           name="nextExpiry"
-          label="次回の車検満了日（次回車検のご案内に使います）"
+          label={`${nextExpiryLabel}（次回の車検時期のご案内に使います）`}
           value={values.nextExpiry || japaneseDay(defaultNextExpiry(lead, new Date()))}
           error={errors.nextExpiry}
         />

@@ -1,5 +1,5 @@
 // The consent boxes of the estimate form: the privacy policy's (required) and the ad platforms' (optional).
-import { guideConsentNote } from '../content/guideConsent';
+import { guideConsentNote } from './contract/guideConsent';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { describedBy, ErrorMessage, fieldStyles, RequiredBadge } from '../forms/Field';

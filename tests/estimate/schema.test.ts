@@ -492,6 +492,7 @@ describe('toEstimateRequest', () => {
       request: { notes: '代車希望です' },
       consent: true,
       adConsent: false,
+      reminderConsent: false,
       tracking: { source: 'google', gaid: 'abc', lp_entry_url: '/?utm_source=google' },
     });
     const overTheWire: unknown = JSON.parse(JSON.stringify(body));

@@ -1,5 +1,6 @@
 // The staff API's JSON body and the stage form's post go through one schema. As before, only the
 // chosen stage's fields are read, and a text that is not a string reads as not given.
+import { nextExpiryLabel } from '../../../src/estimate/contract/guideConsent';
 import * as v from 'valibot';
 import { normalizeText } from '../../../src/estimate/contract/validation/normalize';
 import { isRecord } from '../../../src/lib/isRecord';
@@ -25,8 +26,7 @@ const messages = {
   lostReason: `${stageLabels.lost}の理由を入力してください。`,
   excludedReason: `${stageLabels.excluded}の理由を選んでください（${excludedReasons.join('・')}）。`,
   tooLong: (max: number) => `${max}文字以内で入力してください。`,
-  nextExpiry:
-    '次回の車検満了日は「2028年12月5日」か「2028-12-05」の形で、実在する日付を入力してください。',
+  nextExpiry: `${nextExpiryLabel}は「2028年12月5日」か「2028-12-05」の形で、実在する日付を入力してください。`,
 } as const;
 
 const localDateTime =

@@ -201,7 +201,7 @@ export const fields = {
   },
   // 特定電子メール (a 案内 is advertising): sent only to whoever ticks it, unticked by default.
   reminderConsent: {
-    label: '次回車検のご案内',
+    label: '次回車検時期のメール案内',
     formLabel: '次回の車検時期にメールでご案内を受け取る（任意）',
     control: 'checkbox',
     required: false,

@@ -55,6 +55,16 @@ describe('D1LeadStore on D1', () => {
       ...stored,
       deliveries: [],
       stage: { stage: 'new', changedAt: null, progress: 0 },
+      followUps: {
+        reminded3DaysFor: null,
+        reminded1DayFor: null,
+        nextExpiry: null,
+        guideConsentAt: null,
+        guideToken: null,
+        unsubscribedAt: null,
+        guided60At: null,
+        guided30At: null,
+      },
     });
     expect(await store.get('261124-NOSUCHID')).toBeNull();
   });

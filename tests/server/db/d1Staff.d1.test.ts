@@ -93,6 +93,8 @@ describe('D1Staff on D1', () => {
         booked: 1,
         completed: 1,
         amount: 50000,
+        lost: 0,
+        noShow: 0,
       },
       {
         source: '',
@@ -104,6 +106,8 @@ describe('D1Staff on D1', () => {
         booked: 0,
         completed: 0,
         amount: 0,
+        lost: 0,
+        noShow: 0,
       },
     ]);
   });

@@ -4,7 +4,7 @@
 import { sendFollowUps } from '../../../server/reminders/jobs';
 import type { Env } from '../../../server/env';
 import { validRequest } from '../../factories/estimate';
-import { staffSecret, worker } from '../booking/bookingWorker';
+import { postForm, staffSecret, worker } from '../booking/bookingWorker';
 
 beforeEach(async () => {
   await worker.reset();
@@ -46,6 +46,32 @@ const guides = () =>
   worker.mails.filter((mail) => /^guide-/.test(mail.headers['X-Lead-Mail'] ?? ''));
 
 describe('the 次回車検のご案内', () => {
+  it('is asked for or stopped on the manage page, with its time', async () => {
+    const response = await worker.fetch('/api/estimates', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'manage-guide' },
+      body: JSON.stringify({
+        ...validRequest('carsupport', { customer: { email: 'manage@example.com' } }),
+        booking: { shop: 'setagaya', start: '2027-03-09T11:00:00+09:00' },
+      }),
+    });
+    const { id, booking } = (await response.json()) as {
+      id: string;
+      booking: { manageUrl: string };
+    };
+    const path = new URL(booking.manageUrl).pathname;
+    const post = (fields: Record<string, string>) => postForm(`${path}/guide`, fields);
+    expect((await post({ reminderConsent: 'on' })).status).toBe(303);
+    expect((await worker.leads.get(id))?.followUps).toMatchObject({
+      guideConsentAt: worker.clock.now.toISOString(),
+      unsubscribedAt: null,
+    });
+    expect((await post({})).status).toBe(303);
+    expect((await worker.leads.get(id))?.followUps?.unsubscribedAt).toBe(
+      worker.clock.now.toISOString(),
+    );
+  });
+
   it('keeps the consent with its time and wording, and the next 満了日 two years on by default', async () => {
     const id = await lead(true);
     await complete(id);

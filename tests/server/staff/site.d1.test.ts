@@ -198,7 +198,15 @@ describe('the staff pages', () => {
       { ...headers, Origin: site },
     );
     const funnel = await open('/staff/funnel?from=2026-11-01&to=2026-11-30', headers);
-    const counted = ['1', '1（100.0%）', '1（100.0%）', '1（100.0%）', '54,321円'];
+    const counted = [
+      '1',
+      '1（100.0%）',
+      '1（100.0%）',
+      '1（100.0%）',
+      '54,321円',
+      '0（0.0%）',
+      '0（0.0%）',
+    ];
     expect(table(funnel, '参照元（utm_source）別')).toEqual([['google', ...counted]]);
     expect(table(funnel, 'キャンペーン（utm_campaign）別')).toEqual([['winter', ...counted]]);
     expect(table(funnel, '広告媒体（クリックID）別')).toEqual([['Google 広告', ...counted]]);

@@ -86,7 +86,7 @@ describe('a stage change (JSON or form)', () => {
   it('answers an unknown stage, 新規 or none with the stage message alone', () => {
     for (const stage of ['new', 'done', undefined, 3]) {
       expect(refusal({ stage, amount: 'x' })).toEqual({
-        stage: '段階を選んでください（連絡済み・予約確定・完了・失注・対象外）。',
+        stage: '段階を選んでください（連絡済み・予約確定・完了・失注・来店なし・対象外）。',
       });
     }
   });
@@ -132,7 +132,9 @@ describe('the stage form', () => {
     });
     expect(parseStageForm(posted)).toEqual({
       ok: false,
-      errors: { stage: '段階を選んでください（連絡済み・予約確定・完了・失注・対象外）。' },
+      errors: {
+        stage: '段階を選んでください（連絡済み・予約確定・完了・失注・来店なし・対象外）。',
+      },
     });
   });
 });
