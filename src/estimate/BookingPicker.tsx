@@ -5,7 +5,7 @@ import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { telHref } from '../brand/brands';
 import { Hidden } from '../forms/Group';
 import { fieldStyles } from '../forms/Field';
-import { exampleShopMark } from '../content/shops';
+import { shopAddressLine, shownShopName } from '../content/shops';
 import {
   bookingControlNames,
   formSlotDays,
@@ -31,10 +31,6 @@ export type BookingPickerProps = {
   /** `failed`: the lists could not be read, so the step offers to read them again. */
   announce: (text: string, failed?: boolean) => void;
 };
-
-function shopName(shop: ShopSummary): string {
-  return shop.example ? `${exampleShopMark}${shop.name}` : shop.name;
-}
 
 function byDay(slots: readonly Slot[]): [string, Slot[]][] {
   const days = new Map<string, Slot[]>();
@@ -81,7 +77,7 @@ export default function BookingPicker({ step, postalCode, reload, announce }: Bo
     // A 409's nearest free slots replace the list: nothing to read.
     if (!shop || alternatives) return undefined;
     let live = true;
-    const name = shopName(shop);
+    const name = shownShopName(shop);
     announce(`${name}の空き枠を読み込んでいます…`);
     shopSlots(shop.id).then(
       (list) => {
@@ -128,10 +124,10 @@ export default function BookingPicker({ step, postalCode, reload, announce }: Bo
                 onChange={() => pickShop(item.id)}
                 aria-describedby={`${id}-${item.id}`}
               />
-              <strong>{shopName(item)}</strong>
+              <strong>{shownShopName(item)}</strong>
             </label>
             <p id={`${id}-${item.id}`} className={fieldStyles.hint}>
-              〒{item.postalCode.slice(0, 3)}-{item.postalCode.slice(3)} {item.address}
+              {shopAddressLine(item)}
               <br />
               <a href={item.mapUrl} target="_blank" rel="noopener noreferrer">
                 地図を開く
@@ -146,8 +142,8 @@ export default function BookingPicker({ step, postalCode, reload, announce }: Bo
         <fieldset className={styles.group}>
           <legend className={fieldStyles.label}>
             {alternatives
-              ? `${shopName(shop)}の近い空き枠`
-              : `${shopName(shop)}の空き枠（${formSlotDays}日分）`}
+              ? `${shownShopName(shop)}の近い空き枠`
+              : `${shownShopName(shop)}の空き枠（${formSlotDays}日分）`}
           </legend>
           <SlotDays
             slots={shown}

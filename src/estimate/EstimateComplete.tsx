@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { receptionText, telHref, type Brand } from '../brand/brands';
 import { mailSender, receiptNotice } from '../brand/mail';
-import { exampleShopMark } from '../content/shops';
+import { shownShopName } from '../content/shops';
 import {
   slotLabel,
   type BookingAnswer,
@@ -117,10 +117,7 @@ function BookedVisit({ booked }: { booked: Booked }) {
       </p>
       {place && (
         <p>
-          <strong>
-            {place.example && exampleShopMark}
-            {place.name}
-          </strong>
+          <strong>{shownShopName(place)}</strong>
           <br />
           <span className={styles.hours}>
             {place.address}・電話 <a href={telHref(place.phone)}>{place.phone}</a>
