@@ -37,6 +37,16 @@ function conversionChannelsOf(lead: StaffLead, change: StageChange): string[] {
   return stageConversionNames(stage);
 }
 
+/** A 完了 keeps the 入庫日時 and 店舗 of the booking it completes, for the inbox and the CSV. */
+function bookingKept(lead: StaffLead, input: StageInput): Pick<StageInput, 'bookedFor' | 'shop'> {
+  if (input.stage !== 'completed') return {};
+  const booking = lead.history.findLast((earlier) => earlier.stage === 'booked');
+  return {
+    ...(booking?.bookedFor !== undefined && { bookedFor: booking.bookedFor }),
+    ...(booking?.shop !== undefined && { shop: booking.shop }),
+  };
+}
+
 export type StageRequest = {
   actor: string;
   at: string;
@@ -52,6 +62,7 @@ export async function changeStage(
   sent: StageRequest,
 ): Promise<RecordedStage> {
   const change: NewStageChange = {
+    ...bookingKept(lead, input),
     ...input,
     leadId: lead.id,
     at: sent.at,
