@@ -6,7 +6,7 @@ import { japaneseDate } from '../../src/lib/peopleFormats';
 import { platformChannels } from '../delivery/channels';
 import type { AppContext } from '../http/context';
 import { platformLabels } from '../platforms/clicks';
-import { ErrorSummary, TextField, type Errors, ScrollRegion } from '../views/fields';
+import { DayField, ErrorSummary, type Errors, ScrollRegion } from '../views/fields';
 import { parseFunnelRange } from './forms/ranges';
 import { audit } from './gate';
 import { staffPage } from './layout';
@@ -36,7 +36,7 @@ function FunnelTable(props: { heading: string; groups: readonly (readonly [strin
     <>
       <h2>{props.heading}</h2>
       <ScrollRegion label={props.heading}>
-        <table>
+        <table class="wide">
           <thead>
             <tr>
               <th></th>
@@ -104,7 +104,7 @@ function PlatformTable(props: { rows: readonly FunnelRow[]; counts: readonly Cha
         {acceptedNote}
       </p>
       <ScrollRegion label="広告媒体別（送信と報告）">
-        <table>
+        <table class="wide">
           <thead>
             <tr>
               <th>媒体</th>
@@ -167,19 +167,17 @@ function FunnelPage(props: {
     <>
       <ErrorSummary errors={props.errors} />
       <form class="filters" method="get" action="/staff/funnel">
-        <TextField
+        <DayField
           name="from"
           label="受付日（から）"
           value={props.from}
-          type="date"
           required
           error={props.errors.from}
         />
-        <TextField
+        <DayField
           name="to"
           label="受付日（まで）"
           value={props.to}
-          type="date"
           required
           error={props.errors.to}
         />
