@@ -21,7 +21,7 @@ import { DeliveryRows, HistoryRows, PlatformRows, RequestRows, SourceRows } from
 import { changeStage } from './stageChange';
 import { noStageValues, StageForm, type StageFormState, type StageFormValues } from './stageForm';
 import type { StaffLead } from './store';
-import { stageWords } from './words';
+import { fieldWords, stageWords } from './words';
 
 const newKey = () => crypto.randomUUID();
 
@@ -30,7 +30,7 @@ function EnteredNotice(props: { lead: StaffLead }) {
   const { email } = props.lead.request.customer;
   const receipt = deliveryOf(props.lead, receiptChannel.name);
   const toVisitor = !email
-    ? 'メールアドレスがないため、お客様へのメールは送っていません。'
+    ? `${fieldWords.email}がないため、お客様へのメールは送っていません。`
     : receipt?.state === 'sent'
       ? `受付確認メールを ${email} に送りました。`
       : receipt?.state === 'pending'

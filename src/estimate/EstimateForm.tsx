@@ -149,7 +149,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     // Keep focus in the dialog, on what changed: the submit button is gone or was disabled. The
     // receipt starts at the top, where the 受付番号 is, not where the submit button was.
     if (status.kind === 'done') {
-      bodyRef.current?.scrollTo({ top: 0, behavior: 'instant' });
+      if (bodyRef.current) bodyRef.current.scrollTop = 0;
       titleRef.current?.focus();
     } else if (status.kind === 'retryable') retryRef.current?.focus();
     else if (status.kind === 'rejected' && status.focusAlert) rejectedRef.current?.focus();
