@@ -9,7 +9,15 @@ import {
   submitButton,
   uniqueEmail,
 } from './estimateForm';
-import { brandList, expect, openLanding, originFor, test, waitForApp } from './fixtures';
+import {
+  brandList,
+  expect,
+  leadServer,
+  openLanding,
+  originFor,
+  test,
+  waitForApp,
+} from './fixtures';
 
 /** Words of `words` that a line break splits inside `scope` (each occurrence, by its rects). */
 async function brokenWords(scope: Locator, words: readonly string[]): Promise<string[]> {
@@ -144,5 +152,51 @@ for (const brand of brandList) {
         });
       });
     }
+  });
+}
+
+// The staff on a phone: one brand at each width (the pages are the same code for both).
+for (const [brand, width] of [
+  [brandList[0]!, 360],
+  [brandList[1]!, 390],
+] as const) {
+  test.describe(`${brand.id} staff at ${width}px`, () => {
+    test.use({ viewport: { width, height: 740 }, hasTouch: true, isMobile: true });
+
+    test('a phone lead entered on a phone: days in Japanese, the number rings, no table cut off', async ({
+      page,
+    }) => {
+      const origin = originFor(brand.id);
+      await page.goto(`${origin}/staff/login`);
+      await page.getByLabel('お名前（履歴に残ります）').fill('佐藤');
+      await page.getByLabel('スタッフ用の共有キー').fill(leadServer.staffSecret);
+      await page.getByRole('button', { name: 'サインイン' }).click();
+      await page.goto(`${origin}/staff/new`);
+      await page.getByLabel('お名前（姓）').fill('鈴木');
+      const phone = `03${String(Date.now()).slice(-8)}`;
+      await page.getByLabel('電話番号').fill(phone);
+      await page.getByLabel('車検満了日').fill('2027年3月15日');
+      await page.getByRole('button', { name: '記録する' }).click();
+      await expect(page.getByRole('status')).toContainText('記録しました。');
+      await expect(page.getByText('2027年3月15日', { exact: false }).first()).toBeVisible();
+      await expect(page.locator(`a[href="tel:${phone}"]`)).toBeVisible();
+      const cutOff = () =>
+        page.evaluate(() =>
+          [document.documentElement, ...document.querySelectorAll<HTMLElement>('.scroll')]
+            .filter((box) => !box.querySelector('table.wide'))
+            .map((box) => box.scrollWidth - box.clientWidth)
+            .filter((overflow) => overflow > 0),
+        );
+      expect(await cutOff()).toEqual([]);
+
+      await page.goto(`${origin}/staff/funnel`);
+      const to = page.getByLabel('受付日（まで）');
+      await expect(to).toHaveAttribute('type', 'text');
+      await expect(to).toHaveValue(/^\d{4}年\d{1,2}月\d{1,2}日（.）$/u);
+      expect(await cutOff()).toEqual([]);
+      // A wide table scrolls with the name of each row kept in view.
+      const rowName = page.locator('table.wide th[scope="row"]').first();
+      await expect(rowName).toHaveCSS('position', 'sticky');
+    });
   });
 }
