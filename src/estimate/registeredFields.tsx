@@ -162,7 +162,7 @@ function NumberSelectField({ path, years }: { path: FieldPath; years: readonly n
       label={<Hidden>{`${spec.label}${optional}`}</Hidden>}
       badge={false}
       required={spec.required}
-      className={styles.inline}
+      className={spec.options ? styles.inline : `${styles.inline} ${styles.year}`}
       render={(props) => (
         <select {...props}>
           <Options
