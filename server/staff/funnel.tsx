@@ -186,7 +186,7 @@ function FunnelPage(props: {
         </div>
       </form>
       <p class="note">
-        期間に受け付けた依頼（対象外を除く）が、いまどの段階まで進んだかを数えます。率は依頼数に対する割合です。
+        期間に受け付けた依頼（対象外を除く）が、いまどの段階まで進んだかを数えます。率は依頼数に対する割合です。表が画面に収まらないときは、横にスクロールできます。
       </p>
       <FunnelTable heading="合計" groups={[['すべて', total]]} />
       {dimensions.map((dimension) => (

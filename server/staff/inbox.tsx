@@ -59,9 +59,14 @@ function Filters(props: { query: InboxQuery; errors: Errors }) {
 /** The leads received in a period as a CSV file, from the first of this month to today by default. */
 function ExportForm(props: { today: string }) {
   return (
-    <form class="filters" method="get" action="/staff/export.csv">
-      <DayField name="from" label="受付日（から）" value={`${props.today.slice(0, 8)}01`} />
-      <DayField name="to" label="受付日（まで）" value={props.today} />
+    <form class="filters" method="get" action="/staff/export.csv" aria-label="CSVの書き出し">
+      <DayField
+        id="export-from"
+        name="from"
+        label="書き出す受付日（から）"
+        value={`${props.today.slice(0, 8)}01`}
+      />
+      <DayField id="export-to" name="to" label="書き出す受付日（まで）" value={props.today} />
       <div class="field">
         <button>CSVを書き出す</button>
       </div>

@@ -45,10 +45,11 @@ export function TextField(
     label: string;
     value: string;
     error?: string | undefined;
+    /** Where a page has two forms with this name. */
+    id?: string;
   } & InputAttributes,
 ) {
-  const { name, label, value, error, ...attributes } = props;
-  const id = `f-${name}`;
+  const { name, label, value, error, id = `f-${name}`, ...attributes } = props;
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -97,6 +98,7 @@ export function ScrollRegion(props: { label: string; children: Child }) {
 
 /** A day, shown and typed as people write it (2026年11月1日（日）), never the browser's picker. */
 export function DayField(props: {
+  id?: string;
   name: string;
   label: string;
   value: string;
