@@ -92,7 +92,7 @@ function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: st
           name="expiry"
           label={fieldWords.expiry}
           value={values.expiry}
-          placeholder="2027年3月15日"
+          placeholder="例：2027年3月15日"
           autocomplete="off"
           error={errors.expiry}
         />

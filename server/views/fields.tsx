@@ -111,7 +111,7 @@ export function DayField(props: {
       value={japaneseDate(props.value)}
       type="text"
       autocomplete="off"
-      placeholder="2026年11月1日"
+      placeholder="例：2026年11月1日"
     />
   );
 }
