@@ -25,7 +25,7 @@ const japaneseDay =
   /^(\d{4})\s*[年/.-]\s*(\d{1,2})\s*[月/.-]\s*(\d{1,2})\s*日?\s*(?:[（(].[）)])?$/u;
 
 /** The day typed, as YYYY-MM-DD; '' for none a calendar has. */
-export function isoDay(typed: string): string {
+function isoDay(typed: string): string {
   const match = japaneseDay.exec(typed);
   if (!match) return '';
   const [year = '', month = '', date = ''] = match.slice(1);
