@@ -1,14 +1,23 @@
 // Copy written for a customer (issue 48): no internal doubts, one date a line, no promise the
 // optional ad box contradicts, no choice that says what another says, no brackets in brackets,
 // and each brand's page in the words its dialog and mails use (担当者, 店舗).
-import { brandIds } from '../../src/brand/brands';
+import { brandIds, type BrandId } from '../../src/brand/brands';
 import { NotFoundPage } from '../../src/app/NotFoundPage';
-import { landing as carsupport } from '../../src/content/carsupport/landing';
-import { landing as yamada } from '../../src/content/yamada/landing';
+import type { LandingContent } from '../../src/content/types';
 import { field } from '../../src/estimate/contract/fieldTable';
 import { renderWithBrand } from '../sections/renderWithBrand';
 
-const landings = { carsupport, yamada };
+/** Each brand's landing copy, from its folder (a brand added later is read too). */
+const landings = Object.fromEntries(
+  await Promise.all(
+    brandIds.map(async (id) => {
+      const module = (await import(`../../src/content/${id}/landing.ts`)) as {
+        landing: LandingContent;
+      };
+      return [id, module.landing] as const;
+    }),
+  ),
+) as Record<BrandId, LandingContent>;
 
 /** Every string in `value`, however deep. */
 function texts(value: unknown): string[] {
