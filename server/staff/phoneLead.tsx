@@ -8,6 +8,7 @@ import type { AppContext } from '../http/context';
 import { requestFingerprint } from '../leads/contentHash';
 import { receiptId } from '../leads/receiptId';
 import { parseStoredRequest } from '../leads/storedRequest';
+import { receiptChannel } from '../delivery/mailChannels';
 import { staffLeadPath } from '../site/paths';
 import { ErrorSummary, SelectField, TextField, type Errors } from '../views/fields';
 import { parsePhoneLead, type PhoneLead } from './forms/phoneLead';
@@ -21,6 +22,7 @@ const phoneLeadNames = [
   'firstName',
   'kana',
   'phone',
+  'email',
   'maker',
   'model',
   'expiry',
@@ -30,6 +32,9 @@ type PhoneLeadValues = Record<(typeof phoneLeadNames)[number], string>;
 
 const makerOptions = [['', '選択してください'] as const, ...makers.map((m) => [m, m] as const)];
 const newKey = () => crypto.randomUUID();
+
+/** On the lead's page after 記録する: it then says which mails went out. */
+export const enteredQuery = 'entered=phone';
 const title = '電話の受付を入力';
 
 function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: string }) {
@@ -63,6 +68,14 @@ function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: st
           autocomplete="off"
           error={errors.phone}
         />
+        <TextField
+          name="email"
+          label={`${fieldWords.email}（あれば。受付確認メールを送ります）`}
+          value={values.email}
+          type="email"
+          autocomplete="off"
+          error={errors.email}
+        />
         <SelectField
           name="maker"
           label={fieldWords.maker}
@@ -79,7 +92,8 @@ function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: st
           name="expiry"
           label={fieldWords.expiry}
           value={values.expiry}
-          type="date"
+          placeholder="例：2027年3月15日"
+          autocomplete="off"
           error={errors.expiry}
         />
         <TextField name="note" label="メモ（ご要望など）" value={values.note} error={errors.note} />
@@ -91,11 +105,15 @@ function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: st
 
 /** As the estimate stores a lead: the call's own entry point and source. */
 function storedPhoneLead(lead: PhoneLead) {
-  const { maker, model, expiryYear, expiryMonth, notes, ...customer } = lead;
+  const { maker, model, expiryYear, expiryMonth, expiryDay, notes, ...customer } = lead;
   return {
     entryPoint: 'phone',
-    vehicle: { maker, model, ...(expiryYear && { expiryYear, expiryMonth }) },
-    customer: { ...customer, email: '' },
+    vehicle: {
+      maker,
+      model,
+      ...(expiryYear && { expiryYear, expiryMonth, ...(expiryDay && { expiryDay }) }),
+    },
+    customer,
     request: { notes },
     tracking: { source: '電話' },
   };
@@ -140,7 +158,8 @@ export async function createPhoneLead(c: AppContext): Promise<Response> {
   if (created) {
     await audit(c, 'create', id);
     const lead = await staff.lead(brand, id);
-    // The call itself was the contact.
+    // The call itself was the contact; an address given gets the receipt, as a web lead's does.
+    if (lead?.request.customer.email) await stageNotifier.stageChanged(lead, [receiptChannel.name]);
     if (lead) {
       await changeStage(
         staff,
@@ -156,5 +175,5 @@ export async function createPhoneLead(c: AppContext): Promise<Response> {
       );
     }
   }
-  return seeOther(staffLeadPath(id));
+  return seeOther(`${staffLeadPath(id)}?${enteredQuery}`);
 }

@@ -71,6 +71,16 @@ function bookingEffect(lead: StaffLead, input: StageInput): BookingEffect | unde
   return booking.state === 'held' ? 'confirm' : undefined;
 }
 
+/** A 完了 keeps the 入庫日時 and 店舗 of the booking it completes, for the inbox and the CSV. */
+function bookingKept(lead: StaffLead, input: StageInput): Pick<StageInput, 'bookedFor' | 'shop'> {
+  if (input.stage !== 'completed') return {};
+  const booking = lead.history.findLast((earlier) => earlier.stage === 'booked');
+  return {
+    ...(booking?.bookedFor !== undefined && { bookedFor: booking.bookedFor }),
+    ...(booking?.shop !== undefined && { shop: booking.shop }),
+  };
+}
+
 export type StageRequest = {
   actor: string;
   at: string;
@@ -87,6 +97,7 @@ export async function changeStage(
 ): Promise<RecordedStage> {
   const effect = bookingEffect(lead, input);
   const change: NewStageChange = {
+    ...bookingKept(lead, input),
     ...input,
     leadId: lead.id,
     at: sent.at,

@@ -172,7 +172,7 @@ export const fields = {
     label: '連絡希望時間帯',
     control: 'select',
     options: contactTimeOptions,
-    placeholder: '指定なし',
+    placeholder: '選択してください',
     required: false,
     column: 'contactTime',
   },

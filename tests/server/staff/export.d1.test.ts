@@ -171,7 +171,7 @@ describe('GET /api/estimates.csv', () => {
     const cells = (id: string | undefined) => {
       const row = rows.find((each) => each['受付番号'] === id);
       return [row?.['段階'], row?.['段階の更新日時'], row?.['予約日時'], row?.['店舗']].concat(
-        row?.['金額（税込）'],
+        row?.['金額（円・税込）'],
       );
     };
     expect(cells(booked)).toEqual([
@@ -181,7 +181,7 @@ describe('GET /api/estimates.csv', () => {
       '渋谷店',
       '',
     ]);
-    expect(cells(completed)).toEqual(['完了', '2026年11月25日（水）10:00', '', '', '54,321円']);
+    expect(cells(completed)).toEqual(['完了', '2026年11月25日（水）10:00', '', '', '54321']);
     expect(cells(fresh)).toEqual(['新規', '', '', '', '']);
   });
 
