@@ -50,7 +50,7 @@ async function postStage(c: AppContext): Promise<Response> {
   const { staff, stageNotifier, now } = c.var.services;
   const lead = await staff.lead(c.var.brand, c.req.param('id') ?? '');
   if (!lead) return notFound();
-  const parsed = parseStageInput(body);
+  const parsed = parseStageInput(body, now());
   if (!parsed.ok) return json(422, { errors: parsed.errors });
   const recorded = await changeStage(staff, stageNotifier, lead, parsed.input, {
     actor: actorOf(c),

@@ -226,8 +226,8 @@ describe('the staff API', () => {
 
   it('refuses bad input with a Japanese 422 and changes nothing', async () => {
     const cases: [unknown, string, RegExp][] = [
-      [{ stage: 'completed', amount: -1 }, 'amount', /0以上の整数/],
-      [{ stage: 'completed', amount: 1.5 }, 'amount', /0以上の整数/],
+      [{ stage: 'completed', amount: -1 }, 'amount', /0以上10,000,000以下の整数/],
+      [{ stage: 'completed', amount: 1.5 }, 'amount', /0以上10,000,000以下の整数/],
       [{ stage: 'booked', shop: '本店' }, 'bookedFor', /入庫日時が必要/],
       [
         { stage: 'booked', bookedFor: '2026-02-30T10:00', shop: '本店' },

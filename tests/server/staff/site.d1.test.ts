@@ -141,7 +141,7 @@ describe('the staff pages', () => {
     );
     expect(bad.status).toBe(422);
     const kept = await read(bad);
-    const message = '請求金額は0以上の整数（円・税込）で入力してください。';
+    const message = '請求金額は0以上10,000,000以下の整数（円・税込）で入力してください。';
     expect(words(kept.querySelector('[role="alert"]'))).toContain(message);
     expect(words(kept.querySelector('#f-amount-error'))).toBe(message);
     expect(value(kept, 'amount')).toBe('-5');
