@@ -27,6 +27,8 @@ export function leadRow(lead: StoredLead): Record<string, Cell> {
     matching_json: lead.matching ? JSON.stringify(lead.matching) : null,
     receipt_mailbox: cell(mailboxKey(request.customer.email)),
     erased_at: lead.erasedAt ?? null,
+    erased_reason: lead.erasedReason ?? null,
+    ad_consent_withdrawn_at: lead.adConsentWithdrawnAt ?? null,
   };
   for (const path of fieldPaths) {
     const { stored } = field(path);

@@ -2,7 +2,13 @@
 // window: D1 runs one statement at a time, and the read-back shares its batch (one transaction).
 import type { BrandId } from '../../src/brand/brands';
 import { storedMatchingData } from '../../src/tracking/matchingFields';
-import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../leads/store';
+import type {
+  ChannelDelivery,
+  ErasedReason,
+  KeyedLead,
+  LeadStore,
+  StoredLead,
+} from '../leads/store';
 import { leadRow } from './leadRow';
 import { auditSearchMark, erasedAuditTarget, type RetentionStore } from '../leads/retention';
 import { excludedReasons } from '../staff/stages';
@@ -22,11 +28,15 @@ type LeadRecord = {
   request_json: string;
   matching_json: string | null;
   erased_at: string | null;
+  erased_reason: ErasedReason | null;
+  ad_consent_withdrawn_at: string | null;
+  booking_sequence: number;
 } & StageColumns;
 
 const leadColumns =
   'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
-  `request_json, matching_json, erased_at, ${stageColumnNames}`;
+  'request_json, matching_json, erased_at, erased_reason, ad_consent_withdrawn_at, ' +
+  `booking_sequence, ${stageColumnNames}`;
 
 function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
   if (json === null) return {};
@@ -53,7 +63,10 @@ function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]):
     request: parseStoredRequest(JSON.parse(record.request_json), record.brand),
     ...storedMatching(record.matching_json),
     stage: currentOf(record),
+    bookingSequence: record.booking_sequence,
     ...(record.erased_at && { erasedAt: record.erased_at }),
+    ...(record.erased_reason && { erasedReason: record.erased_reason }),
+    ...(record.ad_consent_withdrawn_at && { adConsentWithdrawnAt: record.ad_consent_withdrawn_at }),
   };
 }
 
@@ -213,12 +226,13 @@ export class D1LeadStore implements LeadStore, RetentionStore {
             "UPDATE lead_deliveries SET last_error = NULL WHERE lead_id = ? AND state NOT IN ('skipped', 'off')",
           )
           .bind(lead.id),
+        // The body's fingerprint is an unsalted hash of what staff typed: a guess could be confirmed.
         this.db
           .prepare(
-            `UPDATE lead_stages SET reason = NULL WHERE lead_id = ? AND reason IS NOT NULL ` +
-              `AND reason NOT IN (${excludedReasons.map(() => '?').join(', ')})`,
+            'UPDATE lead_stages SET request_hash = NULL, reason = CASE WHEN reason IN ' +
+              `(${excludedReasons.map(() => '?').join(', ')}) THEN reason END WHERE lead_id = ?`,
           )
-          .bind(lead.id, ...excludedReasons),
+          .bind(...excludedReasons, lead.id),
       ];
     });
     if (statements.length > 0) await this.db.batch(statements);

@@ -3,6 +3,7 @@
 import type { BrandId } from '../../src/brand/brands';
 import {
   currentStage,
+  excludedReasons,
   funnelSteps,
   type CurrentStage,
   type NewStageChange,
@@ -154,12 +155,17 @@ export class D1Staff implements StaffStore {
       change.idempotencyKey,
       change.requestHash,
     ];
+    const excluded = excludedReasons.map((reason) => `'${reason}'`).join(', ');
     const [inserted, , read] = await this.db.batch<StageRecord>([
       this.db
         .prepare(
           'INSERT INTO lead_stages (lead_id, stage, at, actor, booked_for, shop, amount, reason, ' +
-            'progress, idempotency_key, request_hash) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? ' +
-            'WHERE EXISTS (SELECT 1 FROM leads WHERE id = ? AND brand = ?) ' +
+            'progress, idempotency_key, request_hash) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ' +
+            // An erased lead keeps no free text and no fingerprint of it (retention.ts).
+            `CASE WHEN l.erased_at IS NULL OR ?8 IN (${excluded}) THEN ?8 END, ` +
+            'COALESCE(?9, (SELECT progress FROM lead_stages WHERE lead_id = ?1 ORDER BY seq DESC ' +
+            'LIMIT 1), 0), ?10, CASE WHEN l.erased_at IS NULL THEN ?11 END ' +
+            'FROM leads l WHERE l.id = ?12 AND l.brand = ?13 ' +
             'ON CONFLICT (lead_id, idempotency_key) DO NOTHING',
         )
         .bind(...values, change.leadId, brand),
@@ -167,10 +173,11 @@ export class D1Staff implements StaffStore {
         .prepare(
           `UPDATE leads SET (${stageColumnNames}) = ` +
             '(SELECT stage, at, progress, booked_for, shop, amount FROM lead_stages ' +
-            'WHERE lead_id = ? ORDER BY seq DESC LIMIT 1) WHERE id = ? AND brand = ? AND ' +
-            'EXISTS (SELECT 1 FROM lead_stages WHERE lead_id = ?)',
+            'WHERE lead_id = ?1 ORDER BY seq DESC LIMIT 1), booking_sequence = (SELECT COUNT(*) ' +
+            "FROM lead_stages WHERE lead_id = ?1 AND stage = 'booked') WHERE id = ?1 AND " +
+            'brand = ?2 AND EXISTS (SELECT 1 FROM lead_stages WHERE lead_id = ?1)',
         )
-        .bind(change.leadId, change.leadId, brand, change.leadId),
+        .bind(change.leadId, brand),
       this.db
         .prepare(
           `SELECT ${stageColumns} FROM lead_stages WHERE lead_id = ? AND idempotency_key = ? ` +

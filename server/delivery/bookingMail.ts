@@ -47,7 +47,7 @@ function calendarFile(lead: StoredLead, sender: MailSender, at: Date, shop: stri
   calendar.createEvent({
     // One event per lead: a changed booking replaces it in the visitor's calendar.
     id: `${lead.id}@${sender.domain}`,
-    sequence: Math.floor(Date.parse(lead.stage?.changedAt ?? '') / 1000) || 0,
+    sequence: lead.bookingSequence ?? 0,
     start: at,
     summary: `車検の入庫（${brand.name} ${shop}）`,
     location: shop,

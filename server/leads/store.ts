@@ -29,9 +29,16 @@ export type StoredLead = Omit<NewLead, 'request'> & {
   deliveries?: readonly ChannelDelivery[];
   /** Where the staff's work stands, for the channels a stage sets off. */
   stage?: CurrentStage;
-  /** When its personal fields were erased, past the retention period. */
+  /** How many bookings (予約確定) it has had: the calendar file's SEQUENCE. */
+  bookingSequence?: number;
+  /** When its personal fields were erased: past the retention period, or at the person's request. */
   erasedAt?: string;
+  erasedReason?: ErasedReason;
+  /** When the person withdrew consent to the ad platforms' provision: nothing is sent after. */
+  adConsentWithdrawnAt?: string;
 };
+
+export type ErasedReason = 'retention' | 'request';
 
 export interface LeadStore {
   // Atomic: concurrent inserts of the same idempotencyKey, or contentHash since `duplicateSince`,
