@@ -20,6 +20,8 @@ export type Services = {
   staff: D1Staff;
   acceptor: Acceptor;
   stageNotifier: StageNotifier;
+  /** Decides and queues a new lead's channels: a phone lead's at entry, as a web lead's. */
+  leadNotifier: Pick<QueueNotifier, 'decideAndQueue'>;
   redelivery: Redelivery;
   /** Null where neither Cloudflare Access nor STAFF_SECRET is configured: no staff routes. */
   access: StaffAccess | null;
@@ -56,6 +58,7 @@ export function servicesOf(options: ServiceOptions = {}): (env: Env) => Services
         ...(options.newId && { newId: options.newId }),
       }),
       stageNotifier: notifier,
+      leadNotifier: notifier,
       redelivery: queueRedelivery(leads, deliveries, notifier, context),
       access: staffAccessOf({
         teamDomain: env.ACCESS_TEAM_DOMAIN,

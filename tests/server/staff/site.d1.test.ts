@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { JSDOM } from 'jsdom';
 import type { Env } from '../../../server/env';
 import { messages } from '../../../server/http/messages';
+import { sweepOutbox } from '../../../server/jobs/outboxSweep';
 import { erasedLead } from '../../../server/leads/retention';
 import { leadRequest, newLead } from '../../factories/estimate';
 import { stageChange } from '../d1';
@@ -188,6 +189,16 @@ describe('the staff pages', () => {
     const page = await open(created.headers.get('location')!, headers);
     expect(words(page.querySelector('main'))).toContain('電話（スタッフが入力）');
     expect(words(page.querySelector('.stage'))).toBe('連絡済み');
+
+    // Its channels are decided at entry: the outbox sweep, 20 minutes on, finds nothing stranded.
+    const phoneLeadId = created.headers.get('location')!.split('/').at(-1)!;
+    expect((await worker.leads.get(phoneLeadId))?.deliveries?.length).toBeGreaterThan(0);
+    await worker.deliver();
+    const mailed = worker.mails.length;
+    worker.clock.advance(20 * 60_000);
+    await sweepOutbox(worker.env, worker.clock.now);
+    expect(worker.queued).toEqual([]);
+    expect(worker.mails).toHaveLength(mailed);
   });
 
   it('count the funnel with rates and the sum of 完了, and show who did what', async () => {
