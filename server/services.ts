@@ -5,6 +5,8 @@ import { D1Deliveries } from './db/deliveries';
 import { D1LeadStore } from './db/leads';
 import { D1RateLimiter } from './db/rateLimiter';
 import { D1Staff } from './db/staff';
+import { D1StaffSignIn } from './db/staffSignIn';
+import { signInFailurePolicy, type SignInGuard } from './staff/signInGuard';
 import { deliveryContext, QueueNotifier } from './delivery/notifier';
 import { queueRedelivery } from './delivery/redelivery';
 import { postalLookupOf, type PostalLookup } from './leads/postalArea';
@@ -25,6 +27,8 @@ export type Services = {
   redelivery: Redelivery;
   /** Null where neither Cloudflare Access nor STAFF_SECRET is configured: no staff routes. */
   access: StaffAccess | null;
+  /** Failed sign-ins and Bearer tries per client, and sessions ended by ログアウト. */
+  signInGuard: SignInGuard;
   /** A lead still 新規 this many business hours is 未対応 (the inbox, the Cron alert). */
   staleAfterHours: number;
   postalArea: PostalLookup;
@@ -60,6 +64,7 @@ export function servicesOf(options: ServiceOptions = {}): (env: Env) => Services
       stageNotifier: notifier,
       leadNotifier: notifier,
       redelivery: queueRedelivery(leads, deliveries, notifier, context),
+      signInGuard: new D1StaffSignIn(env.DB, signInFailurePolicy),
       access: staffAccessOf({
         teamDomain: env.ACCESS_TEAM_DOMAIN,
         audience: env.ACCESS_AUD,

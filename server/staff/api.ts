@@ -14,6 +14,7 @@ import { leadRoute } from '../site/paths';
 import { parseStageInput } from './stages';
 import { changeStage } from './stageChange';
 import { actorOf, audit, staffGate } from './gate';
+import { throttledMessage } from './signInGuard';
 import type { StaffLead } from './store';
 
 /** What a CRM reads: the request as validated, never the matching data (addresses, cookies). */
@@ -79,7 +80,11 @@ staffApi.post(
   '*',
   limitBody(() => json(413, { error: messages.tooLarge })),
 );
-staffApi.use(staffGate(unauthorized));
+staffApi.use(
+  staffGate(unauthorized, (_c, seconds) =>
+    json(429, { error: throttledMessage(seconds) }, { 'Retry-After': String(seconds) }),
+  ),
+);
 staffApi.all(leadRoute, methods({ GET: getLead }));
 staffApi.all(`${leadRoute}/stages`, methods({ POST: postStage }));
 

@@ -15,6 +15,11 @@ const actionWords: Record<AuditAction, string> = {
   create: '電話の受付を入力',
   funnel: 'ファネルを表示',
   export: 'CSVを出力',
+  signInFailed: 'サインインに失敗（接続元）',
+  people: 'ご本人の情報を開示用に表示',
+  consent: '広告事業者への提供の同意撤回を記録',
+  erase: 'ご本人の請求で消去',
+  correct: 'ご本人の請求で訂正',
 };
 
 /** A lead's 受付番号 links to its page; a listing's or an export's words do not. */

@@ -51,7 +51,18 @@ export type ChannelCount = {
   failed: number;
 };
 
-export type AuditAction = 'list' | 'view' | 'stage' | 'create' | 'funnel' | 'export';
+export type AuditAction =
+  | 'list'
+  | 'view'
+  | 'stage'
+  | 'create'
+  | 'funnel'
+  | 'export'
+  | 'signInFailed'
+  | 'people'
+  | 'consent'
+  | 'erase'
+  | 'correct';
 
 export type AuditEntry = {
   brand: BrandId;

@@ -235,6 +235,15 @@ describe('Cloudflare config generator', () => {
     expect(() => devVars(brandIds[0], { EXPORT_SECRET: 'a\nWEBHOOK_URL=x' })).toThrow();
   });
 
+  it('refuses a STAFF_SECRET shorter than 32 characters, and takes one of 32', () => {
+    expect(() => devVars(brandIds[0], { STAFF_SECRET: 'x'.repeat(31) })).toThrow(
+      'STAFF_SECRET must be at least 32 characters',
+    );
+    expect(devVars(brandIds[0], { STAFF_SECRET: 'x'.repeat(32) })).toBe(
+      `STAFF_SECRET="${'x'.repeat(32)}"\n`,
+    );
+  });
+
   it('writes the files, secrets readable by the owner only, and refuses a dist without trees', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cloudflare-config-'));
     try {

@@ -4,7 +4,7 @@
 import { newLead } from '../../factories/estimate';
 import { workerOnD1 } from '../worker';
 
-const secret = 'staff-secret-for-tests';
+const secret = 'staff-secret-for-tests-0123456789abcdef';
 const worker = workerOnD1({ start: '2026-11-25T01:00:00.000Z', env: { STAFF_SECRET: secret } });
 const lead = newLead({ brand: 'yamada' });
 

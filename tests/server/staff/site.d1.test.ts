@@ -12,7 +12,7 @@ import { leadRequest, newLead } from '../../factories/estimate';
 import { stageChange } from '../d1';
 import { notFoundPage, siteOf, withD1Down, workerOnD1 } from '../worker';
 
-const secret = 'staff-secret-for-tests';
+const secret = 'staff-secret-for-tests-0123456789abcdef';
 const site = siteOf('yamada');
 const worker = workerOnD1({ start: '2026-11-25T01:00:00.000Z', env: { STAFF_SECRET: secret } });
 const lead = newLead({
@@ -125,6 +125,31 @@ describe('the staff pages', () => {
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/staff/login');
     expect(out.headers.get('set-cookie')).toMatch(/^__Host-staff_session=; .*Max-Age=0$/);
+    // The session ended on the server: a copy of its cookie opens nothing after.
+    expect((await call('/staff', { headers })).status).toBe(401);
+  });
+
+  it('throttle failed sign-ins per client with a Japanese 429, right secret or not, and audit each', async () => {
+    const from = (ip: string, typed: string) =>
+      call('/staff/login', {
+        ip,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site },
+        body: new URLSearchParams({ name: '誰か', secret: typed }).toString(),
+      });
+    for (let i = 0; i < 10; i += 1) expect((await from('198.51.100.7', 'guess')).status).toBe(401);
+    const throttled = await from('198.51.100.7', secret);
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('600');
+    expect(words((await read(throttled)).querySelector('[role="alert"]'))).toBe(
+      'サインインの失敗が続いたため、受け付けを一時停止しています。10分ほどおいてもう一度お試しください。',
+    );
+    expect((await from('198.51.100.8', secret)).status).toBe(303);
+    const audited = await worker.staff.auditLog('yamada', 20);
+    expect(audited.filter((entry) => entry.action === 'signInFailed')).toHaveLength(10);
+    expect(audited[0]).toMatchObject({ actor: '誰か（認証失敗）', target: '198.51.100.7' });
+    worker.clock.advance(600_000);
+    expect((await from('198.51.100.7', secret)).status).toBe(303);
   });
 
   it('record stages through the form, and keep a bad entry with its Japanese message', async () => {
