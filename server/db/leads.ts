@@ -11,6 +11,7 @@ import type {
 } from '../leads/store';
 import { leadRow } from './leadRow';
 import { auditSearchMark, erasedAuditTarget, type RetentionStore } from '../leads/retention';
+import { withdrawnReason } from '../platforms/platform';
 import { excludedReasons } from '../staff/stages';
 import { parseStoredRequest } from '../leads/storedRequest';
 import { currentOf, stageColumnNames, type StageColumns } from './stageColumns';
@@ -209,18 +210,58 @@ export class D1LeadStore implements LeadStore, RetentionStore {
     return this.leadsOf(expiredLeadsStatement, [brand, before, limit]);
   }
 
+  /** A person's leads in the brand, by mailbox key or phone digits, not erased, oldest first. */
+  ofPerson(brand: BrandId, person: { mailbox: string; phone: string }): Promise<StoredLead[]> {
+    return this.leadsOf(
+      `SELECT ${leadColumns} FROM leads WHERE brand = ? AND erased_at IS NULL AND ` +
+        '(receipt_mailbox = ? OR phone = ?) ORDER BY received_at, id',
+      [brand, person.mailbox || '\u0000', person.phone || '\u0000'],
+    );
+  }
+
+  /** Writes a corrected lead over its row (kept columns aside), while it is not erased. */
+  async rewrite(lead: StoredLead): Promise<boolean> {
+    const written = await this.rewriteStatement(lead).run();
+    return written.meta.changes === 1;
+  }
+
+  private rewriteStatement(lead: StoredLead) {
+    const row = leadRow(lead);
+    const columns = Object.keys(row).filter((column) => !keptColumns.has(column));
+    return this.db
+      .prepare(
+        `UPDATE leads SET ${columns.map((column) => `${column} = ?`).join(', ')} ` +
+          'WHERE id = ? AND erased_at IS NULL',
+      )
+      .bind(...columns.map((column) => row[column]), lead.id);
+  }
+
+  /**
+   * The person withdrew consent to the ad platforms' provision: recorded once, with its time, and
+   * every conversion not sent yet is skipped (the consumer acks a skipped channel unsent).
+   */
+  async withdrawAdConsent(id: string, channels: readonly string[], at: string): Promise<void> {
+    await this.db.batch([
+      this.db
+        .prepare(
+          'UPDATE leads SET ad_consent_withdrawn_at = COALESCE(ad_consent_withdrawn_at, ?) WHERE id = ?',
+        )
+        .bind(at, id),
+      this.db
+        .prepare(
+          "UPDATE lead_deliveries SET state = 'skipped', last_error = ?, queued_at = NULL, " +
+            `retry_at = NULL WHERE lead_id = ? AND state IN ('pending', 'dead') AND channel IN ` +
+            `(${channels.map(() => '?').join(', ')})`,
+        )
+        .bind(withdrawnReason, id, ...channels),
+    ]);
+  }
+
   /** One transaction (batch): a lead is erased whole or not at all, and never twice. */
   async erase(leads: readonly StoredLead[]): Promise<void> {
     const statements = leads.flatMap((lead) => {
-      const row = leadRow(lead);
-      const columns = Object.keys(row).filter((column) => !keptColumns.has(column));
       return [
-        this.db
-          .prepare(
-            `UPDATE leads SET ${columns.map((column) => `${column} = ?`).join(', ')} ` +
-              'WHERE id = ? AND erased_at IS NULL',
-          )
-          .bind(...columns.map((column) => row[column]), lead.id),
+        this.rewriteStatement(lead),
         this.db
           .prepare(
             "UPDATE lead_deliveries SET last_error = NULL WHERE lead_id = ? AND state NOT IN ('skipped', 'off')",

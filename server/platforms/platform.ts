@@ -69,11 +69,18 @@ export function isOn(value: string | undefined): boolean {
 // The visitor ticked the provision to the ad platforms (adConsent) under a policy version that
 // asks for it: nothing of the lead leaves for a platform otherwise (APPI art. 27, 28).
 function agreedToAdProvision(lead: StoredLead): boolean {
-  return lead.request.adConsent === true && asksAdProvision(lead.matching?.privacyPolicyVersion);
+  return (
+    lead.request.adConsent === true &&
+    !lead.adConsentWithdrawnAt &&
+    asksAdProvision(lead.matching?.privacyPolicyVersion)
+  );
 }
 
 /** @internal Exported: tests read the reason staff see. */
 export const notAgreed = `${field('adConsent').label}に同意なし`;
+
+/** The person withdrew it (APPI art. 35, server/staff/people.ts): nothing is sent after. */
+export const withdrawnReason = `${field('adConsent').label}の同意撤回`;
 
 // Off unless the published table lists the platform (decision 009). `matchable.has`: the lead holds
 // the platform's click or browser id; else its hashed contact must match it. `unsendable`: a field
@@ -90,6 +97,7 @@ export function decideConversion(
   if (!published) return { kind: 'off' };
   if (!configOf(platform.variables, ctx.env)) return { kind: 'off' };
   if (lead.suspectedSpam) return { kind: 'skip', reason: 'スパム疑い' };
+  if (lead.adConsentWithdrawnAt) return { kind: 'skip', reason: withdrawnReason };
   if (!agreedToAdProvision(lead)) return { kind: 'skip', reason: notAgreed };
   if (matchable.unsendable) return { kind: 'skip', reason: matchable.unsendable };
   if (!matchable.has && Object.keys(contactToHash(lead)).length === 0) {

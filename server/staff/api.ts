@@ -11,6 +11,7 @@ import { methods } from '../http/methods';
 import { sameSiteOnly } from '../http/sameSite';
 import { requestFingerprint } from '../leads/contentHash';
 import { leadRoute } from '../site/paths';
+import { correct, eraseNow, person, withdrawConsent } from './people';
 import { parseStageInput } from './stages';
 import { changeStage } from './stageChange';
 import { actorOf, audit, staffGate } from './gate';
@@ -87,6 +88,10 @@ staffApi.use(
 );
 staffApi.all(leadRoute, methods({ GET: getLead }));
 staffApi.all(`${leadRoute}/stages`, methods({ POST: postStage }));
+staffApi.all('/people', methods({ GET: person }));
+staffApi.all(`${leadRoute}/consent`, methods({ POST: withdrawConsent }));
+staffApi.all(`${leadRoute}/erase`, methods({ POST: eraseNow }));
+staffApi.all(`${leadRoute}/correction`, methods({ POST: correct }));
 
 staffApi.onError((error) => {
   console.error('[staff] api', error);

@@ -131,7 +131,8 @@ describe('the staff pages', () => {
 
   it('throttle failed sign-ins per client with a Japanese 429, right secret or not, and audit each', async () => {
     const from = (ip: string, typed: string) =>
-      call('/staff/login', {
+      worker.fetch('/staff/login', {
+        brand: 'yamada',
         ip,
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site },
