@@ -6,6 +6,7 @@ import type { AppContext } from '../http/context';
 import { staffLeadPath } from '../site/paths';
 import { ScrollRegion } from '../views/fields';
 import { staffPage } from './layout';
+import { field } from '../../src/estimate/contract/fieldTable';
 import type { AuditAction, AuditEntry } from './store';
 
 const actionWords: Record<AuditAction, string> = {
@@ -17,7 +18,7 @@ const actionWords: Record<AuditAction, string> = {
   export: 'CSVを出力',
   signInFailed: 'サインインに失敗（接続元）',
   people: 'ご本人の情報を開示用に表示',
-  consent: '広告事業者への提供の同意撤回を記録',
+  consent: `${field('adConsent').label}の同意撤回を記録`,
   erase: 'ご本人の請求で消去',
   correct: 'ご本人の請求で訂正',
 };

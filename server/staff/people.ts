@@ -3,6 +3,7 @@
 // stopping the provision to the ad platforms (their consent withdrawn, with its time).
 import * as v from 'valibot';
 import { normalizePhone } from '../../src/estimate/contract/validation/normalize';
+import { field } from '../../src/estimate/contract/fieldTable';
 import { customerEntries } from '../../src/estimate/contract/validation/formParts';
 import { leadChannels } from '../delivery/channels';
 import { mailboxKey } from '../delivery/receiptRules';
@@ -39,7 +40,10 @@ export async function person(c: AppContext): Promise<Response> {
   const email = c.req.query('email')?.trim() ?? '';
   const phone = normalizePhone(c.req.query('phone') ?? '');
   if (!email && !/^\d{10,11}$/.test(phone)) {
-    return refused('form', 'email（メールアドレス）か phone（電話番号）を指定してください。');
+    return refused(
+      'form',
+      `email（${field('customer.email').label}）か phone（${field('customer.phone').label}）を指定してください。`,
+    );
   }
   const { leads, staff } = c.var.services;
   const found = await leads.ofPerson(c.var.brand, { mailbox: email && mailboxKey(email), phone });

@@ -1,6 +1,6 @@
 import { pages as carsupportPages } from '../../src/content/carsupport/pages';
 import { company } from '../../src/content/carsupport/company';
-import { buildPrivacyPolicyPage, enhancedConversionsParagraph } from '../../src/content/textPages';
+import { buildPrivacyPolicyPage, enhancedConversionsParagraph } from '../../src/content/privacyPolicy';
 import { pages as yamadaPages } from '../../src/content/yamada/pages';
 import type { TextPageContent } from '../../src/content/types';
 

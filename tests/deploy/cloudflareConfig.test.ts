@@ -5,6 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brandIds, brands } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
+import { pages as carsupportPages } from '../../src/content/carsupport/pages';
+import { whereKept } from '../../src/content/privacyPromises';
+import { pages as yamadaPages } from '../../src/content/yamada/pages';
+
+const textPages = { carsupport: carsupportPages, yamada: yamadaPages };
 import {
   brandConfig,
   devRouterConfig,
@@ -47,6 +52,9 @@ const local = { outDir, distDir, local: true, env: {} };
 
 describe('Cloudflare config generator', () => {
   it('gives every brand its own Worker, tree, database, queues and rate limiter', () => {
+    // Where the privacy policy says the leads are kept: Cloudflare's Workers, D1 and Queues.
+    for (const brand of brandIds)
+      expect(JSON.stringify(textPages[brand].privacypolicy)).toContain(whereKept);
     const configs = brandIds.map((brand) => brandConfig(brand, local) as Config);
     for (const [index, brand] of brandIds.entries()) {
       const config = configs[index]!;

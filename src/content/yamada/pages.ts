@@ -1,7 +1,8 @@
 import { brands } from '../../brand/brands';
 import { externalTransmissions, privacyPolicyVersion } from '../externalTransmission';
 import { trackingConfig } from '../trackingConfig';
-import { buildLegalPage, buildPrivacyPolicyPage, buildTermPage } from '../textPages';
+import { buildPrivacyPolicyPage } from '../privacyPolicy';
+import { buildLegalPage, buildTermPage } from '../textPages';
 import type { TextRouteName } from '../pageTable';
 import type { TextPageContent } from '../types';
 import { company } from './company';

@@ -2,7 +2,10 @@
 // real local D1, for each brand: the disclosure copy of every lead of theirs in the brand, the
 // ad consent withdrawn (nothing sent to a platform after), erasure now, a correction; each audited.
 import { brandIds, type BrandId } from '../../../src/brand/brands';
+import { pages as carsupportPages } from '../../../src/content/carsupport/pages';
 import { adProvisionSince } from '../../../src/content/externalTransmission';
+import { requestsHandled, withdrawalStops } from '../../../src/content/privacyPromises';
+import { pages as yamadaPages } from '../../../src/content/yamada/pages';
 import { leadRequest, newLead } from '../../factories/estimate';
 import { workerOnD1 } from '../worker';
 
@@ -54,6 +57,13 @@ function book(brand: BrandId, id: string) {
 }
 
 beforeEach(() => worker.reset());
+
+it('are what each brand’s privacy policy promises', () => {
+  for (const page of [carsupportPages.privacypolicy, yamadaPages.privacypolicy]) {
+    expect(JSON.stringify(page)).toContain(withdrawalStops);
+    expect(JSON.stringify(page)).toContain(requestsHandled);
+  }
+});
 
 describe.each(brandIds)('a person’s requests on %s', (brand) => {
   const other = brandIds.find((id) => id !== brand)!;

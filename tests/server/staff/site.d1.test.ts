@@ -8,6 +8,8 @@ import type { Env } from '../../../server/env';
 import { messages } from '../../../server/http/messages';
 import { sweepOutbox } from '../../../server/jobs/outboxSweep';
 import { erasedLead } from '../../../server/leads/retention';
+import { accessControl } from '../../../src/content/privacyPromises';
+import { pages as yamadaPages } from '../../../src/content/yamada/pages';
 import { leadRequest, newLead } from '../../factories/estimate';
 import { stageChange } from '../d1';
 import { notFoundPage, siteOf, withD1Down, workerOnD1 } from '../worker';
@@ -130,6 +132,8 @@ describe('the staff pages', () => {
   });
 
   it('throttle failed sign-ins per client with a Japanese 429, right secret or not, and audit each', async () => {
+    // What the privacy policy's safety measures promise of this page (and ログアウト above).
+    expect(JSON.stringify(yamadaPages.privacypolicy)).toContain(accessControl);
     const from = (ip: string, typed: string) =>
       worker.fetch('/staff/login', {
         brand: 'yamada',
