@@ -29,7 +29,7 @@ export function buildLegalPage({
       {
         heading: '対価以外の必要料金',
         paragraphs: [
-          '法定費用（自動車重量税・自賠責保険料・印紙代）は非課税で、別途必要です。ご来店の交通費、通信費はお客様のご負担となります。',
+          '法定費用（自動車重量税・自賠責保険料・印紙代）は別途必要です。消費税はかかりません（自賠責保険料は非課税、自動車重量税と印紙代は不課税）。ご来店の交通費、通信費はお客様のご負担となります。',
         ],
       },
       {
@@ -52,6 +52,10 @@ export function buildLegalPage({
   };
 }
 
+/** Who the contract is with: the operator, whom /legal names as 販売事業者 (decision 027). */
+export const contractParty =
+  '整備・検査の契約は、お客様と当社（特定商取引法に基づく表記の販売事業者）との間で成立します。';
+
 export function buildTermPage({ brandName, company, updatedAt }: PageOptions): TextPageContent {
   return {
     heading: '利用規約',
@@ -67,8 +71,8 @@ export function buildTermPage({ brandName, company, updatedAt }: PageOptions): T
       {
         heading: '第2条（サービス内容）',
         paragraphs: [
-          '本サービスは、車検の見積もりと予約を当社が手配し、当社の提携整備工場（以下「提携工場」）が点検・整備・検査を行うサービスです。',
-          '整備・検査の契約は、お客様と提携工場との間で成立します。',
+          '本サービスは、車検の見積もりと予約を当社が受け付け、当社の提携整備工場（以下「提携工場」）が当社の委託を受けて点検・整備・検査を行うサービスです。',
+          contractParty,
         ],
       },
       {
@@ -93,15 +97,15 @@ export function buildTermPage({ brandName, company, updatedAt }: PageOptions): T
       {
         heading: '第6条（料金・支払）',
         paragraphs: [
-          '料金は、提携工場がお見積もりで提示し、お客様が了承した金額とします。本サイトに掲載の料金は例です。',
-          'お支払いは、提携工場の定める方法により納車時に行います。',
+          '料金は、当社がお見積もりで提示し、お客様が了承した金額とします。本サイトに掲載の料金は例です。',
+          'お支払いは、納車時に提携工場の店舗で行います。提携工場は、当社に代わって代金を受け取ります。',
         ],
       },
       {
         heading: '第7条（免責）',
         paragraphs: [
           '当社は、天災、交通事情、部品の入荷遅れその他当社の責めによらない事由による予約の変更・遅延について責任を負いません。',
-          '整備・検査の内容に関する責任は、当該作業を行った提携工場が負います。当社は、問題の解決に向けて誠実に協力します。',
+          '整備・検査の内容については、契約の当事者として当社が責任を負い、作業を行った提携工場とともに対応します。',
         ],
       },
       {

@@ -8,7 +8,7 @@ import type { TextPageContent } from '../types';
 import { company } from './company';
 
 // ヤマダ車検's text pages. Bump updatedAt with every change of wording.
-const options = { brandName: brands.yamada.name, company, updatedAt: '2026-11-21' };
+const options = { brandName: brands.yamada.name, company, updatedAt: '2026-11-28' };
 
 export const pages: Record<TextRouteName, TextPageContent> = {
   term: buildTermPage(options),
