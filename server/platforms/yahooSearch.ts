@@ -31,7 +31,7 @@ const key = {
 const searchClick = /^(?:\d+\.)?(YSS\..+)$/;
 
 /** A search ad's yclid: the landing URL's, else the click the site general tag keeps in `_ly_c`. */
-export function searchClickOf(lead: StoredLead): string | undefined {
+function searchClickOf(lead: StoredLead): string | undefined {
   for (const value of [trackingValue(lead, 'yclid'), cookieValue(lead, '_ly_c')]) {
     const click = value ? searchClick.exec(value)?.[1] : undefined;
     if (click) return click;

@@ -54,7 +54,7 @@ export function staffAccessOf(
   return secret ? { kind: 'secret', secret } : null;
 }
 
-/** Too short to guess within the sign-in throttle; npm start refuses a shorter one (docs/deploy.md). */
+/** @internal For npm start's config (a deploy script), which refuses a shorter one (docs/deploy.md). */
 export const staffSecretMinLength = 32;
 
 /** A person's email, or a service token's common name (a CRM). */

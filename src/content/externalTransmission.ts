@@ -208,7 +208,7 @@ export type ProvisionRecipient = {
 };
 
 /** The guidelines (外国にある第三者への提供編) 5-2's points on a country's system, each in words. */
-export type ForeignSystem = {
+type ForeignSystem = {
   /** Whether it has a system protecting personal information, and what it is. */
   exists: string;
   /** An indicator of its level: an adequacy decision, APEC CBPR. */
@@ -219,7 +219,7 @@ export type ForeignSystem = {
   others: string;
 };
 
-export const usSystem: ForeignSystem = {
+const usSystem: ForeignSystem = {
   exists:
     '米国には、日本の個人情報保護法に相当する包括的な連邦法はなく、分野ごとの連邦法と州法（カリフォルニア州消費者プライバシー法など）によって個人情報が保護され、連邦取引委員会（FTC）が不公正・欺瞞的な取扱いを取り締まっています。',
   indicator:

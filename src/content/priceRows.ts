@@ -41,7 +41,7 @@ const bandLabels: Record<WeightTaxAgeBand, string> = {
  * 自賠責保険料 is 非課税 and 重量税 and 印紙代 are 不課税 (taxes and fees, outside consumption tax):
  * no consumption tax on any of them, which is what a visitor needs to know.
  */
-export const legalFeesTax = '消費税はかかりません';
+const legalFeesTax = '消費税はかかりません';
 
 /** Formatting here marks every printed price as an example by construction (例, 税込, 〜). */
 export function priceRows(cost: PriceBreakdown, discountLabel: string): PriceRow[] {

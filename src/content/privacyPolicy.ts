@@ -19,7 +19,7 @@ import { retentionYears } from './retention';
 import type { PageOptions } from './textPages';
 import type { TextPageContent } from './types';
 
-/** The purposes of use (APPI art. 17, 21): each is something the site or the server does. */
+/** @internal Exported for tests. The purposes of use (APPI art. 17, 21), each one the site's. */
 export const purposes = [
   '車検のお見積もり、ご予約の手配とそのご連絡',
   'お見積もりと整備・検査のため、提携整備工場へお客様の情報を提供すること',

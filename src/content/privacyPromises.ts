@@ -30,6 +30,6 @@ export const accessControl =
 export const whereKept =
   'お見積もり依頼の情報は、米国のCloudflare, Inc.が提供するクラウドサービス（Cloudflare Workers、D1、Queues）に保存・処理しています。保存されるデータセンターは同社が運営する各国の拠点のいずれかで、日本国外の場合があります。当社は、米国の個人情報の保護に関する制度（「第三者提供」に記載）を把握したうえで、次の安全管理措置を講じています。';
 
-/** The recipients abroad, for tests: each has art. 28's three items and the system's four points. */
+/** @internal For tests: the recipients abroad, each with art. 28's items and four points. */
 export const abroadRecipients = () =>
   adProvisionRecipients().filter((recipient) => recipient.facts.abroad);

@@ -52,7 +52,7 @@ export function buildLegalPage({
   };
 }
 
-/** Who the contract is with: the operator, whom /legal names as 販売事業者 (decision 027). */
+/** @internal Exported for tests. The contract is the operator's, /legal's 販売事業者 (decision 027). */
 export const contractParty =
   '整備・検査の契約は、お客様と当社（特定商取引法に基づく表記の販売事業者）との間で成立します。';
 

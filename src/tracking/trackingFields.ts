@@ -92,7 +92,7 @@ export function cleanOpaqueToken(value: string, max = trackingValueMaxLength): s
   return cleaned.length <= max && clickIdPattern.test(cleaned) ? cleaned : '';
 }
 
-/** @internal Exported for the server's matching: a click id given but over the cap. */
+/** For the server's matching: a click id given but over the cap, to say why it is gone. */
 export function isOverlongClickId(key: TrackingKey, value: unknown): boolean {
   return (
     clickIdFields.includes(key) &&

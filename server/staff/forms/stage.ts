@@ -14,7 +14,7 @@ import {
 import { parseWith, unreadableBody, type FormResult } from './result';
 
 /** Ten million yen: far above any 車検, far below where a sum of them loses a yen. */
-export const yenMax = 10_000_000;
+const yenMax = 10_000_000;
 
 const changedStages = stageNames.filter((stage): stage is ChangedStage => stage !== 'new');
 
