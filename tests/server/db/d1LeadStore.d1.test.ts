@@ -55,6 +55,7 @@ describe('D1LeadStore on D1', () => {
       ...stored,
       deliveries: [],
       stage: { stage: 'new', changedAt: null, progress: 0 },
+      bookingSequence: 0,
     });
     expect(await store.get('261124-NOSUCHID')).toBeNull();
   });

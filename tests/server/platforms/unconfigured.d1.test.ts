@@ -52,7 +52,7 @@ describe('a Worker without the ad platforms’ configuration', () => {
     }
 
     const platformChannels = leadChannels.filter((channel) => channel.platform);
-    expect(platformChannels).toHaveLength(12);
+    expect(platformChannels).toHaveLength(15);
     const deliveries = (await worker.leads.get(id))?.deliveries ?? [];
     const platformStates = deliveries
       .filter((delivery) => channelNamed(delivery.channel)?.platform)
