@@ -147,7 +147,7 @@ async function cancel(c: AppContext): Promise<Response> {
       reason: visitorCancelReason,
       at,
       actor: visitorActor,
-      progress: progressAfter(lead.stage ?? { stage: 'new', changedAt: null, progress: 0 }, 'lost'),
+      progress: progressAfter('lost'),
       idempotencyKey: `booking-cancel:${lead.id}`,
       requestHash: null,
     });

@@ -7,7 +7,7 @@ import { readForm } from '../http/body';
 import type { AppContext } from '../http/context';
 import { messages } from '../http/messages';
 import { requestFingerprint } from '../leads/contentHash';
-import { erasedNotice } from '../leads/retention';
+import { erasedNotices } from '../leads/retention';
 import { deliveryOf } from '../delivery/channels';
 import { receiptChannel } from '../delivery/mailChannels';
 import { staffLeadPath } from '../site/paths';
@@ -56,7 +56,7 @@ function LeadPage(props: {
       {props.entered && <EnteredNotice lead={lead} />}
       {lead.erasedAt && (
         <p class="warn">
-          {erasedNotice}（{japaneseDateTime(lead.erasedAt)}
+          {erasedNotices[lead.erasedReason ?? 'retention']}（{japaneseDateTime(lead.erasedAt)}
           に消去）。受付日時・流入元・段階と金額は集計のために残しています。
         </p>
       )}
@@ -117,7 +117,7 @@ export async function postStage(c: AppContext): Promise<Response> {
   const { staff, stageNotifier, now } = c.var.services;
   const lead = await staff.lead(c.var.brand, id);
   if (!lead) return showLead(c, id);
-  const parsed = parseStageForm(values);
+  const parsed = parseStageForm(values, now());
   if (!parsed.ok) return showLead(c, id, { values, errors: parsed.errors, key });
   const recorded = await changeStage(staff, stageNotifier, lead, parsed.value, {
     actor: actorOf(c),

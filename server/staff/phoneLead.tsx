@@ -140,7 +140,7 @@ export async function createPhoneLead(c: AppContext): Promise<Response> {
     );
   }
   const { brand } = c.var;
-  const { leads, staff, stageNotifier, now } = c.var.services;
+  const { leads, staff, stageNotifier, leadNotifier, now } = c.var.services;
   const received = now();
   const { id, created } = await leads.insert(
     {
@@ -158,8 +158,9 @@ export async function createPhoneLead(c: AppContext): Promise<Response> {
   if (created) {
     await audit(c, 'create', id);
     const lead = await staff.lead(brand, id);
-    // The call itself was the contact; an address given gets the receipt, as a web lead's does.
-    if (lead?.request.customer.email) await stageNotifier.stageChanged(lead, [receiptChannel.name]);
+    // Decided now, so the outbox sweep never takes it for a lead the queue lost.
+    if (lead) await leadNotifier.decideAndQueue(lead);
+    // The call itself was the contact.
     if (lead) {
       await changeStage(
         staff,

@@ -37,12 +37,18 @@ const bandLabels: Record<WeightTaxAgeBand, string> = {
   over18: '（18年経過）',
 };
 
+/**
+ * 自賠責保険料 is 非課税 and 重量税 and 印紙代 are 不課税 (taxes and fees, outside consumption tax):
+ * no consumption tax on any of them, which is what a visitor needs to know.
+ */
+const legalFeesTax = '消費税はかかりません';
+
 /** Formatting here marks every printed price as an example by construction (例, 税込, 〜). */
 export function priceRows(cost: PriceBreakdown, discountLabel: string): PriceRow[] {
   return [
     {
       label: '法定費用',
-      text: `例 ${yen(legalFees(cost))}（非課税）`,
+      text: `例 ${yen(legalFees(cost))}（${legalFeesTax}）`,
       detail: `重量税${bandLabels[cost.band ?? 'standard']} ${yen(cost.weightTax)}＋自賠責保険料（24か月・本土）${yen(cost.liabilityInsurance)}＋印紙代（指定工場）${yen(cost.stampFee)}`,
     },
     { label: '車検基本料', text: `例 ${yen(cost.basicFee)}〜（税込）` },

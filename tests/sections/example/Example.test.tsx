@@ -17,7 +17,7 @@ function shownFees(label: string) {
   if (!cost) throw new Error(`no class ${label}`);
   const legal = cost.weightTax + cost.liabilityInsurance + cost.stampFee;
   return {
-    legal: `例 ${yen.format(legal)}円（非課税）`,
+    legal: `例 ${yen.format(legal)}円（消費税はかかりません）`,
     total: `例 ${yen.format(legal + cost.basicFee - cost.discount)}円〜（税込・法定費用込み）`,
   };
 }
