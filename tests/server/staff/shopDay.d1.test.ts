@@ -7,7 +7,7 @@ import { parseCsv } from '../../parseCsv';
 import { leadRequest, newLead } from '../../factories/estimate';
 import { siteOf, workerOnD1 } from '../worker';
 
-const secret = 'staff-secret-for-tests';
+const secret = 'staff-secret-for-tests-0123456789abcdef';
 const site = siteOf('yamada');
 const worker = workerOnD1({ start: '2026-11-25T01:00:00.000Z', env: { STAFF_SECRET: secret } });
 const lead = newLead({

@@ -221,7 +221,7 @@ describe('the staff pages', () => {
     expect(words(page.querySelector('.stage'))).toBe('連絡済み');
 
     // Its channels are decided at entry: the outbox sweep, 20 minutes on, finds nothing stranded.
-    const phoneLeadId = created.headers.get('location')!.split('/').at(-1)!;
+    const phoneLeadId = new URL(created.headers.get('location')!, site).pathname.split('/').at(-1)!;
     expect((await worker.leads.get(phoneLeadId))?.deliveries?.length).toBeGreaterThan(0);
     await worker.deliver();
     const mailed = worker.mails.length;
