@@ -12,6 +12,7 @@ import {
   onlyFromAds,
   requestsHandled,
   stagesAndAmounts,
+  guideMails,
   whereKept,
   withdrawalStops,
 } from './privacyPromises';
@@ -23,7 +24,7 @@ import type { TextPageContent } from './types';
 export const purposes = [
   '車検のお見積もり、ご予約の手配とそのご連絡',
   'お見積もりと整備・検査のため、提携整備工場へお客様の情報を提供すること',
-  '次回の車検時期などのご案内',
+  '次回の車検時期のご案内メール（ご希望のお客様のみ）',
   'サービスの改善と、広告の効果測定（ご同意いただいたお客様の情報の広告事業者への提供を含む）',
   'お問い合わせと、開示・訂正・消去などのご請求への対応',
 ];
@@ -136,11 +137,12 @@ export function buildPrivacyPolicyPage({
         paragraphs: ['取得した情報は、次の目的に利用します。'],
         list: purposes,
       },
+      { heading: '次回の車検時期のご案内メール', paragraphs: [guideMails] },
       thirdPartySection(externalTransmissions),
       {
         heading: '保存期間',
         paragraphs: [
-          `お見積もり依頼の情報は、次回の車検時期のご案内に必要な期間として、受付から${retentionYears}年間保存します。期間を過ぎたお名前・連絡先・お車の情報などは消去し、件数などの統計だけを残します。`,
+          `お見積もり依頼の情報は、次回の車検時期のご案内（ご希望のお客様）と対応の記録に必要な期間として、受付から${retentionYears}年間保存します。期間を過ぎたお名前・連絡先・お車の情報などは消去し、件数などの統計だけを残します。`,
         ],
       },
       {

@@ -14,6 +14,10 @@ const stageRecipients = [
 /** Held by tests/server/platforms/stages.test.ts (which platforms' stage channels may send). */
 export const stagesAndAmounts = `${stageRecipients.join('と')}には、お見積もり依頼の受付に加えて、その後のご予約の確定と車検の完了の日時、完了時のお支払い金額（税込）も、受付番号とともに送信します。`;
 
+/** Held by tests/server/reminders/guides.d1.test.ts (consent, 60/30 days, one-click stop). */
+export const guideMails =
+  '次回の車検時期のご案内メールは、お見積もりフォームまたはご予約の確認・変更ページでご希望いただいたお客様にだけ、次回の車検満了日の60日前と、まだお申し込みがなければ30日前にお送りします。ご希望の日時と文言の版を記録し、メールのリンクから1回の操作で配信を停止でき、停止した時点から以後のご案内はお送りしません。';
+
 /** Held by tests/server/staff/people.d1.test.ts (the consent API, then nothing sent). */
 export const withdrawalStops =
   '広告事業者への提供の同意を撤回（第三者への提供の停止を請求）されたときは、その日時を記録し、以後そのお見積もり依頼について、どの広告事業者にも何も送信しません。';

@@ -1,3 +1,4 @@
+import { guideMails } from '../privacyPromises';
 import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, withBrandPrices } from '../legalFees';
@@ -190,11 +191,12 @@ export const landing: LandingContent = {
       {
         question: '予約の変更やキャンセルはできますか？',
         answer: [
-          'できます。お電話かお見積もり時のご案内にある連絡先まで、お早めにご連絡ください。',
+          'できます。サイトでご予約の場合は、ご予約メールのリンク（ご予約の確認・変更ページ）から、店舗の締め切り（前日の18時など）まで日時の変更とキャンセルができます。それ以降と、お電話でのご予約は、お電話でご連絡ください。',
         ],
       },
       // The receipt's item names the sending domain, and is absent when the brand sends no mail.
       ...receiptFaq(brands.carsupport, '確認メールが届きません。'),
+      { question: '次の車検の時期に知らせてもらえますか？', answer: [guideMails] },
     ],
   },
   policy: {

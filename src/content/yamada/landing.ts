@@ -1,3 +1,4 @@
+import { guideMails } from '../privacyPromises';
 import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, withBrandPrices } from '../legalFees';
@@ -189,6 +190,7 @@ export const landing: LandingContent = {
       },
       // The receipt's item names the sending domain, and is absent when the brand sends no mail.
       ...receiptFaq(brands.yamada, '確認メールが来ません。'),
+      { question: '次の車検の時期に知らせてもらえますか？', answer: [guideMails] },
     ],
   },
   policy: {
