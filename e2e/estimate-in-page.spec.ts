@@ -138,7 +138,7 @@ for (const brand of oneBrand(1)) {
       const dialog = estimateDialog(page);
       const email = uniqueEmail(brand.id);
       await fillEstimate(dialog, email);
-      await dialog.locator('button[type="submit"]').click();
+      await submitButton(dialog).click();
       await expect(dialog.getByRole('button', { name: '送信準備中…' })).toBeVisible();
       expect(posts).toEqual([]);
 
@@ -180,7 +180,7 @@ for (const brand of oneBrand(1)) {
       await page.locator('[data-section="tracking-footer"]').getByRole('button').click();
       const dialog = estimateDialog(page);
       await fillEstimate(dialog, uniqueEmail(brand.id));
-      await dialog.locator('button[type="submit"]').click();
+      await submitButton(dialog).click();
       await expect(dialog.getByRole('button', { name: '送信準備中…' })).toBeVisible();
       await expect
         .poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity))
@@ -207,7 +207,7 @@ for (const brand of oneBrand(1)) {
       const dialog = estimateDialog(page);
       const email = uniqueEmail(brand.id);
       await fillEstimate(dialog, email);
-      await dialog.locator('button[type="submit"]').click();
+      await submitButton(dialog).click();
       await expect(page.getByText(/^受付番号: \S+/)).toBeVisible();
       expect(await storedFor(brand.id, email)).toHaveLength(1);
     });
@@ -251,7 +251,7 @@ for (const brand of oneBrand(1)) {
       const dialog = estimateDialog(page);
       const email = uniqueEmail(brand.id);
       await fillEstimate(dialog, email);
-      await dialog.locator('button[type="submit"]').click();
+      await submitButton(dialog).click();
       await expect(page.getByText(/^受付番号: \S+/)).toBeVisible();
       await expect(page.getByRole('link', { name: brand.phone })).toBeVisible();
       const [stored, ...more] = await storedFor(brand.id, email);
@@ -366,7 +366,7 @@ for (const brand of oneBrand(1)) {
       const email = uniqueEmail(brand.id);
       await fillEstimate(dialog, email);
       await dialog.getByLabel('電話番号').fill('0990-123-456');
-      await dialog.locator('button[type="submit"]').click();
+      await submitButton(dialog).click();
       const message = /^0990から始まる番号にはおかけできません/;
       // In the list of problems at the top, linked to the field, and at the field itself.
       await expect(page.getByRole('link', { name: message })).toBeVisible();

@@ -2,7 +2,13 @@
 // kept as .eml files in MAIL_DIR by the server's mail keeper (deploy/cloudflare/mailKeeper.ts),
 // read back with a real parser: what the copy promises is what is sent.
 import { mailSender } from '../src/brand/mail';
-import { estimateDialog, fillEstimate, formCodeLoaded, uniqueEmail } from './estimateForm';
+import {
+  estimateDialog,
+  fillEstimate,
+  formCodeLoaded,
+  submitButton,
+  uniqueEmail,
+} from './estimateForm';
 import { brandList, expect, mailDir, originFor, test } from './fixtures';
 import { keptMails, type KeptMail } from './keptMail';
 
@@ -32,7 +38,7 @@ for (const brand of brandList) {
         const dialog = estimateDialog(page);
         const email = uniqueEmail(`${brand.id}-mail`);
         await fillEstimate(dialog, email);
-        await dialog.locator('button[type="submit"]').click();
+        await submitButton(dialog).click();
         const receiptLine = page.getByText(/^受付番号: \S+/);
         await expect(receiptLine).toBeVisible();
         const id = (await receiptLine.locator('strong').textContent()) ?? '';
@@ -66,7 +72,7 @@ for (const brand of brandList) {
       const answered = page.waitForResponse(
         (response) => response.url().endsWith('/api/estimates') && response.status() === 201,
       );
-      await dialog.locator('button[type="submit"]').click();
+      await submitButton(dialog).click();
       const { id } = (await (await answered).json()) as { id: string };
       await expect(dialog.getByText('確認メールを自動でお送りします（数分以内）')).toBeVisible();
       await expect(

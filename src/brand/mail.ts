@@ -24,14 +24,18 @@ export function emailHint(brand: Brand): string {
     : '担当者からのご連絡に使います';
 }
 
+/** `booked` (仮予約, 予約確定): a booked slot's mail goes in place of the receipt, with its link. */
 export function receiptNotice(
   brand: Brand,
+  booked?: string,
 ): { title: string; text: string; filter: string } | null {
   const sender = mailSender(brand);
   if (!sender) return null;
   return {
-    title: `確認メールを自動でお送りします（${receiptDelay}）`,
-    text: `ご入力のアドレスに、受付内容の確認メールを${sender.email} から自動でお送りします。`,
+    title: `${booked ? `${booked}の` : '確認'}メールを自動でお送りします（${receiptDelay}）`,
+    text: booked
+      ? `ご入力のアドレスに、ご予約の内容と変更・キャンセル用のリンクを${sender.email} から自動でお送りします。`
+      : `ご入力のアドレスに、受付内容の確認メールを${sender.email} から自動でお送りします。`,
     filter: filterAdvice(sender.domain),
   };
 }

@@ -43,7 +43,7 @@ export type Shop = {
 };
 
 /** How pages and mails mark a shop that is only an example. */
-export const exampleShopMark = '【見本の店舗】';
+const exampleShopMark = '【見本の店舗】';
 
 export function shownShopName(shop: Pick<Shop, 'name' | 'example'>): string {
   return shop.example ? `${exampleShopMark}${shop.name}` : shop.name;

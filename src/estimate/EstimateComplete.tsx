@@ -1,22 +1,45 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { receptionText, telHref, type Brand } from '../brand/brands';
 import { mailSender, receiptNotice } from '../brand/mail';
 import { outsideHoursAttribute } from '../business-hours/businessHoursNames';
+import { shownShopName } from '../content/shops';
+import {
+  slotLabel,
+  type BookingAnswer,
+  type BookingState,
+  type ShopSummary,
+} from './contract/booking';
 import styles from './EstimateComplete.module.css';
 import formStyles from './EstimateForm.module.css';
+
+/** A held slot, with the shop as the form listed it. */
+export type Booked = BookingAnswer & { place: ShopSummary | undefined };
+
+const bookedWords: Record<BookingState, string> = { held: '仮予約', confirmed: '予約確定' };
+
+/** The dialog's title once sent, as the no-JS answer page words it. */
+export function completeTitle(booked: Booked | undefined): string {
+  if (!booked) return 'お見積もり依頼を受け付けました';
+  return booked.state === 'held' ? '仮予約を受け付けました' : 'ご予約が確定しました';
+}
 
 /** The receipt mail is promised only by a brand that sends one. */
 export function EstimateComplete({
   receiptId,
   brand,
+  booked,
   onClose,
 }: {
   receiptId: string;
   brand: Brand;
+  booked?: Booked | undefined;
   onClose: () => void;
 }) {
-  const receipt = receiptNotice(brand);
+  const receipt = receiptNotice(brand, booked && bookedWords[booked.state]);
   const [copied, setCopied] = useState<boolean | null>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  // The form was scrolled to its end: the answer (the slot first) is read from its top.
+  useEffect(() => topRef.current?.scrollIntoView?.({ block: 'start' }), []);
   const { phone } = brand;
   // Shown after a submit, when the page has long had its hours (set on <html> with them).
   const outsideHours = document.documentElement.hasAttribute(outsideHoursAttribute);
@@ -30,10 +53,11 @@ export function EstimateComplete({
   }
 
   return (
-    <div className={styles.complete}>
+    <div ref={topRef} className={styles.complete}>
       <p className={styles.lead}>
         お見積もりのご依頼ありがとうございます。以下の流れでご案内いたします。
       </p>
+      {booked && <BookedVisit booked={booked} />}
       <div className={styles.receiptBox}>
         <p className={styles.receipt}>
           受付番号: <strong className={styles.receiptId}>{receiptId}</strong>
@@ -53,7 +77,12 @@ export function EstimateComplete({
       <ol className={styles.steps}>
         <li>
           <strong>担当者からご連絡します</strong>
-          {`受付時間（${brand.receptionHours}）内のご依頼には、このあと担当者よりお電話またはメールでご連絡し、店舗と入庫日を調整いたします。受付時間外や${brand.holidays}のご依頼には、次の受付日にご連絡します。`}
+          {booked &&
+            (booked.state === 'held'
+              ? '店舗が空き状況を確かめ、予約確定をご連絡します。店舗からの確定のご連絡をお待ちください。'
+              : 'ご予約は確定しています。お見積もりの内容は担当者よりご連絡します。')}
+          {!booked &&
+            `受付時間（${brand.receptionHours}）内のご依頼には、このあと担当者よりお電話またはメールでご連絡し、店舗と入庫日を調整いたします。受付時間外や${brand.holidays}のご依頼には、次の受付日にご連絡します。`}
         </li>
         {receipt && (
           <li>
@@ -79,6 +108,28 @@ export function EstimateComplete({
       >
         画面を閉じる
       </button>
+    </div>
+  );
+}
+
+function BookedVisit({ booked }: { booked: Booked }) {
+  const { place } = booked;
+  return (
+    <div className={styles.booked}>
+      <p>
+        <strong className={styles.bookedState}>{bookedWords[booked.state]}</strong>
+        <strong>{slotLabel(booked.start)}</strong>
+      </p>
+      {place && (
+        <p>
+          <strong>{shownShopName(place)}</strong>
+          <br />
+          <span className={styles.hours}>
+            {place.address}・電話 <a href={telHref(place.phone)}>{place.phone}</a>
+          </span>
+        </p>
+      )}
+      <a href={booked.manageUrl}>ご予約の確認・変更・キャンセル</a>
     </div>
   );
 }

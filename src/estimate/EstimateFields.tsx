@@ -9,6 +9,8 @@ import {
 } from './contract/dates';
 import { quoteControlNames } from './contract/controlNames';
 import { AdConsent, Consent, GuideConsent } from './consentFields';
+import { BookingSection } from './BookingSection';
+import type { BookingStep } from './bookingStep';
 import { DateFields, NamePartField, RadioField, TableField, TableGroup } from './registeredFields';
 import styles from './EstimateFields.module.css';
 
@@ -45,7 +47,7 @@ export function HiddenFields({ brand }: { brand: BrandId }) {
   );
 }
 
-export function EstimateFields() {
+export function EstimateFields({ booking }: { booking: BookingStep }) {
   const brand = useBrand();
   const now = useFormNow();
   const preferredDates = preferredDateBounds(now);
@@ -69,6 +71,8 @@ export function EstimateFields() {
         />
         <TableField path="vehicle.mileage" />
       </section>
+
+      <BookingSection step={booking} />
 
       <section className={styles.section} aria-labelledby={`${id}-customer`}>
         <h3 id={`${id}-customer`} className={styles.heading}>

@@ -21,7 +21,8 @@ import { estimatesUrl } from './endpoint';
 import { closeEstimateCommand, formStateAttribute, layOutEvent } from './dialog';
 import { pendingInputKey } from './draft';
 import { useEstimateDraft } from './useEstimateDraft';
-import { EstimateComplete } from './EstimateComplete';
+import { completeTitle, EstimateComplete, type Booked } from './EstimateComplete';
+import { createBookingStep } from './bookingStep';
 import { EstimateFields, HiddenFields } from './EstimateFields';
 import { ErrorSummary, RequiredLeft } from './ErrorSummary';
 import { useFormAids } from './useFormAids';
@@ -52,7 +53,7 @@ type Status =
   | { kind: 'retryable'; reason: RetryReason }
   /** The server refused something the form has no field for. */
   | { kind: 'rejected'; messages: string[]; focusAlert: boolean }
-  | { kind: 'done'; receiptId: string };
+  | { kind: 'done'; receiptId: string; booked: Booked | undefined };
 
 // The lazy chunk's entry (React.lazy needs a default export).
 export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) {
@@ -67,6 +68,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     shouldFocusError: false,
   });
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
+  const [booking] = useState(createBookingStep);
   const [shownQuote, setShownQuote] = useState<EstimateQuote | undefined>(undefined);
   // A ref, not state: two clicks in one frame both run before a re-render could disable the button.
   const sendingRef = useRef(false);
@@ -166,7 +168,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     reportEstimate('estimate_submit', context);
     const outcome = await sendEstimate(
       values,
-      { ...context, quote: quoteOf(element) },
+      { ...context, quote: quoteOf(element), booking: booking.request() },
       control(element, 'homepage')?.value ?? '',
       (body, renew) => draft.keyFor(body, withEmptyDefaults(getValues()), renew),
     );
@@ -177,15 +179,25 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       draft.clear();
       holdsInputRef.current = false;
       setShownQuote(undefined);
-      setStatus({ kind: 'done', receiptId: outcome.id });
+      const place = booking.get().chosen?.shop;
+      booking.clear();
+      const booked = outcome.booking && { ...outcome.booking, place };
+      setStatus({ kind: 'done', receiptId: outcome.id, booked });
     } else if (outcome.kind === 'retryable') {
       setStatus({ kind: 'retryable', reason: outcome.reason });
+    } else if (outcome.kind === 'slot-taken') {
+      // Nothing was stored: every entry stays, the step offers the nearest free slots.
+      const { message, alternatives } = outcome;
+      booking.refuse({ message, alternatives, focus: true });
+      setStatus({ kind: 'editing' });
     } else {
-      const { unknown, focused } = showServerErrors(outcome.errors, form.setError);
-      // A field the server named takes the focus; only without one does the alert take it.
+      const { booking: refused, ...errors } = outcome.errors;
+      const { unknown, focused } = showServerErrors(errors, form.setError);
+      if (refused) booking.refuse({ message: refused, alternatives: null, focus: !focused });
+      // A field the server named takes the focus; only without one does an alert take it.
       setStatus(
         unknown.length > 0
-          ? { kind: 'rejected', messages: unknown, focusAlert: !focused }
+          ? { kind: 'rejected', messages: unknown, focusAlert: !focused && !refused }
           : { kind: 'editing' },
       );
     }
@@ -216,7 +228,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
     <>
       <div className={styles.header}>
         <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.title}>
-          {done ? 'お見積もり依頼を受け付けました' : '無料お見積もり依頼'}
+          {status.kind === 'done' ? completeTitle(status.booked) : '無料お見積もり依頼'}
         </h2>
         <button
           type="button"
@@ -230,7 +242,12 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
       </div>
       <div ref={bodyRef} className={styles.body}>
         {status.kind === 'done' ? (
-          <EstimateComplete receiptId={status.receiptId} brand={brand} onClose={close} />
+          <EstimateComplete
+            receiptId={status.receiptId}
+            brand={brand}
+            booked={status.booked}
+            onClose={close}
+          />
         ) : (
           <FormProvider {...form}>
             <form
@@ -250,7 +267,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
               </>
               {shownQuote && <QuoteNote quote={shownQuote} />}
               <HiddenFields brand={brand.id} />
-              <EstimateFields />
+              <EstimateFields booking={booking} />
               {status.kind === 'retryable' && (
                 <RetryAlert ref={retryRef} reason={status.reason} phone={brand.phone} />
               )}

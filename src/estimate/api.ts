@@ -3,14 +3,18 @@ import type { EstimateRequest } from './contract/validation/estimateSchema';
 import { isRecord } from '../lib/isRecord';
 import { RequestTimeoutError, withTimeout } from '../lib/withTimeout';
 import { keyReusedCode } from './contract/apiContract';
+import { slotTakenError, type BookingAnswer, type SlotTakenAnswer } from './contract/booking';
+import { bookingIn, slotsIn } from './bookingAnswers';
 import { estimatesUrl } from './endpoint';
 
 /** Sending again is safe. */
 export type RetryReason = 'network' | 'timeout' | 'server' | 'unexpected';
 
 export type SendOutcome =
-  /** Stored now, or earlier under the same Idempotency-Key. */
-  | { kind: 'accepted'; id: string }
+  /** Stored now, or earlier under the same Idempotency-Key; `booking` when a slot was held. */
+  | { kind: 'accepted'; id: string; booking?: BookingAnswer }
+  /** The slot was taken meanwhile and nothing was stored: the shop's nearest free slots. */
+  | ({ kind: 'slot-taken' } & Pick<SlotTakenAnswer, 'message' | 'alternatives'>)
   /** Messages by field path ("form" for the body as a whole). */
   | { kind: 'invalid'; errors: Record<string, string> }
   | { kind: 'rate-limited'; errors: Record<string, string> }
@@ -24,6 +28,7 @@ export const requestTimeoutMs = 15_000;
 
 const maxIdLength = 200;
 const maxMessageLength = 500;
+const slotTakenFallback = 'お選びの日時は埋まりました。ほかの日時をお選びください';
 
 function fieldErrorsFrom(data: unknown): Record<string, string> | null {
   if (!isRecord(data) || !isRecord(data.errors)) return null;
@@ -80,9 +85,19 @@ export async function submitEstimate(
   const data = parsed(answer.text);
   if (status === 201) {
     const id = isRecord(data) ? data.id : undefined;
-    return typeof id === 'string' && id !== '' && id.length <= maxIdLength
-      ? { kind: 'accepted', id }
-      : { kind: 'retryable', reason: 'unexpected' };
+    if (typeof id !== 'string' || id === '' || id.length > maxIdLength) {
+      return { kind: 'retryable', reason: 'unexpected' };
+    }
+    const booking = isRecord(data) ? bookingIn(data.booking) : undefined;
+    return { kind: 'accepted', id, ...(booking && { booking }) };
+  }
+  if (status === 409 && isRecord(data) && data.error === slotTakenError) {
+    const message = typeof data.message === 'string' ? data.message : '';
+    return {
+      kind: 'slot-taken',
+      message: message.slice(0, maxMessageLength) || slotTakenFallback,
+      alternatives: slotsIn(data.alternatives),
+    };
   }
   // 429: carrier NAT puts many phones behind one address; the message says when to try again.
   if (status === 422 && isRecord(data) && data.code === keyReusedCode) {

@@ -1,5 +1,5 @@
 /** An empty setting counts as not configured. */
-const apiBase = import.meta.env.VITE_API_BASE_URL || '/api';
+export const apiBase = import.meta.env.VITE_API_BASE_URL || '/api';
 
 /** Both the JSON post and the native form post (a simple form's too) go here. */
 export const estimatesUrl = `${apiBase}/estimates`;

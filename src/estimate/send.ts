@@ -3,13 +3,19 @@
 import type { BrandId } from '../brand/brands';
 import { readTrackingData } from '../tracking/trackingData';
 import { submitEstimate, type SendOutcome } from './api';
+import type { BookingChoice } from './contract/booking';
 import type { EntryPoint } from './contract/types';
 import type { EstimateQuote } from './contract/validation/estimateSchema';
 import { toEstimateRequest, type EstimateFormOutput } from './contract/validation/estimateSchema';
 
 export async function sendEstimate(
   values: EstimateFormOutput,
-  context: { brand: BrandId; entryPoint: EntryPoint; quote: EstimateQuote | undefined },
+  context: {
+    brand: BrandId;
+    entryPoint: EntryPoint;
+    quote: EstimateQuote | undefined;
+    booking?: BookingChoice | undefined;
+  },
   homepage: string,
   /** `renew` asks for a key never used before. */
   keyFor: (body: unknown, renew: boolean) => string,

@@ -141,7 +141,12 @@ export function installEstimateDialog(): void {
           if (c.name && c.type !== 'hidden') values[c.name] = c.value;
         }
         openEstimate(entryPoint, values);
-      } else if (target === form && (!state || state === 'held')) {
+      } else if (
+        target === form &&
+        (!state || state === 'held') &&
+        // A button that skips the checks (空き枠を表示する) asks the server for a page: never held.
+        !(event as SubmitEvent).submitter?.hasAttribute('formnovalidate')
+      ) {
         // The form's code has not taken over yet: it sends this submit when it does.
         event.preventDefault();
         form.setAttribute(formStateAttribute, 'held');

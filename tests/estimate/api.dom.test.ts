@@ -37,6 +37,40 @@ describe('submitEstimate', () => {
     await expect(submitEstimate(body, 'k')).resolves.toEqual({ kind: 'accepted', id: 'est-1' });
   });
 
+  it('reads a held slot from the 201, and drops one that does not fit the contract', async () => {
+    const booking = {
+      state: 'held',
+      shop: 'shibuya',
+      start: '2026-12-05T10:30:00+09:00',
+      manageUrl: 'https://carsupport.example/booking/abc',
+    };
+    use(answer(201, { id: 'est-1', booking }));
+    await expect(submitEstimate(body, 'k')).resolves.toEqual({
+      kind: 'accepted',
+      id: 'est-1',
+      booking,
+    });
+    use(answer(201, { id: 'est-2', booking: { ...booking, manageUrl: 'javascript:alert(1)' } }));
+    await expect(submitEstimate(body, 'k')).resolves.toEqual({ kind: 'accepted', id: 'est-2' });
+  });
+
+  it('classifies a 409 slot_taken as slot-taken with its message and the well-formed alternatives', async () => {
+    const free = { start: '2026-12-05T13:30:00+09:00', remaining: 1 };
+    const message = '選んだ日時はたったいま満席になりました';
+    use(
+      answer(409, {
+        error: 'slot_taken',
+        message,
+        alternatives: [free, { start: 'tomorrow', remaining: 1 }, { start: free.start }],
+      }),
+    );
+    await expect(submitEstimate(body, 'k')).resolves.toEqual({
+      kind: 'slot-taken',
+      message,
+      alternatives: [free],
+    });
+  });
+
   it('classifies 422 with field errors as invalid, keeping only string messages', async () => {
     use(answer(422, { errors: { 'customer.phone': '電話番号を入力してください', bad: 5 } }));
     await expect(submitEstimate(body, 'k')).resolves.toEqual({
@@ -66,6 +100,7 @@ describe('submitEstimate', () => {
     ['a 422 without errors', 422, { message: 'no' }],
     ['a 200', 200, { id: 'x' }],
     ['a 404', 404, 'Not Found'],
+    ['a 409 of another kind', 409, { error: 'conflict' }],
     ['a 429 without a message', 429, {}],
   ])('classifies %s as retryable', async (_name, status, data) => {
     use(answer(status, data));

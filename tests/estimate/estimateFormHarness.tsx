@@ -21,10 +21,10 @@ export type { TestWindow } from '../dataLayer';
  * with the dataLayer cleared after each test and the JSON body of the n-th request sent.
  */
 export function formTestApi() {
-  const { requests, answers } = estimateApi();
+  const { requests, answers, reads } = estimateApi();
   clearDataLayerAfterEach();
   const sentBody = (index = 0) => requests[index]?.body as Record<string, unknown>;
-  return { requests, answers, sentBody };
+  return { requests, answers, reads, sentBody };
 }
 
 /** The dialog as the page has it, with the form's code in it (EstimateDialog.tsx). */

@@ -88,6 +88,7 @@ describe('the estimate dialog', () => {
         <input name="vehicle.model" required><input name="vehicle.postalCode" required>
         <select name="vehicle.firstRegistrationYear"><option value=""></option><option>2015</option></select>
         <input type="checkbox" name="consent" required>
+        <button type="submit" name="intent" value="slots" formnovalidate>空き枠を表示する</button>
         <button type="submit">依頼する</button>
       </form></dialog>`;
   }
@@ -182,6 +183,17 @@ describe('the estimate dialog', () => {
     const enhanced = new SubmitEvent('submit', { bubbles: true, cancelable: true });
     form.dispatchEvent(enhanced);
     expect(enhanced.defaultPrevented).toBe(false);
+  });
+
+  it("lets 空き枠を表示する post natively before the form's code runs: it asks for a page, never sends", () => {
+    page();
+    runLoader(loaderElement());
+    const form = dialogForm();
+    const slots = form.querySelector<HTMLButtonElement>('[formnovalidate]')!;
+    const asked = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: slots });
+    form.dispatchEvent(asked);
+    expect(asked.defaultPrevented).toBe(false);
+    expect(form).not.toHaveAttribute('data-state');
   });
 
   it('posts a held submit natively when the app cannot start at all', async () => {
