@@ -8,7 +8,6 @@ import type { AppContext } from '../http/context';
 import { requestFingerprint } from '../leads/contentHash';
 import { receiptId } from '../leads/receiptId';
 import { parseStoredRequest } from '../leads/storedRequest';
-import { receiptChannel } from '../delivery/mailChannels';
 import { staffLeadPath } from '../site/paths';
 import { ErrorSummary, SelectField, TextField, type Errors } from '../views/fields';
 import { parsePhoneLead, type PhoneLead } from './forms/phoneLead';
