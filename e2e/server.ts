@@ -9,4 +9,4 @@ export const stateDir = `.data/e2e-state-${port}`;
 export const mailDir = `.data/e2e-mail-${port}`;
 
 export const exportSecret = 'e2e-export-secret';
-export const staffSecret = 'e2e-staff-secret';
+export const staffSecret = 'e2e-staff-secret-0123456789abcdef0123';

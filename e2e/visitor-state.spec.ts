@@ -246,8 +246,23 @@ for (const brand of oneBrand(1)) {
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
       release();
-      // 20:30 is after 19:00: once the late answer arrives the cta goes.
+      // 20:30 is after 19:00: once the late answer arrives the cta goes, and every number on the
+      // page says when it rings: the header's and the footer's.
       await expect(cta).toHaveCount(0);
+      const saysClosed = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => {
+            const after = getComputedStyle(element, '::after').content;
+            return `${element.textContent}${after === 'none' ? '' : after.replace(/"/g, '')}`;
+          });
+      expect(await saysClosed('header a[href^="tel:"] span')).toBe(
+        '通話無料・9:00〜19:00（受付時間外）',
+      );
+      expect(await saysClosed('footer a[href^="tel:"] + span')).toBe(
+        '受付時間 9:00〜19:00（年末年始を除く）・ただいま受付時間外',
+      );
     });
 
     test('an answer slower than the 5 s timeout is dropped: no cookie, cta stays', async ({

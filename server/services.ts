@@ -6,6 +6,8 @@ import { D1Deliveries } from './db/deliveries';
 import { D1LeadStore } from './db/leads';
 import { D1RateLimiter } from './db/rateLimiter';
 import { D1Staff } from './db/staff';
+import { D1StaffSignIn } from './db/staffSignIn';
+import { signInFailurePolicy, type SignInGuard } from './staff/signInGuard';
 import { deliveryContext, QueueNotifier } from './delivery/notifier';
 import { queueRedelivery } from './delivery/redelivery';
 import { postalLookupOf, type PostalLookup } from './leads/postalArea';
@@ -22,9 +24,13 @@ export type Services = {
   staff: D1Staff;
   acceptor: Acceptor;
   stageNotifier: StageNotifier;
+  /** Decides and queues a new lead's channels: a phone lead's at entry, as a web lead's. */
+  leadNotifier: Pick<QueueNotifier, 'decideAndQueue'>;
   redelivery: Redelivery;
   /** Null where neither Cloudflare Access nor STAFF_SECRET is configured: no staff routes. */
   access: StaffAccess | null;
+  /** Failed sign-ins and Bearer tries per client, and sessions ended by ログアウト. */
+  signInGuard: SignInGuard;
   /** A lead still 新規 this many business hours is 未対応 (the inbox, the Cron alert). */
   staleAfterHours: number;
   postalArea: PostalLookup;
@@ -61,7 +67,9 @@ export function servicesOf(options: ServiceOptions = {}): (env: Env) => Services
         ...(options.newId && { newId: options.newId }),
       }),
       stageNotifier: notifier,
+      leadNotifier: notifier,
       redelivery: queueRedelivery(leads, deliveries, notifier, context),
+      signInGuard: new D1StaffSignIn(env.DB, signInFailurePolicy),
       access: staffAccessOf({
         teamDomain: env.ACCESS_TEAM_DOMAIN,
         audience: env.ACCESS_AUD,

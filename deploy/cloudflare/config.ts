@@ -18,6 +18,7 @@ import {
   conversionVariables,
   productionEndpoints,
 } from '../../server/platforms/index';
+import { staffSecretMinLength } from '../../server/staff/auth';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverDir = resolve(here, '../../server');
@@ -204,6 +205,12 @@ function devVar(name: string, value: string): string {
 }
 
 export function devVars(brand: BrandId, env: Environment): string {
+  const staffSecret = env.STAFF_SECRET?.trim();
+  if (staffSecret && staffSecret.length < staffSecretMinLength) {
+    throw new Error(
+      `STAFF_SECRET must be at least ${staffSecretMinLength} characters (openssl rand -base64 32)`,
+    );
+  }
   const values: Record<string, string | undefined> = {
     WEBHOOK_URL: env.WEBHOOK_URL?.replaceAll('{brand}', brand),
     WEBHOOK_SECRET: env.WEBHOOK_SECRET,

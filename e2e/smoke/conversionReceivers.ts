@@ -53,6 +53,8 @@ const yahooToken = 'local-yahoo-token';
 const lineToken = 'local-line-token';
 const pixelId = '1234567890';
 const yahooTagId = 'yahoo-tag-1';
+const yahooSearchAppId = 'local-yahoo-search-app';
+const yahooSearchConversionId = '1234567890';
 const lineTagId = '00000000-0000-0000-0000-000000000000';
 
 /** `answer`: the platform's own error body for the refusal. */
@@ -195,6 +197,38 @@ function checkYahoo(body: unknown, token: string | undefined): Check {
   return { problems, dedupId: id };
 }
 
+// The search-ads API's request table (docs/platform-sources.md): the AppID in User-Agent, yclid,
+// the tag's id and label, a 13-digit event_time, url, user_agent and ip.
+function checkYahooSearch(body: unknown, userAgent: string | undefined): Check {
+  const problems: string[] = [];
+  if (userAgent !== `Yahoo AppID: ${yahooSearchAppId}`)
+    problems.push('User-Agent is not the AppID');
+  const request = record(body);
+  if (!/^YSS\./.test(String(request.yclid ?? ''))) problems.push('yclid is not a search ad’s');
+  if (request.yahoo_conversion_id !== yahooSearchConversionId) problems.push('bad conversion id');
+  if (typeof request.yahoo_conversion_label !== 'string') problems.push('no conversion label');
+  if (!/^\d{13}$/.test(String(request.event_time))) problems.push('event_time is not 13 digits');
+  for (const name of ['url', 'user_agent', 'ip'] as const) {
+    if (typeof request[name] !== 'string' || !request[name]) problems.push(`no ${name}`);
+  }
+  for (const name of Object.keys(request)) {
+    if (!yahooSearchKeys.includes(name)) problems.push(`unknown parameter ${name}`);
+  }
+  return { problems, dedupId: String(request.yclid ?? '') };
+}
+
+const yahooSearchKeys = [
+  'yclid',
+  'yahoo_conversion_id',
+  'yahoo_conversion_label',
+  'yahoo_conversion_value',
+  'event_time',
+  'url',
+  'referrer',
+  'user_agent',
+  'ip',
+];
+
 function checkLine(body: unknown, token: string | undefined): Check {
   const problems: string[] = [];
   if (token !== lineToken) problems.push('X-Line-TagAccessToken is not the tag’s token');
@@ -294,6 +328,11 @@ export async function startConversionReceivers(
           /^\/yahoo\/v1\/$/,
           'yahoo',
           (body) => checkYahoo(body, req.headers['x-tagaccesstoken'] as string | undefined),
+        ],
+        [
+          /^\/yahoo-search\/v1\/$/,
+          'yahooSearch',
+          (body) => checkYahooSearch(body, req.headers['user-agent']),
         ],
         [
           new RegExp(`^/line/v1/${lineTagId}/events$`),
@@ -401,6 +440,10 @@ export function receiverEnv(
     YAHOO_CONVERSION_ENDPOINT: `${origin}/yahoo/v1/`,
     YAHOO_TAG_ID: yahooTagId,
     YAHOO_TAG_ACCESS_TOKEN: yahooToken,
+    YAHOO_SEARCH_CONVERSION_ENDPOINT: `${origin}/yahoo-search/v1/`,
+    YAHOO_SEARCH_APP_ID: yahooSearchAppId,
+    YAHOO_SEARCH_CONVERSION_ID: yahooSearchConversionId,
+    YAHOO_SEARCH_CONVERSION_LABEL: 'a1B2C3dE4FgH5IJK6_lMno7',
     LINE_CONVERSION_ENDPOINT: `${origin}/line/v1`,
     LINE_TAG_ID: lineTagId,
     LINE_TAG_ACCESS_TOKEN: lineToken,

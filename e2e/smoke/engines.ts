@@ -47,7 +47,7 @@ export const engines: Record<EngineName, Engine> = {
 export const smokeApi = {
   exportSecret: 'smoke-export-secret',
   /** Opens the staff routes; carsupport's Worker takes Cloudflare Access instead (staff.spec.ts). */
-  staffSecret: 'smoke-staff-secret',
+  staffSecret: 'smoke-staff-secret-0123456789abcdef01',
   /** The stand-in for the Access team's key set (staff.spec.ts serves it), and its audience. */
   accessPort: Number(process.env.ACCESS_PORT ?? engines.cloudflare.port + 4),
   accessAudience: 'smoke-access-aud-carsupport',

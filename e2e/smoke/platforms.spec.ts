@@ -106,8 +106,10 @@ test('a FAILED report from requestStatus shows 失敗 with the reason to staff, 
 
 test('a Gmail address reaches Google hashed as normalised; another domain keeps its dots', async () => {
   const otherEmail = `Taro.Yamada.${randomUUID().slice(0, 4)}@example.com`;
-  const gmail = await post(leadBody({ email: 'Taro.Yamada+shaken@gmail.com' }));
-  const other = await post(leadBody({ email: otherEmail }));
+  const clicked = (email: string) =>
+    leadBody({ email, tracking: { source: 'google', gaid: `Cj0K${randomUUID()}` } });
+  const gmail = await post(clicked('Taro.Yamada+shaken@gmail.com'));
+  const other = await post(clicked(otherEmail));
   const emailHash = async (id: string) => {
     const event = (await googleEvent(id)) as { userData: { userIdentifiers: object[] } };
     return event.userData.userIdentifiers.find((item) => 'emailAddress' in item);
@@ -132,7 +134,11 @@ test("a permanent refusal (Meta's 400 for a bad token) is tried once and shows �
   platforms.refusing.set('meta', metaFixtures.invalidToken);
   let id = '';
   try {
-    id = await post(leadBody(), `_fbp=fb.1.${Date.now()}.1234567890`);
+    const yclid = `YJAD.1000000001.${randomUUID().replace(/-/g, '')}`;
+    id = await post(
+      leadBody({ tracking: { source: 'meta', yclid } }),
+      `_fbc=fb.1.${Date.now()}.IwAR1234567890`,
+    );
     await expect.poll(async () => (await staffDeliveries(id)).meta?.state, poll).toBe('dead');
   } finally {
     platforms.refusing.delete('meta');
@@ -144,6 +150,16 @@ test("a permanent refusal (Meta's 400 for a bad token) is tried once and shows �
   expect((await channelStates(brand, id)).meta).toContain(metaFixtures.invalidToken.error.message);
   // The other platforms took it as usual.
   await expect.poll(() => events('yahoo', id).length, poll).toBe(1);
+});
+
+test('a Yahoo!検索広告 click kept in _ly_c reaches the search-ads API, not the display one', async () => {
+  const yclid = `YSS.1000000001.${randomUUID().replace(/-/g, '')}`;
+  const id = await post(leadBody({ tracking: { source: 'yahoo' } }), `_ly_c=${yclid}`);
+  await expect.poll(() => events('yahooSearch', yclid).length, poll).toBe(1);
+  await expect
+    .poll(async () => (await channelStates(brand, id)).yahooSearch, poll)
+    .toMatch(/^配信済み/);
+  expect((await channelStates(brand, id)).yahoo).toMatch(/^送信なし（Yahoo!検索広告のクリック/);
 });
 
 test('a visitor who did not agree (no adConsent) sends nothing to any platform', async () => {

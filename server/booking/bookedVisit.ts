@@ -55,8 +55,8 @@ export function confirmedVisit(
     shopName: stage.shop,
     shop: null,
     state: 'confirmed',
-    // Past any online booking's count: a staff booking follows it in the visitor's calendar.
-    sequence: Math.floor(Date.parse(stage.changedAt ?? '') / 1000) || 0,
+    // The lead's one count (booking_sequence): every booking, online or by staff, adds to it.
+    sequence: lead.bookingSequence ?? 0,
     manageUrl: null,
     deadline: null,
   };

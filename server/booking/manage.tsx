@@ -26,7 +26,7 @@ import { changeDeadline, checkSlot } from './schedule';
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
-/** The stage a visitor's cancel records. */
+/** @internal Exported for tests. The stage a visitor's cancel records. */
 export const visitorCancelReason = 'お客様によるキャンセル';
 const visitorActor = 'お客様（ご予約の確認・変更ページ）';
 
@@ -147,7 +147,7 @@ async function cancel(c: AppContext): Promise<Response> {
       reason: visitorCancelReason,
       at,
       actor: visitorActor,
-      progress: progressAfter(lead.stage ?? { stage: 'new', changedAt: null, progress: 0 }, 'lost'),
+      progress: progressAfter('lost'),
       idempotencyKey: `booking-cancel:${lead.id}`,
       requestHash: null,
     });

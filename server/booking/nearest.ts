@@ -9,7 +9,7 @@ import type { PostalLookup } from '../leads/postalArea';
 
 const prefecturePattern = /^(東京都|北海道|京都府|大阪府|.{2,3}?県)/u;
 
-/** 東京都渋谷区 → 東京都. */
+/** @internal Exported for tests. 東京都渋谷区 → 東京都. */
 export function prefectureOf(area: string): string {
   return prefecturePattern.exec(area)?.[1] ?? '';
 }

@@ -32,6 +32,7 @@ export function isHoliday(day: string): boolean {
   return holidayJp.isHoliday(day);
 }
 
+/** @internal Exported for tests. */
 export function isOpenDay(shop: Shop, day: string): boolean {
   return Boolean(shop.hours[weekdayOf(day)]) && !(shop.closedOnHolidays && isHoliday(day));
 }

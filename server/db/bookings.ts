@@ -62,7 +62,7 @@ export function stageBookedFor(start: string): string {
 }
 
 /** Who recorded the 予約確定 of a slot its shop confirms at once. */
-export const onlineBookingActor = 'サイトからの予約（即時確定）';
+const onlineBookingActor = 'サイトからの予約（即時確定）';
 
 /**
  * A slot its shop confirms at once is 予約確定 from the start: its stage row and the lead's copy,

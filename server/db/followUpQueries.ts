@@ -6,7 +6,7 @@ import type { D1Database } from '../env';
 import type { GuideKind, ReminderKind } from '../reminders/due';
 
 /** A run's most, per kind: the next run goes on. */
-export const followUpBatch = 50;
+const followUpBatch = 50;
 
 /** @internal Exported for the query-plan test. Binds: brand, from (now), to (after the last day). */
 export function dueRemindersStatement(kind: ReminderKind): string {

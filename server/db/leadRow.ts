@@ -37,6 +37,8 @@ export function leadRow(lead: StoredLead): Record<string, Cell> {
     booking_sequence: lead.booking?.sequence ?? 0,
     booking_token: lead.booking?.token ?? null,
     booking_changed_at: lead.booking?.changedAt ?? null,
+    erased_reason: lead.erasedReason ?? null,
+    ad_consent_withdrawn_at: lead.adConsentWithdrawnAt ?? null,
   };
   for (const path of fieldPaths) {
     const { stored } = field(path);

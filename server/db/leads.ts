@@ -1,87 +1,15 @@
 // One row per (brand, idempotency key) by the unique index, and per (brand, content) within the
 // window: D1 runs one statement at a time, and the read-back shares its batch (one transaction).
-import { followUpColumnNames, followUpsOf, type FollowUpColumns } from './followUps';
 import type { BrandId } from '../../src/brand/brands';
-import { storedMatchingData } from '../../src/tracking/matchingFields';
-import type { ChannelDelivery, KeyedLead, LeadStore, StoredLead } from '../leads/store';
+import type { KeyedLead, LeadStore, StoredLead } from '../leads/store';
 import { leadRow } from './leadRow';
 import { auditSearchMark, erasedAuditTarget, type RetentionStore } from '../leads/retention';
+import { withdrawnReason } from '../platforms/platform';
 import { excludedReasons } from '../staff/stages';
-import { parseStoredRequest } from '../leads/storedRequest';
-import { currentOf, stageColumnNames, type StageColumns } from './stageColumns';
-import { channelDelivery, deliveryColumns, type DeliveryRecord } from './deliveries';
-import {
-  bookingColumnNames,
-  bookingOf,
-  holdCondition,
-  onlineBookingStage,
-  type BookingColumns,
-} from './bookings';
+import { deliveryColumns, type DeliveryRecord } from './deliveries';
+import { leadColumns, withDeliveries, type LeadRecord } from './leadRecord';
+import { holdCondition, onlineBookingStage } from './bookings';
 import type { D1Database } from '../env';
-
-type LeadRecord = {
-  id: string;
-  brand: BrandId;
-  idempotency_key: string;
-  content_hash: string;
-  request_hash: string | null;
-  received_at: string;
-  suspected_spam: number;
-  request_json: string;
-  matching_json: string | null;
-  erased_at: string | null;
-} & StageColumns &
-  BookingColumns &
-  FollowUpColumns;
-
-const leadColumns =
-  'id, brand, idempotency_key, content_hash, request_hash, received_at, suspected_spam, ' +
-  `request_json, matching_json, erased_at, ${stageColumnNames}, ${bookingColumnNames}, ` +
-  followUpColumnNames;
-
-function storedMatching(json: string | null): Pick<StoredLead, 'matching'> {
-  if (json === null) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    return {};
-  }
-  const matching = storedMatchingData(parsed);
-  return matching ? { matching } : {};
-}
-
-function storedLead(record: LeadRecord, deliveries: readonly ChannelDelivery[]): StoredLead {
-  return {
-    id: record.id,
-    brand: record.brand,
-    idempotencyKey: record.idempotency_key,
-    contentHash: record.content_hash,
-    requestHash: record.request_hash ?? '',
-    receivedAt: record.received_at,
-    suspectedSpam: record.suspected_spam === 1,
-    deliveries,
-    request: parseStoredRequest(JSON.parse(record.request_json), record.brand),
-    ...storedMatching(record.matching_json),
-    stage: currentOf(record),
-    ...bookingOf(record),
-    followUps: followUpsOf(record),
-    ...(record.erased_at && { erasedAt: record.erased_at }),
-  };
-}
-
-function withDeliveries(
-  records: readonly LeadRecord[],
-  rows: readonly DeliveryRecord[],
-): StoredLead[] {
-  const byLead = new Map<string, ChannelDelivery[]>();
-  for (const row of rows) {
-    const list = byLead.get(row.lead_id) ?? [];
-    list.push(channelDelivery(row));
-    byLead.set(row.lead_id, list);
-  }
-  return records.map((record) => storedLead(record, byLead.get(record.id) ?? []));
-}
 
 /** Its last parameters: brand, content hash, since, then the hold's (holdCondition). */
 function insertStatement(columns: readonly string[], hold: string): string {
@@ -232,29 +160,70 @@ export class D1LeadStore implements LeadStore, RetentionStore {
     return this.leadsOf(expiredLeadsStatement, [brand, before, limit]);
   }
 
+  /** A person's leads in the brand, by mailbox key or phone digits, not erased, oldest first. */
+  ofPerson(brand: BrandId, person: { mailbox: string; phone: string }): Promise<StoredLead[]> {
+    return this.leadsOf(
+      `SELECT ${leadColumns} FROM leads WHERE brand = ? AND erased_at IS NULL AND ` +
+        '(receipt_mailbox = ? OR phone = ?) ORDER BY received_at, id',
+      [brand, person.mailbox || '\u0000', person.phone || '\u0000'],
+    );
+  }
+
+  /** Writes a corrected lead over its row (kept columns aside), while it is not erased. */
+  async rewrite(lead: StoredLead): Promise<boolean> {
+    const written = await this.rewriteStatement(lead).run();
+    return written.meta.changes === 1;
+  }
+
+  private rewriteStatement(lead: StoredLead) {
+    const row = leadRow(lead);
+    const columns = Object.keys(row).filter((column) => !keptColumns.has(column));
+    return this.db
+      .prepare(
+        `UPDATE leads SET ${columns.map((column) => `${column} = ?`).join(', ')} ` +
+          'WHERE id = ? AND erased_at IS NULL',
+      )
+      .bind(...columns.map((column) => row[column]), lead.id);
+  }
+
+  /**
+   * The person withdrew consent to the ad platforms' provision: recorded once, with its time, and
+   * every conversion not sent yet is skipped (the consumer acks a skipped channel unsent).
+   */
+  async withdrawAdConsent(id: string, channels: readonly string[], at: string): Promise<void> {
+    await this.db.batch([
+      this.db
+        .prepare(
+          'UPDATE leads SET ad_consent_withdrawn_at = COALESCE(ad_consent_withdrawn_at, ?) WHERE id = ?',
+        )
+        .bind(at, id),
+      this.db
+        .prepare(
+          "UPDATE lead_deliveries SET state = 'skipped', last_error = ?, queued_at = NULL, " +
+            `retry_at = NULL WHERE lead_id = ? AND state IN ('pending', 'dead') AND channel IN ` +
+            `(${channels.map(() => '?').join(', ')})`,
+        )
+        .bind(withdrawnReason, id, ...channels),
+    ]);
+  }
+
   /** One transaction (batch): a lead is erased whole or not at all, and never twice. */
   async erase(leads: readonly StoredLead[]): Promise<void> {
     const statements = leads.flatMap((lead) => {
-      const row = leadRow(lead);
-      const columns = Object.keys(row).filter((column) => !keptColumns.has(column));
       return [
-        this.db
-          .prepare(
-            `UPDATE leads SET ${columns.map((column) => `${column} = ?`).join(', ')} ` +
-              'WHERE id = ? AND erased_at IS NULL',
-          )
-          .bind(...columns.map((column) => row[column]), lead.id),
+        this.rewriteStatement(lead),
         this.db
           .prepare(
             "UPDATE lead_deliveries SET last_error = NULL WHERE lead_id = ? AND state NOT IN ('skipped', 'off')",
           )
           .bind(lead.id),
+        // The body's fingerprint is an unsalted hash of what staff typed: a guess could be confirmed.
         this.db
           .prepare(
-            `UPDATE lead_stages SET reason = NULL WHERE lead_id = ? AND reason IS NOT NULL ` +
-              `AND reason NOT IN (${excludedReasons.map(() => '?').join(', ')})`,
+            'UPDATE lead_stages SET request_hash = NULL, reason = CASE WHEN reason IN ' +
+              `(${excludedReasons.map(() => '?').join(', ')}) THEN reason END WHERE lead_id = ?`,
           )
-          .bind(lead.id, ...excludedReasons),
+          .bind(...excludedReasons, lead.id),
       ];
     });
     if (statements.length > 0) await this.db.batch(statements);

@@ -4,6 +4,7 @@ import type { BrandId } from '../../src/brand/brands';
 import {
   currentStage,
   endedStages,
+  excludedReasons,
   funnelSteps,
   type CurrentStage,
   type NewStageChange,
@@ -154,29 +155,35 @@ export class D1Staff implements StaffStore {
       change.shop ?? null,
       change.amount ?? null,
       change.reason ?? null,
-      change.nextExpiry ?? null,
       change.progress,
       change.idempotencyKey,
       change.requestHash,
     ];
+    const excluded = excludedReasons.map((reason) => `'${reason}'`).join(', ');
     const [inserted, , read] = await this.db.batch<StageRecord>([
       this.db
         .prepare(
           'INSERT INTO lead_stages (lead_id, stage, at, actor, booked_for, shop, amount, reason, ' +
-            'next_expiry, progress, idempotency_key, request_hash) ' +
-            'SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? ' +
-            'WHERE EXISTS (SELECT 1 FROM leads WHERE id = ? AND brand = ?) ' +
+            'progress, idempotency_key, request_hash, next_expiry) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ' +
+            // An erased lead keeps no free text and no fingerprint of it (retention.ts).
+            `CASE WHEN l.erased_at IS NULL OR ?8 IN (${excluded}) THEN ?8 END, ` +
+            'COALESCE(?9, (SELECT progress FROM lead_stages WHERE lead_id = ?1 ORDER BY seq DESC ' +
+            'LIMIT 1), 0), ?10, CASE WHEN l.erased_at IS NULL THEN ?11 END, ?14 ' +
+            'FROM leads l WHERE l.id = ?12 AND l.brand = ?13 ' +
             'ON CONFLICT (lead_id, idempotency_key) DO NOTHING',
         )
-        .bind(...values, change.leadId, brand),
+        .bind(...values, change.leadId, brand, change.nextExpiry ?? null),
       this.db
         .prepare(
+          // The .ics SEQUENCE only grows (decision 024): one more for each 予約確定 this batch
+          // inserted (changes(): the insert just before), none for a replayed key.
           `UPDATE leads SET (${stageColumnNames}) = ` +
             '(SELECT stage, at, progress, booked_for, shop, amount FROM lead_stages ' +
-            'WHERE lead_id = ? ORDER BY seq DESC LIMIT 1) WHERE id = ? AND brand = ? AND ' +
-            'EXISTS (SELECT 1 FROM lead_stages WHERE lead_id = ?)',
+            'WHERE lead_id = ?1 ORDER BY seq DESC LIMIT 1), booking_sequence = booking_sequence + ' +
+            "(CASE WHEN changes() = 1 AND ?3 = 'booked' THEN 1 ELSE 0 END) WHERE id = ?1 AND " +
+            'brand = ?2 AND EXISTS (SELECT 1 FROM lead_stages WHERE lead_id = ?1)',
         )
-        .bind(change.leadId, change.leadId, brand, change.leadId),
+        .bind(change.leadId, brand, change.stage),
       this.db
         .prepare(
           `SELECT ${stageColumns} FROM lead_stages WHERE lead_id = ? AND idempotency_key = ? ` +

@@ -10,7 +10,13 @@ import { japaneseDate } from '../../src/lib/peopleFormats';
 import type { StoredLead } from '../leads/store';
 import { plainCarModel, plainName } from './receiptRules';
 import { attributionRows, entryPointText } from '../leads/words';
-import { columnHeader, columnText, columnWords, roughPriceWords } from '../leads/values';
+import {
+  columnHeader,
+  columnText,
+  columnWords,
+  quotedRoughPrice,
+  roughPriceWords,
+} from '../leads/values';
 import { staffLeadPath } from '../site/paths';
 
 type MailAddress = { name: string; email: string };
@@ -112,7 +118,7 @@ export function receiptMail(
     }
     return columnLine(lead, key);
   });
-  copy.push(...line(roughPriceLabel, roughPriceWords(lead.request)));
+  copy.push(...line(roughPriceLabel, quotedRoughPrice(lead.request)));
   const text = [
     plainName(name) ? `${name} 様` : 'お客様',
     '',

@@ -33,7 +33,7 @@ export function newLeadRateLimitKey(brand: BrandId, address: string): string {
 
 // One client: an IPv4 address, or an IPv6 /64 (a phone or home router picks any address in its /64
 // at will); an IPv4-mapped address (as a dual-stack socket reports it) is its IPv4 address.
-/** @internal Exported for tests. */
+/** The client a limit counts: the new-lead limit and the staff sign-in's (signInGuard.ts). */
 export function rateLimitKey(address: string): string {
   const unzoned = address.replace(/%.*$/, '');
   const groups = unzoned.includes(':') ? ipv6Groups(unzoned) : null;

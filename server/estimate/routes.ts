@@ -47,7 +47,7 @@ async function answerJson(c: AppContext): Promise<Response> {
         ? jsonAnswer(await acceptor.stored(known.id, ctx.siteOrigin), ctx.brand)
         : json(422, { error: messages.keyReused, code: keyReusedCode });
     }
-    const matching = leadMatching(c.req.raw, ctx, result.output);
+    const matching = leadMatching(c.req.raw, ctx, result.output, body);
     const sent: Sent = { idempotencyKey: key, requestHash, ...(matching && { matching }) };
     return jsonAnswer(await acceptor.accept(result.output, ctx, sent, hash), ctx.brand);
   });

@@ -3,7 +3,7 @@
 import type { BrandId } from '../../src/brand/brands';
 import { retentionYears } from '../../src/content/retention';
 import { clickIdParams, type TrackingData } from '../../src/tracking/trackingFields';
-import type { ChannelDelivery, StoredLead } from './store';
+import type { ChannelDelivery, ErasedReason, StoredLead } from './store';
 import { excludedReasons, type StageChange } from '../staff/stages';
 import { parseStoredRequest } from './storedRequest';
 
@@ -13,7 +13,10 @@ const retentionBatch = 100;
 /** What a click id becomes: the platform that brought the lead still counts, the id is gone. */
 const erasedClickId = '消去済み';
 
-export const erasedNotice = `保存期間（${retentionYears}年）を過ぎたため、個人情報は消去済みです`;
+export const erasedNotices: Record<ErasedReason, string> = {
+  retention: `保存期間（${retentionYears}年）を過ぎたため、個人情報は消去済みです`,
+  request: 'ご本人のご請求により、個人情報は消去済みです',
+};
 
 function retentionCutoff(now: Date): string {
   const cutoff = new Date(now.getTime());
@@ -33,8 +36,12 @@ function keptTracking(tracking: TrackingData): TrackingData {
   return kept;
 }
 
-/** @internal Exported: tests build erased leads. No consent: it is never sent anywhere again. */
-export function erasedLead(lead: StoredLead, at: string): StoredLead {
+/** No consent: it is never sent anywhere again. A person's request erases by the same rule, now. */
+export function erasedLead(
+  lead: StoredLead,
+  at: string,
+  reason: ErasedReason = 'retention',
+): StoredLead {
   const request = parseStoredRequest(
     {
       entryPoint: lead.request.entryPoint,
@@ -43,7 +50,14 @@ export function erasedLead(lead: StoredLead, at: string): StoredLead {
     },
     lead.brand,
   );
-  const kept: StoredLead = { ...lead, contentHash: '', requestHash: '', request, erasedAt: at };
+  const kept: StoredLead = {
+    ...lead,
+    contentHash: '',
+    requestHash: '',
+    request,
+    erasedAt: at,
+    erasedReason: reason,
+  };
   delete kept.matching;
   // The slot still counts where it was; the link to manage it is gone.
   if (lead.booking) kept.booking = { ...lead.booking, token: null };

@@ -46,8 +46,13 @@ export type StoredLead = Omit<NewLead, 'request'> & {
   deliveries?: readonly ChannelDelivery[];
   /** Where the staff's work stands, for the channels a stage sets off. */
   stage?: CurrentStage;
-  /** When its personal fields were erased, past the retention period. */
+  /** How many bookings (予約確定) it has had: the calendar file's SEQUENCE. */
+  bookingSequence?: number;
+  /** When its personal fields were erased: past the retention period, or at the person's request. */
   erasedAt?: string;
+  erasedReason?: ErasedReason;
+  /** When the person withdrew consent to the ad platforms' provision: nothing is sent after. */
+  adConsentWithdrawnAt?: string;
   /** The reminders and 案内 kept on its row (migration 0011); absent where not read. */
   followUps?: FollowUps;
 };
@@ -63,6 +68,8 @@ export type FollowUps = {
   guided60At: string | null;
   guided30At: string | null;
 };
+
+export type ErasedReason = 'retention' | 'request';
 
 export interface LeadStore {
   // Atomic: concurrent inserts of the same idempotencyKey, or contentHash since `duplicateSince`,

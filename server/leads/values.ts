@@ -9,7 +9,8 @@ import {
 } from '../../src/estimate/contract/fieldTable';
 import { displayPhone } from '../../src/lib/serverFormats';
 import { displayPostalCode, japaneseDate, yen } from '../../src/lib/peopleFormats';
-import { legalFeeRates } from '../../src/content/legalFees';
+import { legalFeeRates, legalFeesAsOf } from '../../src/content/legalFees';
+import { japaneseDay } from '../../src/lib/plainFormats';
 import type { StoredRequest } from './storedRequest';
 
 type Group = 'vehicle' | 'customer' | 'request';
@@ -90,6 +91,13 @@ export function roughPriceWords({ quote }: StoredRequest): string {
   if (!quote || quote.roughTotal <= 0) return '';
   const label = legalFeeRates.classes[quote.vehicleClass].label;
   return `${yen(quote.roughTotal)}（${label}）`;
+}
+
+/** As the page's price check shows it, for the visitor: an example, from, what it includes, when. */
+export function quotedRoughPrice({ quote }: StoredRequest): string {
+  if (!quote || quote.roughTotal <= 0) return '';
+  const label = legalFeeRates.classes[quote.vehicleClass].label;
+  return `例 ${yen(quote.roughTotal)}〜（${label}、税込・法定費用込み。法定費用は${japaneseDay(legalFeesAsOf)}時点の額）`;
 }
 
 /** The reading, last name first, as the inbox searches it by prefix (katakana, no space). */

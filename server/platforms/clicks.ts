@@ -9,6 +9,7 @@ export type ClickPlatform = ConversionPlatform | 'microsoft';
 export const platformLabels: Record<ClickPlatform, string> = {
   google: 'Google 広告',
   yahoo: 'Yahoo!広告',
+  yahooSearch: 'Yahoo!検索広告',
   meta: 'Meta 広告',
   line: 'LINE広告',
   microsoft: 'Microsoft 広告',
@@ -17,8 +18,8 @@ export const platformLabels: Record<ClickPlatform, string> = {
 /** `key`: the lead's tracking field; `param`: the landing URL's parameter. */
 export const adClicks = [
   { key: 'gaid', param: 'gclid', platform: 'google' },
-  { key: 'gbraid', param: 'gbraid', platform: 'google' },
   { key: 'wbraid', param: 'wbraid', platform: 'google' },
+  { key: 'gbraid', param: 'gbraid', platform: 'google' },
   { key: 'yclid', param: 'yclid', platform: 'yahoo' },
   { key: 'fbclid', param: 'fbclid', platform: 'meta' },
   { key: 'ldtag_cl', param: 'ldtag_cl', platform: 'line' },

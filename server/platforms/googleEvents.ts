@@ -26,24 +26,40 @@ export const googleVariables = [
 
 const scope = 'https://www.googleapis.com/auth/datamanager';
 
-/** The Conversion Linker's `GCL.<seconds>.<click id>`: the click id. */
-function linkerClick(value: string | undefined): string | undefined {
-  const match = value ? /^GCL\.\d+\.(.+)$/.exec(value) : null;
-  return match?.[1];
+/** The Conversion Linker's `GCL.<seconds>.<click id>`: the click id and when it was. */
+function linkerClick(value: string | undefined): { id: string; at: number } | undefined {
+  const match = value ? /^GCL\.(\d+)\.(.+)$/.exec(value) : null;
+  return match ? { id: match[2]!, at: Number(match[1]) * 1000 } : undefined;
 }
 
-/** The visit's click id, else the Conversion Linker's: it keeps a click 90 days, ours a day. */
+export type GoogleClick = { ids: Record<string, string>; at: number };
+
+/**
+ * The visit's click id (wbraid before gbraid: a web lead's is wbraid), dated by the lead, since
+ * our cookie keeps it a day; else the Conversion Linker's, dated by its own click (it keeps 90).
+ */
+export function googleClickOf(lead: StoredLead): GoogleClick | undefined {
+  const at = Date.parse(lead.receivedAt);
+  for (const [key, name] of [
+    ['gaid', 'gclid'],
+    ['wbraid', 'wbraid'],
+    ['gbraid', 'gbraid'],
+  ] as const) {
+    const id = trackingValue(lead, key);
+    if (id) return { ids: { [name]: id }, at };
+  }
+  for (const [cookie, name] of [
+    ['_gcl_aw', 'gclid'],
+    ['_gcl_gb', 'gbraid'],
+  ] as const) {
+    const linked = linkerClick(cookieValue(lead, cookie));
+    if (linked) return { ids: { [name]: linked.id }, at: Math.min(linked.at, at) };
+  }
+  return undefined;
+}
+
 export function adIdentifiersOf(lead: StoredLead): Record<string, string> | undefined {
-  const gclid = trackingValue(lead, 'gaid');
-  if (gclid) return { gclid };
-  const gbraid = trackingValue(lead, 'gbraid');
-  if (gbraid) return { gbraid };
-  const wbraid = trackingValue(lead, 'wbraid');
-  if (wbraid) return { wbraid };
-  const linkedGclid = linkerClick(cookieValue(lead, '_gcl_aw'));
-  if (linkedGclid) return { gclid: linkedGclid };
-  const linkedGbraid = linkerClick(cookieValue(lead, '_gcl_gb'));
-  return linkedGbraid ? { gbraid: linkedGbraid } : undefined;
+  return googleClickOf(lead)?.ids;
 }
 
 /** `transactionId` is Google's deduplication key within the conversion action. */
@@ -63,7 +79,7 @@ const leadConversion = (lead: StoredLead): GoogleConversion => ({
 /** The request body. */
 export async function googleEvents(
   lead: StoredLead,
-  destination: { customerId: string; conversionActionId: string },
+  destination: { customerId: string; conversionActionId: string; loginCustomerId?: string },
   options: { validateOnly?: boolean } = {},
   conversion: GoogleConversion = leadConversion(lead),
 ): Promise<Record<string, unknown>> {
@@ -81,6 +97,12 @@ export async function googleEvents(
           accountType: 'GOOGLE_ADS',
           accountId: destination.customerId.replace(/-/g, ''),
         },
+        ...(destination.loginCustomerId && {
+          loginAccount: {
+            accountType: 'GOOGLE_ADS',
+            accountId: destination.loginCustomerId.replace(/-/g, ''),
+          },
+        }),
         productDestinationId: destination.conversionActionId,
       },
     ],

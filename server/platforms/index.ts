@@ -6,8 +6,9 @@ import { line } from './line';
 import { meta } from './meta';
 import { conversionStages, type ConversionStage } from './platform';
 import { yahoo } from './yahoo';
+import { yahooSearch } from './yahooSearch';
 
-const adPlatforms = [google, meta, yahoo, line] as const;
+const adPlatforms = [google, meta, yahoo, yahooSearch, line] as const;
 
 export const conversionChannels = adPlatforms.map((platform) => platform.lead);
 

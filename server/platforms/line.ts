@@ -71,8 +71,8 @@ const lineChannel: ConversionChannel = {
   retryWindowMs: dayMs,
   decide: (lead, ctx) =>
     decideConversion(key, lead, ctx, {
-      has: Boolean(clickIdOf(lead) ?? browserIdOf(lead)),
-      missing: 'ldtag_cl・__lt__cid',
+      has: Boolean(clickIdOf(lead)),
+      missing: 'ldtag_cl',
     }),
   async send(lead, ctx) {
     const config = configOf(key.variables, ctx.env);

@@ -100,8 +100,8 @@ const metaChannel: ConversionChannel = {
   retryWindowMs: windowMs,
   decide: (lead, ctx) =>
     decideConversion(key, lead, ctx, {
-      has: Boolean(fbcOf(lead) ?? cookieValue(lead, '_fbp')),
-      missing: 'fbclid・_fbc・_fbp',
+      has: fbcOf(lead) !== undefined,
+      missing: 'fbclid・_fbc',
       unsendable: unsendable(lead),
     }),
   send: (lead, ctx) => sendToMeta(ctx, (testEventCode) => metaEvent(lead, { testEventCode })),

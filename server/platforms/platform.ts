@@ -7,7 +7,8 @@ import {
 import { field } from '../../src/estimate/contract/fieldTable';
 import { japanesePhoneToE164 } from '../../src/lib/japanesePhone';
 import type { MatchingCookie } from '../../src/tracking/matchingFields';
-import type { TrackingKey } from '../../src/tracking/trackingFields';
+import { trackingValueMaxLength, type TrackingKey } from '../../src/tracking/trackingFields';
+import { adClicks, clickPlatforms, platformLabels } from './clicks';
 import { PermanentRefusal, type ChannelDecision, type DeliveryChannel } from '../delivery/channel';
 import type { StoredLead } from '../leads/store';
 import type { Stage } from '../staff/stageNames';
@@ -69,15 +70,23 @@ export function isOn(value: string | undefined): boolean {
 // The visitor ticked the provision to the ad platforms (adConsent) under a policy version that
 // asks for it: nothing of the lead leaves for a platform otherwise (APPI art. 27, 28).
 function agreedToAdProvision(lead: StoredLead): boolean {
-  return lead.request.adConsent === true && asksAdProvision(lead.matching?.privacyPolicyVersion);
+  return (
+    lead.request.adConsent === true &&
+    !lead.adConsentWithdrawnAt &&
+    asksAdProvision(lead.matching?.privacyPolicyVersion)
+  );
 }
 
 /** @internal Exported: tests read the reason staff see. */
 export const notAgreed = `${field('adConsent').label}に同意なし`;
 
-// Off unless the published table lists the platform (decision 009). `matchable.has`: the lead holds
-// the platform's click or browser id; else its hashed contact must match it. `unsendable`: a field
-// the platform requires is missing, so it would refuse the event.
+/** The person withdrew it (APPI art. 35, server/staff/people.ts): nothing is sent after. */
+export const withdrawnReason = `${field('adConsent').label}の同意撤回`;
+
+// Off unless the published table lists the platform (decision 009). `matchable.has`: the lead came
+// from the platform's ad (its click id, or the click its tag keeps in a cookie): the policy
+// promises nothing else is sent, a matching contact or browser id alone included (decision 026).
+// `unsendable`: a field the platform requires is missing, so it would refuse the event.
 export function decideConversion(
   platform: PlatformKey,
   lead: StoredLead,
@@ -90,12 +99,21 @@ export function decideConversion(
   if (!published) return { kind: 'off' };
   if (!configOf(platform.variables, ctx.env)) return { kind: 'off' };
   if (lead.suspectedSpam) return { kind: 'skip', reason: 'スパム疑い' };
+  if (lead.adConsentWithdrawnAt) return { kind: 'skip', reason: withdrawnReason };
   if (!agreedToAdProvision(lead)) return { kind: 'skip', reason: notAgreed };
+  if (!matchable.has) return { kind: 'skip', reason: notFromAd(platform.id, lead, matchable) };
   if (matchable.unsendable) return { kind: 'skip', reason: matchable.unsendable };
-  if (!matchable.has && Object.keys(contactToHash(lead)).length === 0) {
-    return { kind: 'skip', reason: `${matchable.missing}・連絡先なし` };
-  }
   return { kind: 'send' };
+}
+
+/** Why a lead is not the platform's: no click, or one sent over the cap and dropped, never cut. */
+function notFromAd(id: ConversionPlatform, lead: StoredLead, matchable: { missing: string }) {
+  const keys = clickPlatforms.find(([platform]) => platform === id)?.[1] ?? [];
+  const overlong = lead.matching?.overlongClickIds?.filter((key) => keys.includes(key)) ?? [];
+  const params = overlong.map((key) => adClicks.find((click) => click.key === key)?.param ?? key);
+  return params.length > 0
+    ? `クリックID（${params.join('・')}）が${trackingValueMaxLength}文字を超えていたため破棄（切り詰めたIDは別のクリックになるため送りません）`
+    : `${platformLabels[id]}の広告からの来訪ではありません（${matchable.missing}なし）`;
 }
 
 export function trackingValue(lead: StoredLead, key: TrackingKey): string | undefined {

@@ -1,6 +1,7 @@
 // LINEヤフー's Conversion API (Yahoo!広告), read 2026-11-25:
 // https://ads-developers.yahoo.co.jp/ja/conversion-api/post/30590611.html. `transaction_id`
-// deduplicates against the tag's `transactionId`. Display ads only: search ads' clicks go unsent.
+// deduplicates against the tag's `transactionId`. Display ads only: a search ad's click goes to
+// the search-ads API instead (yahooSearch.ts).
 import { sha256Hex } from '../leads/contentHash';
 import type { StoredLead } from '../leads/store';
 import {
@@ -24,21 +25,16 @@ const key = {
   variables: ['YAHOO_CONVERSION_ENDPOINT', 'YAHOO_TAG_ID', 'YAHOO_TAG_ACCESS_TOKEN'],
 } as const;
 
-const searchAdClick = /(?:^|\.)YSS\./;
-
-/** `_ly_c`, or the landing URL's yclid in the cookie's `<timestamp>.<click id>` form. */
+/** The visit's yclid in the cookie's `<timestamp>.<click id>` form, else the tag's `_ly_c`. */
 function lyClickOf(lead: StoredLead): string | undefined {
-  const cookie = cookieValue(lead, '_ly_c');
-  if (cookie) return cookie;
   const yclid = trackingValue(lead, 'yclid');
-  return yclid ? `${eventSeconds(lead)}.${yclid}` : undefined;
+  return yclid ? `${eventSeconds(lead)}.${yclid}` : cookieValue(lead, '_ly_c');
 }
 
-/** Yahoo!検索広告 takes offline conversions by its own upload, not this API (docs/tracking.md). */
+/** A search ad's click is the search-ads API's (yahooSearch.ts), not this one's. */
 function searchAdOnly(lead: StoredLead): string | undefined {
-  const click = lyClickOf(lead);
-  return click && searchAdClick.test(click)
-    ? 'Yahoo!検索広告のクリック（コンバージョンAPIはディスプレイ広告のみ）'
+  return /(?:^|\.)YSS\./.test(lyClickOf(lead) ?? '')
+    ? 'Yahoo!検索広告のクリック（検索広告のコンバージョンAPIで送ります）'
     : undefined;
 }
 
@@ -89,8 +85,8 @@ const yahooChannel: ConversionChannel = {
   retryWindowMs: 89 * dayMs,
   decide: (lead, ctx) =>
     decideConversion(key, lead, ctx, {
-      has: Boolean(lyClickOf(lead) ?? cookieValue(lead, '_ly_su') ?? cookieValue(lead, '_ly_r')),
-      missing: 'yclid・_ly_c・_ly_su・_ly_r',
+      has: Boolean(lyClickOf(lead) ?? cookieValue(lead, '_ly_r')),
+      missing: 'yclid・_ly_c・_ly_r',
       unsendable: searchAdOnly(lead),
     }),
   async send(lead, ctx) {

@@ -5,7 +5,7 @@ import { tokyoOffset, tokyoToday } from '../../src/lib/tokyoTime';
 import { addDays } from '../booking/schedule';
 
 /** The hour each reminder and 案内 of a day goes from. */
-export const dueHour = '10:00';
+const dueHour = '10:00';
 
 export type ReminderKind = {
   /** The delivery channel (server/delivery/channels.ts). */

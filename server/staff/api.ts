@@ -11,9 +11,11 @@ import { methods } from '../http/methods';
 import { sameSiteOnly } from '../http/sameSite';
 import { requestFingerprint } from '../leads/contentHash';
 import { leadRoute } from '../site/paths';
+import { correct, eraseNow, person, withdrawConsent } from './people';
 import { parseStageInput } from './stages';
 import { changeStage } from './stageChange';
 import { actorOf, audit, staffGate } from './gate';
+import { throttledMessage } from './signInGuard';
 import type { StaffLead } from './store';
 
 /** What a CRM reads: the request as validated, never the matching data (addresses, cookies). */
@@ -50,7 +52,7 @@ async function postStage(c: AppContext): Promise<Response> {
   const { staff, stageNotifier, now } = c.var.services;
   const lead = await staff.lead(c.var.brand, c.req.param('id') ?? '');
   if (!lead) return notFound();
-  const parsed = parseStageInput(body);
+  const parsed = parseStageInput(body, now());
   if (!parsed.ok) return json(422, { errors: parsed.errors });
   const recorded = await changeStage(staff, stageNotifier, lead, parsed.input, {
     actor: actorOf(c),
@@ -79,9 +81,17 @@ staffApi.post(
   '*',
   limitBody(() => json(413, { error: messages.tooLarge })),
 );
-staffApi.use(staffGate(unauthorized));
+staffApi.use(
+  staffGate(unauthorized, (_c, seconds) =>
+    json(429, { error: throttledMessage(seconds) }, { 'Retry-After': String(seconds) }),
+  ),
+);
 staffApi.all(leadRoute, methods({ GET: getLead }));
 staffApi.all(`${leadRoute}/stages`, methods({ POST: postStage }));
+staffApi.all('/people', methods({ GET: person }));
+staffApi.all(`${leadRoute}/consent`, methods({ POST: withdrawConsent }));
+staffApi.all(`${leadRoute}/erase`, methods({ POST: eraseNow }));
+staffApi.all(`${leadRoute}/correction`, methods({ POST: correct }));
 
 staffApi.onError((error) => {
   console.error('[staff] api', error);

@@ -6,6 +6,7 @@ import type { AppContext } from '../http/context';
 import { staffLeadPath } from '../site/paths';
 import { ScrollRegion } from '../views/fields';
 import { staffPage } from './layout';
+import { field } from '../../src/estimate/contract/fieldTable';
 import type { AuditAction, AuditEntry } from './store';
 
 const actionWords: Record<AuditAction, string> = {
@@ -16,6 +17,11 @@ const actionWords: Record<AuditAction, string> = {
   funnel: 'ファネルを表示',
   export: 'CSVを出力',
   calendar: '予約カレンダー',
+  signInFailed: 'サインインに失敗（接続元）',
+  people: 'ご本人の情報を開示用に表示',
+  consent: `${field('adConsent').label}の同意撤回を記録`,
+  erase: 'ご本人の請求で消去',
+  correct: 'ご本人の請求で訂正',
 };
 
 /** A lead's 受付番号 links to its page; a listing's or an export's words do not. */

@@ -10,6 +10,7 @@ import {
 } from 'jose';
 import type { BrandId } from '../../src/brand/brands';
 import { bearerMatches, secretMatches } from '../http/secrets';
+import type { SignInGuard } from './signInGuard';
 
 export type StaffAccess =
   | { kind: 'access'; issuer: string; audience: string; keys: JWTVerifyGetKey }
@@ -46,8 +47,15 @@ export function staffAccessOf(
     return { kind: 'access', issuer, audience, keys: keys ?? teamKeys(issuer) };
   }
   const secret = variables.secret?.trim();
+  if (secret && secret.length < staffSecretMinLength) {
+    console.error(`[staff] STAFF_SECRET is shorter than ${staffSecretMinLength}: staff routes off`);
+    return null;
+  }
   return secret ? { kind: 'secret', secret } : null;
 }
+
+/** @internal For npm start's config (a deploy script), which refuses a shorter one (docs/deploy.md). */
+export const staffSecretMinLength = 32;
 
 /** A person's email, or a service token's common name (a CRM). */
 function accessActor(payload: JWTPayload): string | null {
@@ -80,11 +88,49 @@ function cookieValue(request: Request, name: string): string | null {
   return null;
 }
 
+/** The session the request's cookie carries, verified: its id and expiry (ms), or null. */
+async function sessionOf(
+  request: Request,
+  secret: string,
+  brand: BrandId,
+  now: Date,
+): Promise<{ name: string; id: string; expiresAt: number } | null> {
+  const session = cookieValue(request, sessionCookieName);
+  if (!session) return null;
+  try {
+    const { payload } = await jwtVerify(session, await sessionKey(secret), {
+      audience: brand,
+      algorithms: ['HS256'],
+      currentDate: now,
+    });
+    const { sub, jti, exp } = payload;
+    return typeof sub === 'string' && sub && typeof jti === 'string' && typeof exp === 'number'
+      ? { name: sub, id: jti, expiresAt: exp * 1000 }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** ログアウト: the session is refused from now on, its cookie copied or not. */
+export async function endSession(
+  request: Request,
+  access: StaffAccess,
+  brand: BrandId,
+  sessions: Pick<SignInGuard, 'end'>,
+  now: Date,
+): Promise<void> {
+  if (access.kind !== 'secret') return;
+  const session = await sessionOf(request, access.secret, brand, now);
+  if (session) await sessions.end(session.id, session.expiresAt, now.getTime());
+}
+
 export async function staffActor(
   request: Request,
   access: StaffAccess,
   brand: BrandId,
   now: Date = new Date(),
+  sessions?: Pick<SignInGuard, 'ended'>,
 ): Promise<StaffActor | null> {
   if (access.kind === 'access') {
     const token = request.headers.get('cf-access-jwt-assertion');
@@ -103,20 +149,9 @@ export async function staffActor(
     }
   }
   if (await bearerMatches(request, access.secret)) return { actor: '共有キー', via: 'secret' };
-  const session = cookieValue(request, sessionCookieName);
-  if (!session) return null;
-  try {
-    const { payload } = await jwtVerify(session, await sessionKey(access.secret), {
-      audience: brand,
-      algorithms: ['HS256'],
-      currentDate: now,
-    });
-    return typeof payload.sub === 'string' && payload.sub
-      ? { actor: payload.sub, via: 'session' }
-      : null;
-  } catch {
-    return null;
-  }
+  const session = await sessionOf(request, access.secret, brand, now);
+  if (!session || (await sessions?.ended(session.id))) return null;
+  return { actor: session.name, via: 'session' };
 }
 
 /** Secure: browsers keep it on http://localhost too (a secure context; decision 015). */
@@ -131,6 +166,7 @@ export async function signIn(
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(name)
+    .setJti(crypto.randomUUID())
     .setAudience(brand)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(now.getTime() / 1000) + sessionHours * 3600)

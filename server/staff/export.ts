@@ -28,26 +28,34 @@ export async function exportLeads(c: AppContext): Promise<Response> {
   if (!(await bearerMatches(c.req.raw, c.env.EXPORT_SECRET ?? ''))) {
     return text(401, messages.unauthorized, { 'WWW-Authenticate': 'Bearer' });
   }
-  const { brand } = c.var;
   const from = c.req.query('from') ?? null;
   const to = c.req.query('to') ?? null;
   const start = tokyoDayStart(from);
   const end = tokyoDayStart(to, 1);
   if (!start || !end || start >= end) return text(400, messages.exportRange);
+  return answerExport(c, exportActor, { from: from ?? '', to: to ?? '' }, { start, end });
+}
+
+/** The file of the host brand's leads received from `days.from` to `days.to` (days in Japan). */
+export async function answerExport(
+  c: AppContext,
+  actor: string,
+  days: { from: string; to: string },
+  range: { start: string; end: string },
+): Promise<Response> {
   try {
-    return await exported(c, from, to, start, end);
+    return await exported(c, actor, days, range);
   } catch (error) {
     console.error('[estimates] export', error);
-    return text(503, messages.unavailable(brands[brand].phone));
+    return text(503, messages.unavailable(brands[c.var.brand].phone));
   }
 }
 
 async function exported(
   c: AppContext,
-  from: string | null,
-  to: string | null,
-  start: string,
-  end: string,
+  actor: string,
+  { from, to }: { from: string; to: string },
+  { start, end }: { start: string; end: string },
 ): Promise<Response> {
   const { brand } = c.var;
   const { leads, staff, now, postalArea } = c.var.services;
@@ -56,9 +64,9 @@ async function exported(
   await staff.audit({
     brand,
     at: now().toISOString(),
-    actor: exportActor,
+    actor,
     action: 'export',
-    target: `${japaneseDate(from ?? '')}〜${japaneseDate(to ?? '')}（${listed.length}件）`,
+    target: `${japaneseDate(from)}〜${japaneseDate(to)}（${listed.length}件）`,
   });
   return new Response(c.req.method === 'HEAD' ? null : await leadsCsv(listed, postalArea, stages), {
     headers: {

@@ -6,7 +6,7 @@ import { japaneseDate } from '../../src/lib/peopleFormats';
 import { platformChannels } from '../delivery/channels';
 import type { AppContext } from '../http/context';
 import { platformLabels } from '../platforms/clicks';
-import { ErrorSummary, TextField, type Errors, ScrollRegion } from '../views/fields';
+import { DayField, ErrorSummary, type Errors, ScrollRegion } from '../views/fields';
 import { parseFunnelRange } from './forms/ranges';
 import { audit } from './gate';
 import { staffPage } from './layout';
@@ -36,7 +36,7 @@ function FunnelTable(props: { heading: string; groups: readonly (readonly [strin
     <>
       <h2>{props.heading}</h2>
       <ScrollRegion label={props.heading}>
-        <table>
+        <table class="wide">
           <thead>
             <tr>
               <th></th>
@@ -112,7 +112,7 @@ function PlatformTable(props: { rows: readonly FunnelRow[]; counts: readonly Cha
         {acceptedNote}
       </p>
       <ScrollRegion label="広告媒体別（送信と報告）">
-        <table>
+        <table class="wide">
           <thead>
             <tr>
               <th>媒体</th>
@@ -175,19 +175,17 @@ function FunnelPage(props: {
     <>
       <ErrorSummary errors={props.errors} />
       <form class="filters" method="get" action="/staff/funnel">
-        <TextField
+        <DayField
           name="from"
           label="受付日（から）"
           value={props.from}
-          type="date"
           required
           error={props.errors.from}
         />
-        <TextField
+        <DayField
           name="to"
           label="受付日（まで）"
           value={props.to}
-          type="date"
           required
           error={props.errors.to}
         />
@@ -196,7 +194,7 @@ function FunnelPage(props: {
         </div>
       </form>
       <p class="note">
-        期間に受け付けた依頼（対象外を除く）が、いまどの段階まで進んだかを数えます。率は依頼数に対する割合です。
+        期間に受け付けた依頼（対象外を除く）が、いまどの段階まで進んだかを数えます。率は依頼数に対する割合です。表が画面に収まらないときは、横にスクロールできます。
       </p>
       <FunnelTable heading="合計" groups={[['すべて', total]]} />
       {dimensions.map((dimension) => (

@@ -1,15 +1,25 @@
 /** @jsxImportSource hono/jsx */
 /** @jsxRuntime automatic */
 // The inbox: the brand's leads, newest first, filtered by stage, day and a search.
+import { telHref } from '../../src/brand/brands';
 import { japaneseDate } from '../../src/lib/peopleFormats';
 import { displayPhone, japaneseDateTime } from '../../src/lib/serverFormats';
+import { tokyoToday } from '../../src/lib/tokyoTime';
 import type { AppContext } from '../http/context';
 import { auditSearchMark } from '../leads/retention';
 import { hoursOf } from '../site/hours';
 import { staffLeadPath } from '../site/paths';
-import { ErrorSummary, SelectField, TextField, type Errors, ScrollRegion } from '../views/fields';
-import { parseInboxFilters } from './forms/ranges';
-import { audit } from './gate';
+import {
+  DayField,
+  ErrorSummary,
+  SelectField,
+  TextField,
+  type Errors,
+  ScrollRegion,
+} from '../views/fields';
+import { answerExport } from './export';
+import { parseFunnelRange, parseInboxFilters } from './forms/ranges';
+import { actorOf, audit } from './gate';
 import { staffPage } from './layout';
 import { businessHoursBefore } from './staleLeads';
 import { isStage, stageLabels, stageNames } from './stages';
@@ -30,14 +40,8 @@ function Filters(props: { query: InboxQuery; errors: Errors }) {
   return (
     <form class="filters" method="get" action="/staff">
       <SelectField name="stage" label="段階" options={stageOptions} selected={query.stage} />
-      <TextField
-        name="from"
-        label="受付日（から）"
-        value={query.from}
-        type="date"
-        error={errors.from}
-      />
-      <TextField name="to" label="受付日（まで）" value={query.to} type="date" error={errors.to} />
+      <DayField name="from" label="受付日（から）" value={query.from} error={errors.from} />
+      <DayField name="to" label="受付日（まで）" value={query.to} error={errors.to} />
       <TextField
         name="q"
         label={`受付番号・${fieldWords.phone}・${fieldWords.kana}`}
@@ -47,6 +51,24 @@ function Filters(props: { query: InboxQuery; errors: Errors }) {
       />
       <div class="field">
         <button>絞り込む</button>
+      </div>
+    </form>
+  );
+}
+
+/** The leads received in a period as a CSV file, from the first of this month to today by default. */
+function ExportForm(props: { today: string }) {
+  return (
+    <form class="filters" method="get" action="/staff/export.csv" aria-label="CSVの書き出し">
+      <DayField
+        id="export-from"
+        name="from"
+        label="書き出す受付日（から）"
+        value={`${props.today.slice(0, 8)}01`}
+      />
+      <DayField id="export-to" name="to" label="書き出す受付日（まで）" value={props.today} />
+      <div class="field">
+        <button>CSVを書き出す</button>
       </div>
     </form>
   );
@@ -72,7 +94,7 @@ function LeadRow(props: { lead: LeadSummary; staleBefore: Date }) {
         )}
       </td>
       <td data-label={fieldWords.phone} class="nowrap">
-        {displayPhone(lead.phone)}
+        {lead.phone && <a href={telHref(lead.phone)}>{displayPhone(lead.phone)}</a>}
       </td>
       <td data-label={fieldWords.model}>{lead.model}</td>
       <td data-label="段階">
@@ -100,12 +122,14 @@ function InboxPage(props: {
   query: InboxQuery;
   errors: Errors;
   staleBefore: Date;
+  today: string;
 }) {
   const { leads } = props;
   return (
     <>
       <ErrorSummary errors={props.errors} />
       <Filters query={props.query} errors={props.errors} />
+      <ExportForm today={props.today} />
       {leads.length === 0 ? (
         <p>該当するお見積もり依頼はありません。</p>
       ) : (
@@ -163,6 +187,34 @@ export async function inbox(c: AppContext): Promise<Response> {
   const errors = parsed.ok ? {} : parsed.errors;
   await audit(c, 'list', listingWords(leads.length, query));
   const staleBefore = businessHoursBefore(now(), staleAfterHours, hoursOf(c.env));
-  const body = <InboxPage leads={leads} query={query} errors={errors} staleBefore={staleBefore} />;
+  const today = tokyoToday(now());
+  const body = (
+    <InboxPage
+      leads={leads}
+      query={query}
+      errors={errors}
+      staleBefore={staleBefore}
+      today={today}
+    />
+  );
   return staffPage(c, parsed.ok ? 200 : 422, '受信箱', body);
+}
+
+/** `/staff/export.csv`: the export, for whoever the staff gate let in, audited under their name. */
+export async function staffExport(c: AppContext): Promise<Response> {
+  const typed = { from: c.req.query('from') ?? '', to: c.req.query('to') ?? '' };
+  const parsed = parseFunnelRange(typed, c.var.services.now());
+  if (!parsed.ok) {
+    const body = (
+      <>
+        <ErrorSummary errors={parsed.errors} />
+        <p>
+          <a href="/staff">受信箱に戻る</a>
+        </p>
+      </>
+    );
+    return staffPage(c, 422, 'CSVを書き出せません', body);
+  }
+  const { days, from, to } = parsed.value;
+  return answerExport(c, actorOf(c), days, { start: from, end: to });
 }

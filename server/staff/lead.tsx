@@ -7,8 +7,12 @@ import { readForm } from '../http/body';
 import type { AppContext } from '../http/context';
 import { messages } from '../http/messages';
 import { requestFingerprint } from '../leads/contentHash';
-import { erasedNotice } from '../leads/retention';
+import { erasedNotices } from '../leads/retention';
+import { deliveryOf } from '../delivery/channels';
+import { receiptChannel } from '../delivery/mailChannels';
 import { staffLeadPath } from '../site/paths';
+import { deliveryText } from './leadsCsv';
+import { enteredQuery } from './phoneLead';
 import { ErrorSummary } from '../views/fields';
 import { parseStageForm } from './forms/stage';
 import { actorOf, audit } from './gate';
@@ -18,17 +22,41 @@ import { changeStage } from './stageChange';
 import { noStageValues, StageForm, type StageFormState, type StageFormValues } from './stageForm';
 import type { StaffLead } from './store';
 import { BookingSection } from './leadBooking';
-import { stageWords } from './words';
+import { fieldWords, stageWords } from './words';
 
 const newKey = () => crypto.randomUUID();
 
-function LeadPage(props: { lead: StaffLead; area: string; form: StageFormState }) {
+/** After a phone lead's 記録する: which mails went out, as its deliveries say. */
+function EnteredNotice(props: { lead: StaffLead }) {
+  const { email } = props.lead.request.customer;
+  const receipt = deliveryOf(props.lead, receiptChannel.name);
+  const toVisitor = !email
+    ? `${fieldWords.email}がないため、お客様へのメールは送っていません。`
+    : receipt?.state === 'sent'
+      ? `受付確認メールを ${email} に送りました。`
+      : receipt?.state === 'pending'
+        ? `受付確認メールを ${email} に送っています（結果は「配信の状態」に出ます）。`
+        : `受付確認メールは送っていません（${deliveryText(receipt) || '送信なし'}）。`;
+  return (
+    <p role="status" class="notice">
+      記録しました。{toVisitor}店舗への通知メールは送りません（この画面で受け付けた依頼のため）。
+    </p>
+  );
+}
+
+function LeadPage(props: {
+  lead: StaffLead;
+  area: string;
+  form: StageFormState;
+  entered: boolean;
+}) {
   const { lead, form } = props;
   return (
     <>
+      {props.entered && <EnteredNotice lead={lead} />}
       {lead.erasedAt && (
         <p class="warn">
-          {erasedNotice}（{japaneseDateTime(lead.erasedAt)}
+          {erasedNotices[lead.erasedReason ?? 'retention']}（{japaneseDateTime(lead.erasedAt)}
           に消去）。受付日時・流入元・段階と金額は集計のために残しています。
         </p>
       )}
@@ -72,7 +100,8 @@ async function showLead(c: AppContext, id: string, form?: StageFormState): Promi
   await audit(c, 'view', id);
   const area = await c.var.services.postalArea(lead.request.vehicle.postalCode ?? '');
   const state = form ?? { key: newKey(), values: noStageValues, errors: {} };
-  const body = <LeadPage lead={lead} area={area} form={state} />;
+  const entered = !form && c.req.url.endsWith(`?${enteredQuery}`);
+  const body = <LeadPage lead={lead} area={area} form={state} entered={entered} />;
   return staffPage(c, form ? 422 : 200, `お見積もり依頼 ${lead.id}`, body);
 }
 
@@ -88,7 +117,7 @@ export async function postStage(c: AppContext): Promise<Response> {
   const { staff, stageNotifier, now } = c.var.services;
   const lead = await staff.lead(c.var.brand, id);
   if (!lead) return showLead(c, id);
-  const parsed = parseStageForm(values);
+  const parsed = parseStageForm(values, now());
   if (!parsed.ok) return showLead(c, id, { values, errors: parsed.errors, key });
   const recorded = await changeStage(staff, stageNotifier, lead, parsed.value, {
     actor: actorOf(c),

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** @jsxRuntime automatic */
 // A lead's page, section by section: its request, deliveries, the platforms told, its history.
+import { telHref } from '../../src/brand/brands';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { japaneseDateTime } from '../../src/lib/serverFormats';
 import { channelNamed, deliveryOf, platformChannels } from '../delivery/channels';
@@ -14,7 +15,7 @@ import type { StageChange } from './stages';
 import type { StaffLead } from './store';
 import { acceptedNote, deliveryStates, stageWords } from './words';
 
-type Row = { label: string; value: string };
+type Row = { label: string; value: string; href?: string };
 
 function Definitions(props: { rows: readonly Row[] }) {
   return (
@@ -24,19 +25,26 @@ function Definitions(props: { rows: readonly Row[] }) {
         .map((row) => (
           <>
             <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
+            <dd>{row.href ? <a href={row.href}>{row.value}</a> : row.value}</dd>
           </>
         ))}
     </dl>
   );
 }
 
+/** A phone number rings and an address opens the mail app from a staff's phone. */
+const contactHrefs: Partial<Record<ExportColumnKey, (value: string) => string>> = {
+  phone: telHref,
+  email: (address) => `mailto:${address}`,
+};
+
 export function RequestRows(props: { lead: StaffLead; area: string }) {
   const { request } = props.lead;
-  const rows = (Object.keys(exportColumns) as ExportColumnKey[]).map((key) => ({
-    label: columnHeader(key),
-    value: columnWords(request, key, key === 'postalCode' ? props.area : ''),
-  }));
+  const rows: Row[] = (Object.keys(exportColumns) as ExportColumnKey[]).map((key) => {
+    const value = columnWords(request, key, key === 'postalCode' ? props.area : '');
+    const href = value && contactHrefs[key]?.(value);
+    return { label: columnHeader(key), value, ...(href && { href }) };
+  });
   rows.push({ label: '概算（料金チェック）', value: roughPriceWords(request) });
   return <Definitions rows={rows} />;
 }

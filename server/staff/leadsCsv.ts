@@ -1,7 +1,6 @@
 import { brands } from '../../src/brand/brands';
 import { exportColumns, type ExportColumnKey } from '../../src/estimate/contract/exportColumns';
 import { japaneseDateTime } from '../../src/lib/serverFormats';
-import { yen } from '../../src/lib/peopleFormats';
 import { toCsv } from './csv';
 import { stageLabels, type CurrentStage } from './stages';
 import { deliveryOf, leadChannels } from '../delivery/channels';
@@ -86,7 +85,10 @@ const stageColumns: Column[] = [
   ),
   stageColumn('予約日時', (stage) => (stage.bookedFor ? japaneseDateTime(stage.bookedFor) : '')),
   stageColumn('店舗', (stage) => stage.shop ?? ''),
-  stageColumn('金額（税込）', (stage) => (stage.amount === undefined ? '' : yen(stage.amount))),
+  // A plain number, the unit in the header: a spreadsheet sums the column as it is.
+  stageColumn('金額（円・税込）', (stage) =>
+    stage.amount === undefined ? '' : String(stage.amount),
+  ),
 ];
 
 /** Blank where the runtime keeps no state, or for a lead from before the channel existed. */

@@ -21,6 +21,7 @@ const phoneLeadNames = [
   'firstName',
   'kana',
   'phone',
+  'email',
   'maker',
   'model',
   'expiry',
@@ -30,6 +31,9 @@ type PhoneLeadValues = Record<(typeof phoneLeadNames)[number], string>;
 
 const makerOptions = [['', '選択してください'] as const, ...makers.map((m) => [m, m] as const)];
 const newKey = () => crypto.randomUUID();
+
+/** On the lead's page after 記録する: it then says which mails went out. */
+export const enteredQuery = 'entered=phone';
 const title = '電話の受付を入力';
 
 function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: string }) {
@@ -63,6 +67,14 @@ function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: st
           autocomplete="off"
           error={errors.phone}
         />
+        <TextField
+          name="email"
+          label={`${fieldWords.email}（あれば。受付確認メールを送ります）`}
+          value={values.email}
+          type="email"
+          autocomplete="off"
+          error={errors.email}
+        />
         <SelectField
           name="maker"
           label={fieldWords.maker}
@@ -79,7 +91,8 @@ function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: st
           name="expiry"
           label={fieldWords.expiry}
           value={values.expiry}
-          type="date"
+          placeholder="例：2027年3月15日"
+          autocomplete="off"
           error={errors.expiry}
         />
         <TextField name="note" label="メモ（ご要望など）" value={values.note} error={errors.note} />
@@ -91,11 +104,15 @@ function PhoneLeadPage(props: { values: PhoneLeadValues; errors: Errors; key: st
 
 /** As the estimate stores a lead: the call's own entry point and source. */
 function storedPhoneLead(lead: PhoneLead) {
-  const { maker, model, expiryYear, expiryMonth, notes, ...customer } = lead;
+  const { maker, model, expiryYear, expiryMonth, expiryDay, notes, ...customer } = lead;
   return {
     entryPoint: 'phone',
-    vehicle: { maker, model, ...(expiryYear && { expiryYear, expiryMonth }) },
-    customer: { ...customer, email: '' },
+    vehicle: {
+      maker,
+      model,
+      ...(expiryYear && { expiryYear, expiryMonth, ...(expiryDay && { expiryDay }) }),
+    },
+    customer,
     request: { notes },
     tracking: { source: '電話' },
   };
@@ -122,7 +139,7 @@ export async function createPhoneLead(c: AppContext): Promise<Response> {
     );
   }
   const { brand } = c.var;
-  const { leads, staff, stageNotifier, now } = c.var.services;
+  const { leads, staff, stageNotifier, leadNotifier, now } = c.var.services;
   const received = now();
   const { id, created } = await leads.insert(
     {
@@ -140,6 +157,8 @@ export async function createPhoneLead(c: AppContext): Promise<Response> {
   if (created) {
     await audit(c, 'create', id);
     const lead = await staff.lead(brand, id);
+    // Decided now, so the outbox sweep never takes it for a lead the queue lost.
+    if (lead) await leadNotifier.decideAndQueue(lead);
     // The call itself was the contact.
     if (lead) {
       await changeStage(
@@ -156,5 +175,5 @@ export async function createPhoneLead(c: AppContext): Promise<Response> {
       );
     }
   }
-  return seeOther(staffLeadPath(id));
+  return seeOther(`${staffLeadPath(id)}?${enteredQuery}`);
 }

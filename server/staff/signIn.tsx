@@ -6,7 +6,9 @@ import { readForm } from '../http/body';
 import type { AppContext } from '../http/context';
 import { notFound } from '../site/assets';
 import { TextField } from '../views/fields';
-import { signIn, signOutCookie } from './auth';
+import { endSession, signIn, signOutCookie } from './auth';
+import { signInBlocked, signInFailed } from './gate';
+import { throttledMessage } from './signInGuard';
 import { parseSignIn } from './forms/signIn';
 import { staffPage } from './layout';
 import { fieldWords } from './words';
@@ -59,17 +61,33 @@ export function withSecret(handler: (c: AppContext) => Promise<Response>) {
     c.var.services.access?.kind === 'secret' ? handler(c) : notFound(c.env, new URL(c.req.url));
 }
 
+/** Too many failed tries from this client: 429, the sign-in form with the wait in words. */
+export async function throttledPage(c: AppContext, seconds: number): Promise<Response> {
+  const answer = await signInPage(c, 429, `${throttledMessage(seconds)}。`);
+  answer.headers.set('Retry-After', String(seconds));
+  return answer;
+}
+
 export async function postSignIn(c: AppContext): Promise<Response> {
   const access = c.var.services.access;
+  const wait = await signInBlocked(c);
+  if (wait !== null) return throttledPage(c, wait);
   const posted = Object.fromEntries((await readForm(c)) ?? []);
   const parsed = parseSignIn(posted);
   const typedName = typeof posted.name === 'string' ? posted.name : '';
   if (!parsed.ok) return signInPage(c, 401, Object.values(parsed.errors).join(''), typedName);
   const { name, secret } = parsed.value;
   const cookie = access && (await signIn(access, secret, name, c.var.brand, c.var.services.now()));
-  if (!cookie) return signInPage(c, 401, '共有キーが違います。', name);
+  if (!cookie) {
+    await signInFailed(c, name);
+    return signInPage(c, 401, '共有キーが違います。', name);
+  }
   return seeOther('/staff', { 'Set-Cookie': cookie });
 }
 
-export const signOut = () =>
-  Promise.resolve(seeOther('/staff/login', { 'Set-Cookie': signOutCookie }));
+/** Ends the session on the server too: a copy of its cookie opens nothing after. */
+export async function signOut(c: AppContext): Promise<Response> {
+  const { access, signInGuard, now } = c.var.services;
+  if (access) await endSession(c.req.raw, access, c.var.brand, signInGuard, now());
+  return seeOther('/staff/login', { 'Set-Cookie': signOutCookie });
+}

@@ -15,11 +15,11 @@ import { calendarPage, postClosure } from './calendar';
 import { calendarRoute } from './calendarPaths';
 import { funnel } from './funnel';
 import { staffGate } from './gate';
-import { inbox } from './inbox';
+import { inbox, staffExport } from './inbox';
 import { staffPage } from './layout';
 import { leadPage, postStage } from './lead';
 import { createPhoneLead, phoneLeadForm } from './phoneLead';
-import { postSignIn, refusePage, signInPage, signOut, withSecret } from './signIn';
+import { postSignIn, refusePage, signInPage, signOut, throttledPage, withSecret } from './signIn';
 
 const crossSite = (c: AppContext) =>
   staffPage(c, 403, messages.crossSite, <p>{messages.crossSite}。</p>);
@@ -33,11 +33,12 @@ staffSite.use(sameSiteOnly(crossSite));
 staffSite.post('*', limitBody(tooLarge));
 staffSite.all('/login', withSecret(methods({ GET: (c) => signInPage(c, 200), POST: postSignIn })));
 staffSite.all('/logout', withSecret(methods({ POST: signOut })));
-staffSite.use(staffGate(refusePage));
+staffSite.use(staffGate(refusePage, throttledPage));
 staffSite.all('/', methods({ GET: inbox }));
 staffSite.all('/new', methods({ GET: phoneLeadForm }));
 staffSite.all('/leads', methods({ POST: createPhoneLead }));
 staffSite.all('/funnel', methods({ GET: funnel }));
+staffSite.all('/export.csv', methods({ GET: staffExport }));
 staffSite.all('/audit', methods({ GET: auditPage }));
 staffSite.all(calendarRoute, methods({ GET: calendarPage }));
 staffSite.all(`${calendarRoute}/closures`, methods({ POST: postClosure }));

@@ -30,14 +30,15 @@ export function stageChannels(lead: StaffLead, change: StageChange): string[] {
 }
 
 // A booking mails the visitor once, and again when its date or shop changes; a lead suspected of
-// spam only once staff have called it (連絡済み in its history).
+// spam only once staff have called it (連絡済み before the booking), so a booking recorded before
+// that call was never mailed and is not "the same" as one after it.
 function bookingMailChannels(lead: StaffLead, change: StageChange): string[] {
   if (change.stage !== 'booked') return [];
-  if (lead.suspectedSpam && !lead.history.some((earlier) => earlier.stage === 'contacted')) {
-    return [];
-  }
-  const lastBooking = lead.history.findLast((earlier) => earlier.stage === 'booked');
-  const same = lastBooking?.bookedFor === change.bookedFor && lastBooking?.shop === change.shop;
+  const mailable = (index: number) =>
+    !lead.suspectedSpam || lead.history.slice(0, index).some((c) => c.stage === 'contacted');
+  if (!mailable(lead.history.length)) return [];
+  const lastMailed = lead.history.findLast((c, index) => c.stage === 'booked' && mailable(index));
+  const same = lastMailed?.bookedFor === change.bookedFor && lastMailed?.shop === change.shop;
   return same ? [] : [bookingMailName];
 }
 
@@ -71,6 +72,16 @@ function bookingEffect(lead: StaffLead, input: StageInput): BookingEffect | unde
   return booking.state === 'held' ? 'confirm' : undefined;
 }
 
+/** A 完了 keeps the 入庫日時 and 店舗 of the booking it completes, for the inbox and the CSV. */
+function bookingKept(lead: StaffLead, input: StageInput): Pick<StageInput, 'bookedFor' | 'shop'> {
+  if (input.stage !== 'completed') return {};
+  const booking = lead.history.findLast((earlier) => earlier.stage === 'booked');
+  return {
+    ...(booking?.bookedFor !== undefined && { bookedFor: booking.bookedFor }),
+    ...(booking?.shop !== undefined && { shop: booking.shop }),
+  };
+}
+
 export type StageRequest = {
   actor: string;
   at: string;
@@ -87,11 +98,12 @@ export async function changeStage(
 ): Promise<RecordedStage> {
   const effect = bookingEffect(lead, input);
   const change: NewStageChange = {
+    ...bookingKept(lead, input),
     ...input,
     leadId: lead.id,
     at: sent.at,
     actor: sent.actor,
-    progress: progressAfter(lead.stage, input.stage),
+    progress: progressAfter(input.stage),
     ...(effect && { booking: effect }),
     ...(input.stage === 'completed' && {
       nextExpiry: input.nextExpiry ?? defaultNextExpiry(lead, new Date(sent.at)),

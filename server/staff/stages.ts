@@ -41,9 +41,12 @@ export type CurrentStage = {
 
 const newStage: CurrentStage = { stage: 'new', changedAt: null, progress: 0 };
 
-/** A 失注 or 対象外 keeps the step the lead had reached; a step forward (or back) is its own. */
-export function progressAfter(before: CurrentStage, stage: ChangedStage): number {
-  return funnelSteps.find((step) => step.name === stage)?.step ?? before.progress;
+/**
+ * A step forward (or back) is its own; a 失注 or 対象外 keeps the step the lead had reached, null:
+ * the store reads it from the last change as it writes (a 完了 racing a 失注 is not lost).
+ */
+export function progressAfter(stage: ChangedStage): number | null {
+  return funnelSteps.find((step) => step.name === stage)?.step ?? null;
 }
 
 export function currentStage(history: readonly StageChange[]): CurrentStage {
@@ -63,8 +66,8 @@ export type ParsedStage =
   { ok: true; input: StageInput } | { ok: false; errors: Record<string, string> };
 
 /** The staff API's JSON and the stage form's post, judged alike; every message in Japanese. */
-export function parseStageInput(body: unknown): ParsedStage {
-  const parsed = parseWith(stageChangeSchema, body);
+export function parseStageInput(body: unknown, now: Date): ParsedStage {
+  const parsed = parseWith(stageChangeSchema(now), body);
   return parsed.ok ? { ok: true, input: parsed.value } : parsed;
 }
 
@@ -78,7 +81,7 @@ export type NewStageChange = StageInput & {
   leadId: string;
   at: string;
   actor: string;
-  progress: number;
+  progress: number | null;
   idempotencyKey: string | null;
   requestHash: string | null;
 };

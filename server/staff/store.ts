@@ -58,7 +58,19 @@ export type ChannelCount = {
   failed: number;
 };
 
-export type AuditAction = 'list' | 'view' | 'stage' | 'create' | 'funnel' | 'export' | 'calendar';
+export type AuditAction =
+  | 'list'
+  | 'view'
+  | 'stage'
+  | 'create'
+  | 'funnel'
+  | 'export'
+  | 'signInFailed'
+  | 'people'
+  | 'consent'
+  | 'erase'
+  | 'correct'
+  | 'calendar';
 
 export type AuditEntry = {
   brand: BrandId;

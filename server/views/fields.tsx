@@ -2,6 +2,7 @@
 /** @jsxRuntime automatic */
 // The controls of the staff's forms and their messages: each labelled, its error tied to it.
 import type { Child } from 'hono/jsx';
+import { japaneseDate } from '../../src/lib/peopleFormats';
 
 export type Errors = Readonly<Record<string, string>>;
 
@@ -35,6 +36,7 @@ type InputAttributes = {
   maxlength?: number;
   autocomplete?: string;
   inputmode?: 'numeric' | 'text';
+  placeholder?: string;
 };
 
 export function TextField(
@@ -43,10 +45,11 @@ export function TextField(
     label: string;
     value: string;
     error?: string | undefined;
+    /** Where a page has two forms with this name. */
+    id?: string;
   } & InputAttributes,
 ) {
-  const { name, label, value, error, ...attributes } = props;
-  const id = `f-${name}`;
+  const { name, label, value, error, id = `f-${name}`, ...attributes } = props;
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -90,5 +93,25 @@ export function ScrollRegion(props: { label: string; children: Child }) {
     <div class="scroll" role="region" aria-label={props.label} tabindex={0}>
       {props.children}
     </div>
+  );
+}
+
+/** A day, shown and typed as people write it (2026年11月1日（日）), never the browser's picker. */
+export function DayField(props: {
+  id?: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  required?: boolean;
+}) {
+  return (
+    <TextField
+      {...props}
+      value={japaneseDate(props.value)}
+      type="text"
+      autocomplete="off"
+      placeholder="例：2026年11月1日"
+    />
   );
 }

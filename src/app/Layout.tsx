@@ -40,7 +40,7 @@ export function Layout() {
           </Link>
           <SiteMenu />
           <PhoneLink place="header" className={styles.phone}>
-            <span className={styles.phoneLabel}>通話無料</span>
+            <span className={styles.phoneLabel}>通話無料・{brand.receptionHours}</span>
             {brand.phone}
           </PhoneLink>
           <EstimateButton

@@ -22,7 +22,8 @@ export function NotFoundPage() {
           <a href={telHref(brand.phone)} data-phone-link="not-found">
             {brand.phone}
           </a>
-          （{receptionText(brand)}）
+          <br />
+          {receptionText(brand)}
         </>
       }
     />

@@ -1,4 +1,5 @@
 import { tokyoHhmm } from '../lib/tokyoTime';
+import { outsideHoursAttribute } from './businessHoursNames';
 
 const timePattern = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -70,7 +71,11 @@ export function watchOutsideBusinessHours(
   hours: { start: string; end: string },
   report: (outside: boolean) => void,
 ): () => void {
-  const evaluate = () => report(isOutsideBusinessHours(new Date(), hours.start, hours.end));
+  const evaluate = () => {
+    const outside = isOutsideBusinessHours(new Date(), hours.start, hours.end);
+    document.documentElement.toggleAttribute(outsideHoursAttribute, outside);
+    report(outside);
+  };
   let timer: number | undefined;
   const schedule = () => {
     timer = window.setTimeout(
@@ -88,6 +93,7 @@ export function watchOutsideBusinessHours(
   schedule();
   document.addEventListener('visibilitychange', onVisible);
   return () => {
+    document.documentElement.removeAttribute(outsideHoursAttribute);
     window.clearTimeout(timer);
     document.removeEventListener('visibilitychange', onVisible);
   };

@@ -3,7 +3,7 @@
 import { adRecipientCountries } from './adRecipients';
 
 /** @internal Exported for tests, which hold the channels and the table to it. */
-export const conversionPlatforms = ['google', 'meta', 'yahoo', 'line'] as const;
+export const conversionPlatforms = ['google', 'meta', 'yahoo', 'yahooSearch', 'line'] as const;
 export type ConversionPlatform = (typeof conversionPlatforms)[number];
 
 export type ExternalTransmission = {
@@ -15,13 +15,18 @@ export type ExternalTransmission = {
   ourPurpose: string;
   recipientPolicyUrl: string;
   platform?: ConversionPlatform;
+  /** Also told of the lead's 予約確定 and 完了 with its amount (server/platforms/stages.ts). */
+  stages?: true;
 };
 
 /** Its 最終更新日, and the version a lead records as agreed to. */
-export const privacyPolicyVersion = '2026-11-26';
+export const privacyPolicyVersion = '2026-11-28';
 
-/** @internal Exported for tests. The first version to ask adConsent; earlier leads send none. */
-export const adProvisionSince = '2026-11-26';
+/**
+ * @internal Exported for tests. The first version whose box covers what is sent now (its stages and
+ * amounts, the search-ads API; decision 026): a lead that agreed to an earlier wording sends none.
+ */
+export const adProvisionSince = '2026-11-28';
 
 export function asksAdProvision(version: string | undefined): boolean {
   return version !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(version)
@@ -41,6 +46,12 @@ const serverPurpose =
   'ブラウザのタグで計測できなかったお見積もり依頼（広告ブロック、Cookieの制限など）も広告の成果として計測するため';
 const hashed = 'メールアドレスと電話番号（SHA-256でハッシュ化し、復元できない形式にしたもの）';
 const lead = 'お見積もり依頼の受付番号と日時';
+const stages = 'その後のご予約の確定と車検の完了の日時、完了時のお支払い金額（税込）';
+const pageAndBrowser = [
+  'お見積もりを送信したページのURL',
+  'IPアドレス',
+  'ブラウザの情報（ユーザーエージェント）',
+];
 
 export const externalTransmissions: readonly ExternalTransmission[] = [
   {
@@ -114,6 +125,7 @@ export const externalTransmissions: readonly ExternalTransmission[] = [
     route: 'server',
     data: [
       lead,
+      stages,
       '広告のクリックID（gclid、wbraid、gbraid）',
       hashed,
       '広告事業者への提供についての同意',
@@ -122,6 +134,7 @@ export const externalTransmissions: readonly ExternalTransmission[] = [
     ourPurpose: serverPurpose,
     recipientPolicyUrl: 'https://policies.google.com/privacy',
     platform: 'google',
+    stages: true,
   },
   {
     recipient: 'Meta Platforms, Inc.',
@@ -129,16 +142,16 @@ export const externalTransmissions: readonly ExternalTransmission[] = [
     route: 'server',
     data: [
       lead,
+      stages,
       'Cookie識別子（_fbp、_fbc）とクリックID（fbclid）',
-      'お見積もりを送信したページのURL',
-      'IPアドレス',
-      'ブラウザの情報（ユーザーエージェント）',
+      ...pageAndBrowser,
       hashed,
     ],
     recipientPurpose: '広告の成果の計測、広告の配信と最適化',
     ourPurpose: serverPurpose,
     recipientPolicyUrl: 'https://www.facebook.com/privacy/policy/',
     platform: 'meta',
+    stages: true,
   },
   {
     recipient: 'LINEヤフー株式会社',
@@ -147,9 +160,7 @@ export const externalTransmissions: readonly ExternalTransmission[] = [
     data: [
       lead,
       'Yahoo!広告のCookie識別子（_ly_su、_ly_c、_ly_r）とクリックID（yclid）',
-      'お見積もりを送信したページのURL',
-      'IPアドレス',
-      'ブラウザの情報（ユーザーエージェント）',
+      ...pageAndBrowser,
       hashed,
     ],
     recipientPurpose: '広告の成果の計測、広告の配信と最適化',
@@ -159,14 +170,26 @@ export const externalTransmissions: readonly ExternalTransmission[] = [
   },
   {
     recipient: 'LINEヤフー株式会社',
+    service: 'Yahoo!広告 検索広告 コンバージョンAPI',
+    route: 'server',
+    data: [
+      lead,
+      'Yahoo!検索広告のクリックID（yclid、Cookie _ly_c に保存されたもの）',
+      ...pageAndBrowser,
+    ],
+    recipientPurpose: '広告の成果の計測、広告の配信と最適化',
+    ourPurpose: serverPurpose,
+    recipientPolicyUrl: 'https://www.lycorp.co.jp/ja/company/privacypolicy/',
+    platform: 'yahooSearch',
+  },
+  {
+    recipient: 'LINEヤフー株式会社',
     service: 'LINE広告 Conversion API',
     route: 'server',
     data: [
       lead,
       'LINE Tag のCookie識別子（__lt__cid）とクリックID（ldtag_cl）',
-      'お見積もりを送信したページのURL',
-      'IPアドレス',
-      'ブラウザの情報（ユーザーエージェント）',
+      ...pageAndBrowser,
       hashed,
     ],
     recipientPurpose: '広告の成果の計測、広告の配信と最適化',
@@ -181,11 +204,31 @@ export const externalTransmissions: readonly ExternalTransmission[] = [
 // PPC's survey), the recipient's measures. Sources: docs/privacy-sources.md.
 export type ProvisionRecipient = {
   country: string;
-  abroad?: { system: string; systemUrl: string; measures: string };
+  abroad?: { system: ForeignSystem; systemUrl: string; measures: string };
 };
 
-const usSystem =
-  '米国には、日本の個人情報保護法に相当する包括的な連邦法はなく、分野ごとの連邦法と州法（カリフォルニア州消費者プライバシー法など）によって個人情報が保護され、連邦取引委員会（FTC）が不公正・欺瞞的な取扱いを取り締まっています。';
+/** The guidelines (外国にある第三者への提供編) 5-2's points on a country's system, each in words. */
+type ForeignSystem = {
+  /** Whether it has a system protecting personal information, and what it is. */
+  exists: string;
+  /** An indicator of its level: an adequacy decision, APEC CBPR. */
+  indicator: string;
+  /** Obligations and rights the OECD's eight principles ask for that it lacks. */
+  principles: string;
+  /** Other systems that may weigh on the person's rights (government access). */
+  others: string;
+};
+
+const usSystem: ForeignSystem = {
+  exists:
+    '米国には、日本の個人情報保護法に相当する包括的な連邦法はなく、分野ごとの連邦法と州法（カリフォルニア州消費者プライバシー法など）によって個人情報が保護され、連邦取引委員会（FTC）が不公正・欺瞞的な取扱いを取り締まっています。',
+  indicator:
+    '米国はAPECの越境プライバシールール（CBPR）システムに参加しています。日本の個人情報保護委員会は、米国を日本と同等の水準にある国として指定していません。',
+  principles:
+    '包括的な連邦法がないため、OECDプライバシーガイドラインの8原則に対応する事業者の義務や本人の権利（利用目的の特定、開示・訂正・利用停止の請求など）が、分野や州によっては定められていません。',
+  others:
+    '外国情報監視法（FISA）第702条などにより、政府機関が事業者の保有する情報の提供を求めることができる制度があります。',
+};
 const usSystemUrl = 'https://www.ppc.go.jp/personalinfo/legal/kaiseihogohou/#gaikoku';
 
 /** @internal Exported: tests hold each recipient's facts to the policy. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { receptionText, telHref, type Brand } from '../brand/brands';
 import { mailSender, receiptNotice } from '../brand/mail';
+import { outsideHoursAttribute } from '../business-hours/businessHoursNames';
 import { shownShopName } from '../content/shops';
 import {
   slotLabel,
@@ -43,6 +44,8 @@ export function EstimateComplete({
     topRef.current?.scrollIntoView?.({ block: 'start' });
   }, []);
   const { phone } = brand;
+  // Shown after a submit, when the page has long had its hours (set on <html> with them).
+  const outsideHours = document.documentElement.hasAttribute(outsideHoursAttribute);
 
   function copy() {
     // Refused (no permission, an old browser): the number stays selectable as one word.
@@ -93,7 +96,9 @@ export function EstimateComplete({
         )}
       </ol>
       <p className={styles.phone}>
-        お急ぎの方はお電話でも承ります。
+        {outsideHours
+          ? `お電話の受付は${brand.receptionHours}です。ただいま受付時間外のため、受付時間内におかけください。`
+          : 'お急ぎの方はお電話でも承ります。'}
         <a href={telHref(phone)} data-phone-link="estimate-complete" className={styles.tel}>
           {phone}
         </a>

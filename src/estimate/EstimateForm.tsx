@@ -146,10 +146,14 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
 
   const retryRef = useRef<HTMLButtonElement>(null);
   const rejectedRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // Keep focus in the dialog, on what changed: the submit button is gone or was disabled.
-    if (status.kind === 'done') titleRef.current?.focus();
-    else if (status.kind === 'retryable') retryRef.current?.focus();
+    // Keep focus in the dialog, on what changed: the submit button is gone or was disabled. The
+    // receipt starts at the top, where the 受付番号 is, not where the submit button was.
+    if (status.kind === 'done') {
+      if (bodyRef.current) bodyRef.current.scrollTop = 0;
+      titleRef.current?.focus();
+    } else if (status.kind === 'retryable') retryRef.current?.focus();
     else if (status.kind === 'rejected' && status.focusAlert) rejectedRef.current?.focus();
   }, [status]);
 
@@ -236,7 +240,7 @@ export default function EstimateForm({ dialogRef, titleId }: EstimateFormProps) 
           閉じる
         </button>
       </div>
-      <div className={styles.body}>
+      <div ref={bodyRef} className={styles.body}>
         {status.kind === 'done' ? (
           <EstimateComplete
             receiptId={status.receiptId}

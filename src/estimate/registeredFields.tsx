@@ -1,4 +1,5 @@
 // src/forms/Field.tsx parts bound to react-hook-form, each reading its row of fieldTable.ts.
+import { yearLabel } from './contract/eras';
 import type { ReactNode } from 'react';
 import { get, useFormContext, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Group, Hidden } from '../forms/Group';
@@ -161,10 +162,15 @@ function NumberSelectField({ path, years }: { path: FieldPath; years: readonly n
       label={<Hidden>{`${spec.label}${optional}`}</Hidden>}
       badge={false}
       required={spec.required}
-      className={styles.inline}
+      className={spec.options ? styles.inline : `${styles.inline} ${styles.year}`}
       render={(props) => (
         <select {...props}>
-          <Options placeholder={`${part}${optional}`} values={values} unit={part} />
+          <Options
+            placeholder={`${part}${optional}`}
+            values={values}
+            unit={part}
+            {...(!spec.options && { label: yearLabel })}
+          />
         </select>
       )}
     />

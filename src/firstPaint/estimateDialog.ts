@@ -13,7 +13,7 @@ import {
 } from '../estimate/dialog';
 import { entryPointControl, quoteControlNames } from '../estimate/contract/controlNames';
 import type { EntryPoint } from '../estimate/contract/types';
-import { foldWidth } from '../estimate/contract/validation/width';
+import { westernYear } from '../estimate/contract/eras';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -28,10 +28,12 @@ function dialogForm(): HTMLFormElement | null | undefined {
 /** A hidden control is enabled (the quote's); a select gets the option a typed number means. */
 function put(control: Control, value: string): void {
   if (control.hidden) control.disabled = false;
-  const options = (control as HTMLSelectElement).options;
-  if (control.tagName === 'SELECT' && ![...options].some((o) => o.value === value)) {
-    value = foldWidth(value).trim();
-    if (/^\d{1,4}$/.test(value)) value = String(+value);
+  const options = [...((control as HTMLSelectElement).options ?? [])];
+  if (control.tagName === 'SELECT' && !options.some((o) => o.value === value)) {
+    value = westernYear(
+      value,
+      options.map((o) => +o.value),
+    );
   }
   control.value = value;
 }

@@ -78,18 +78,19 @@ export function Options({
   placeholder,
   values,
   unit = '',
+  label = (value) => `${value}${unit}`,
 }: {
   placeholder: string;
   values: readonly (string | number)[];
   unit?: string;
+  label?: (value: number) => string;
 }) {
   return (
     <>
       <option value="">{placeholder}</option>
       {values.map((value) => (
         <option key={value} value={String(value)}>
-          {value}
-          {unit}
+          {label(value as number)}
         </option>
       ))}
     </>

@@ -1,6 +1,12 @@
 // What a lead keeps so ad platforms can match its conversion to their click, taken at submit from
 // the request alone. Untrusted: cleaned and capped like tracking values; out of shape is dropped.
-import { cleanOpaqueToken, cleanPlainText, cleanTrackingValue } from './trackingFields';
+import {
+  cleanOpaqueToken,
+  cleanPlainText,
+  cleanTrackingValue,
+  trackingKeys,
+  type TrackingKey,
+} from './trackingFields';
 
 // The platforms' first-party cookies as their Conversion API docs name them (read 2026-11-25), and
 // the Conversion Linker's `_gcl_aw` / `_gcl_gb`, which keep a Google click for 90 days.
@@ -23,6 +29,8 @@ export type MatchingData = {
   clientAddress?: string;
   eventSourceUrl?: string;
   privacyPolicyVersion?: string;
+  /** Click ids sent over the cap: dropped, never cut, and named so staff read why. */
+  overlongClickIds?: TrackingKey[];
 };
 
 const addressPattern = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$/;
@@ -120,5 +128,8 @@ export function storedMatchingData(value: unknown): MatchingData | undefined {
   if (versionPattern.test(text('privacyPolicyVersion'))) {
     data.privacyPolicyVersion = text('privacyPolicyVersion');
   }
+  const overlong = Array.isArray(record.overlongClickIds) ? record.overlongClickIds : [];
+  const keys = trackingKeys.filter((key) => overlong.includes(key));
+  if (keys.length > 0) data.overlongClickIds = keys;
   return data;
 }

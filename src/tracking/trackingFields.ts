@@ -40,7 +40,7 @@ export type TrackingData = Partial<Record<TrackingKey, string>>;
 
 // Caps in code points: every field at its cap in ASCII still fits the cookie's 3800-byte budget.
 export const trackingUrlMaxLength = 512;
-/** @internal Exported: tests fill every field at its cap. */
+/** Tests fill every field at its cap; a click id over it is dropped (cleanOpaqueToken). */
 export const trackingValueMaxLength = 200;
 
 function isUrlField(key: string): boolean {
@@ -86,9 +86,19 @@ function isSameSitePath(value: string): boolean {
   return /^\/[^\s\\<>"`]*$/u.test(value) && !value.includes('//');
 }
 
+/** A click id or cookie over `max` is dropped, never cut: a cut id is another click's, or none. */
 export function cleanOpaqueToken(value: string, max = trackingValueMaxLength): string {
-  const cleaned = cleanText(value, max);
-  return clickIdPattern.test(cleaned) ? cleaned : '';
+  const cleaned = stripUnsafeChars(value).trim();
+  return cleaned.length <= max && clickIdPattern.test(cleaned) ? cleaned : '';
+}
+
+/** For the server's matching: a click id given but over the cap, to say why it is gone. */
+export function isOverlongClickId(key: TrackingKey, value: unknown): boolean {
+  return (
+    clickIdFields.includes(key) &&
+    typeof value === 'string' &&
+    stripUnsafeChars(value).trim().length > trackingValueMaxLength
+  );
 }
 
 export function cleanPlainText(value: string, max = trackingUrlMaxLength): string {
@@ -105,6 +115,7 @@ function hasTrackingShape(key: TrackingKey, value: string): boolean {
 /** '' when outside the field's shape: any subdomain can set the shared-domain cookie. */
 export function cleanTrackingValue(key: TrackingKey, value: string): string {
   const max = trackingMaxLength(key);
+  if (clickIdFields.includes(key)) return cleanOpaqueToken(value, max);
   const cleaned = isUrlField(key)
     ? cleanText(keepAttributionParams(stripUnsafeChars(value)), max)
     : cleanText(value, max);

@@ -40,16 +40,22 @@ describe('useOutsideBusinessHours', () => {
     vi.setSystemTime(new Date('2025-06-02T18:59:30+09:00'));
     load.mockResolvedValue({ start: '9:00', end: '19:00' });
 
-    const { result } = renderHook(() => useOutsideBusinessHours());
+    const { result, unmount } = renderHook(() => useOutsideBusinessHours());
+    const marked = () => document.documentElement.hasAttribute('data-outside-hours');
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(result.current).toBe(false);
 
     // 19:00 itself is still inside.
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(result.current).toBe(false);
+    expect(marked()).toBe(false);
 
+    // Every phone number on the page says so from here (the header's and footer's CSS).
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(result.current).toBe(true);
+    expect(marked()).toBe(true);
+    unmount();
+    expect(marked()).toBe(false);
   });
 
   it('turns false again when the next day’s hours begin', async () => {

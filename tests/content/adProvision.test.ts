@@ -16,10 +16,13 @@ import {
 import { pages as yamadaPages } from '../../src/content/yamada/pages';
 import { adRecipientCountries } from '../../src/content/adRecipients';
 import { field } from '../../src/estimate/contract/fieldTable';
+import { purposes } from '../../src/content/privacyPolicy';
+import { abroadRecipients, accessControl, whereKept } from '../../src/content/privacyPromises';
 
 /** The fingerprint of what the box covers, per version that asked for it. */
 const agreedTo: Record<string, string> = {
   '2026-11-26': 'e9a8235fc9454eb46758f4f31af90119450836ae30c691bc82e74f12c9a32b0d',
+  '2026-11-28': '226f2b7b693c09494ab287fd0d68813ebae57807738390fa1fc77089e5bbda2f',
 };
 
 function fingerprint(): string {
@@ -66,4 +69,38 @@ it('names beside the box exactly the recipients, and their countries, the server
   expect(Object.entries(adRecipientCountries)).toEqual(
     adProvisionRecipients().map(({ name, facts }) => [name, facts.country]),
   );
+});
+
+it('gives, for each recipient abroad, its country’s system on the four points of the guidelines', () => {
+  const abroad = abroadRecipients();
+  expect(abroad.map((recipient) => recipient.name)).toEqual(['Google LLC', 'Meta Platforms, Inc.']);
+  for (const page of [carsupportPages.privacypolicy, yamadaPages.privacypolicy]) {
+    const text = JSON.stringify(page);
+    for (const { facts } of abroad) {
+      const { exists, indicator, principles, others } = facts.abroad!.system;
+      for (const point of [exists, indicator, principles, others, facts.abroad!.measures]) {
+        expect(point.length).toBeGreaterThan(20);
+        expect(text).toContain(point);
+      }
+    }
+  }
+});
+
+it('states where the data is kept and the safety measures, and the purposes include both provisions', () => {
+  for (const page of [carsupportPages.privacypolicy, yamadaPages.privacypolicy]) {
+    const safety = page.sections.find((section) => section.heading === '安全管理');
+    expect(safety?.paragraphs).toContain(whereKept);
+    expect(safety?.list?.join()).toContain(accessControl);
+    const used = page.sections.find((section) => section.heading === '利用目的');
+    expect(used?.list).toEqual(purposes);
+  }
+  expect(purposes.join()).toMatch(/提携整備工場へお客様の情報を提供/);
+  expect(purposes.join()).toMatch(/広告事業者への提供/);
+});
+
+it('asks, beside the box, consent to what is sent: the lead, its bookings, completions and amounts', () => {
+  const line = field('adConsent').formLabel ?? '';
+  for (const words of ['ご予約', '車検完了', 'お支払い金額', '外国にある第三者']) {
+    expect(line).toContain(words);
+  }
 });

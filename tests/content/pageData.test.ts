@@ -126,7 +126,7 @@ describe.each(brandIds)('content of %s', (brand) => {
       expect(rows).toHaveLength(4);
       for (const row of rows) {
         expect(row.text).toMatch(/^例 /);
-        expect(row.text).toMatch(/(税込|非課税)/);
+        expect(row.text).toMatch(/(税込|消費税はかかりません)/);
         expect(row.text).toMatch(/\d円/);
       }
     }

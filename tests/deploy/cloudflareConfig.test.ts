@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brandIds, brands } from '../../src/brand/brands';
 import { mailSender } from '../../src/brand/mail';
+import { pages as carsupportPages } from '../../src/content/carsupport/pages';
+import { whereKept } from '../../src/content/privacyPromises';
+import { pages as yamadaPages } from '../../src/content/yamada/pages';
 import {
   brandConfig,
   devRouterConfig,
@@ -47,6 +50,10 @@ const local = { outDir, distDir, local: true, env: {} };
 
 describe('Cloudflare config generator', () => {
   it('gives every brand its own Worker, tree, database, queues and rate limiter', () => {
+    // Where the privacy policy says the leads are kept: Cloudflare's Workers, D1 and Queues.
+    for (const pages of [carsupportPages, yamadaPages]) {
+      expect(JSON.stringify(pages.privacypolicy)).toContain(whereKept);
+    }
     const configs = brandIds.map((brand) => brandConfig(brand, local) as Config);
     for (const [index, brand] of brandIds.entries()) {
       const config = configs[index]!;
@@ -233,6 +240,15 @@ describe('Cloudflare config generator', () => {
       'META_PIXEL_ID="42"\nMETA_ACCESS_TOKEN="meta"\n',
     );
     expect(() => devVars(brandIds[0], { EXPORT_SECRET: 'a\nWEBHOOK_URL=x' })).toThrow();
+  });
+
+  it('refuses a STAFF_SECRET shorter than 32 characters, and takes one of 32', () => {
+    expect(() => devVars(brandIds[0], { STAFF_SECRET: 'x'.repeat(31) })).toThrow(
+      'STAFF_SECRET must be at least 32 characters',
+    );
+    expect(devVars(brandIds[0], { STAFF_SECRET: 'x'.repeat(32) })).toBe(
+      `STAFF_SECRET="${'x'.repeat(32)}"\n`,
+    );
   });
 
   it('writes the files, secrets readable by the owner only, and refuses a dist without trees', () => {

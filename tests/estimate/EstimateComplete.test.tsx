@@ -34,6 +34,19 @@ describe('the completion screen', () => {
     expect(tel.parentElement).toHaveTextContent('受付時間 9:00〜19:00（年末年始を除く）');
   });
 
+  it('out of hours, gives the hours instead of inviting a call now', () => {
+    document.documentElement.setAttribute('data-outside-hours', '');
+    try {
+      const tel = (complete(), screen.getByRole('link', { name: brands.yamada.phone }));
+      expect(tel.parentElement).toHaveTextContent(
+        'お電話の受付は9:00〜19:00です。ただいま受付時間外のため、受付時間内におかけください。',
+      );
+      expect(tel.parentElement).not.toHaveTextContent('お急ぎの方は');
+    } finally {
+      document.documentElement.removeAttribute('data-outside-hours');
+    }
+  });
+
   it('breaks the sending address only at its @', () => {
     const { container } = complete();
     const wbr = container.querySelector('wbr');

@@ -848,9 +848,9 @@ describe('tracking in the request', () => {
     expect(clickIdParams).toEqual(['yclid', 'wbraid', 'gbraid', 'fbclid', 'msclkid', 'ldtag_cl']);
   });
 
-  it('caps click ids like the other values', () => {
-    expect(parseTracking({ msclkid: 'm'.repeat(5000) }).msclkid).toHaveLength(
-      trackingValueMaxLength,
+  it('drops a click id over the cap, never cuts it', () => {
+    expect(parseTracking({ msclkid: 'm'.repeat(trackingValueMaxLength + 1) }).msclkid).toBe(
+      undefined,
     );
   });
 

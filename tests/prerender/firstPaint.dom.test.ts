@@ -156,6 +156,17 @@ describe('the estimate dialog', () => {
     expect(control('vehicle.postalCode')).toHaveFocus();
   });
 
+  it('reads a year typed in 令和 or by its last digits as the option it means', () => {
+    for (const typed of ['27', '令和9', 'Ｒ９', '9']) {
+      page();
+      runLoader(loaderElement());
+      document.querySelector<HTMLInputElement>('[data-estimate-form] input')!.value = typed;
+      const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+      document.querySelector('form[data-estimate-form]')!.dispatchEvent(submit);
+      expect(control('vehicle.expiryYear'), typed).toHaveValue('2027');
+    }
+  });
+
   it("holds the dialog's submit until the form's code takes it over", () => {
     page();
     runLoader(loaderElement());

@@ -149,7 +149,7 @@ describe('the staff’s routes', () => {
   });
 
   it('ask for a credential with STAFF_SECRET set', async () => {
-    const env = { ...worker.env, STAFF_SECRET: 'staff-secret-0123456789' };
+    const env = { ...worker.env, STAFF_SECRET: 'staff-secret-0123456789abcdef0123456789' };
     for (const path of ['/staff/leads/261124-ABCDEFGH', ...apiPaths.slice(0, 1)]) {
       const response = await worker.fetch(path, { env });
       expect(response.status, path).toBe(401);

@@ -14,6 +14,7 @@ import {
 import { messages } from '../../../src/estimate/contract/validation/messages';
 import {
   normalizeDate,
+  normalizeEmail,
   normalizeKana,
   normalizeText,
   toListedOption,
@@ -27,10 +28,12 @@ export type PhoneLead = {
   lastNameKana: string;
   firstNameKana: string;
   phone: string;
+  email: string;
   maker: string;
   model: string;
   expiryYear?: string;
   expiryMonth?: string;
+  expiryDay?: string;
   notes: string;
 };
 
@@ -73,8 +76,9 @@ const expiryParts = v.pipe(
   crossField(checkExpiryDate),
 );
 
-/** A date input's YYYY-MM-DD (or a month's YYYY-MM), checked by the estimate's parts. */
-const expiryPattern = /^(\d{4})[-/](\d{1,2})(?:[-/](\d{1,2}))?$/;
+/** 2027年3月15日, 2027/3/15, 2027-03-15 or a month alone (2027年3月), checked by the estimate's parts. */
+const expiryPattern =
+  /^(\d{4})\s*[年/.-]\s*(\d{1,2})\s*(?:月\s*)?(?:[/.-]?\s*(\d{1,2})\s*日?)?\s*(?:[（(].[）)])?$/u;
 
 const expiry = v.pipe(
   optional(normalizeDate, messages.expiryDate),
@@ -100,6 +104,7 @@ const phoneLeadSchema = v.pipe(
       firstName: ifGiven(normalizeText, 'customer.firstName', customerEntries.firstName),
       kana: reading,
       phone: phoneNumber(phoneFormat),
+      email: ifGiven(normalizeEmail, 'customer.email', customerEntries.email),
       maker: ifGiven(toListedOption(makers), 'vehicle.maker', vehicleEntries.maker),
       model: ifGiven(normalizeText, 'vehicle.model', vehicleEntries.model),
       expiry,
@@ -113,18 +118,19 @@ const phoneLeadSchema = v.pipe(
     lastNameKana: value.kana?.lastNameKana ?? '',
     firstNameKana: value.kana?.firstNameKana ?? '',
     phone: value.phone,
+    email: value.email ?? '',
     maker: value.maker ?? '',
     model: value.model ?? '',
-    // The day is checked but not kept yet: phone leads have stored the year and month only.
     ...(value.expiry && {
       expiryYear: value.expiry.expiryYear,
       expiryMonth: value.expiry.expiryMonth,
+      ...(value.expiry.expiryDay && { expiryDay: value.expiry.expiryDay }),
     }),
     notes: value.note ?? '',
   })),
 );
 
-/** Keyed by the controls: lastName, firstName, kana, phone, maker, model, expiry, note. */
+/** Keyed by the controls: lastName, firstName, kana, phone, email, maker, model, expiry, note. */
 export function parsePhoneLead(posted: unknown): FormResult<PhoneLead> {
   return parseWith(phoneLeadSchema, posted);
 }

@@ -15,13 +15,30 @@ import type { LeadQuery } from '../store';
 import { parseWith, unreadableBody, type FormResult } from './result';
 
 const dayMessages = {
-  from: '受付日（から）は日付で入力してください。',
-  to: '受付日（まで）は日付で入力してください。',
+  from: '受付日（から）は 2026年11月1日 のように入力してください。',
+  to: '受付日（まで）は 2026年11月1日 のように入力してください。',
   order: '受付日（まで）は（から）と同じか後の日にしてください。',
 } as const;
 
-const isDay = (day: string) => tokyoDayStart(day) !== null;
-const day = (message: string) => v.pipe(v.string(), v.check(isDay, message));
+/** 2026年11月1日（日）, 2026/11/1 or 2026-11-01, as staff write a day (widths folded before). */
+const japaneseDay =
+  /^(\d{4})\s*[年/.-]\s*(\d{1,2})\s*[月/.-]\s*(\d{1,2})\s*日?\s*(?:[（(].[）)])?$/u;
+
+/** The day typed, as YYYY-MM-DD; '' for none a calendar has. */
+function isoDay(typed: string): string {
+  const match = japaneseDay.exec(typed);
+  if (!match) return '';
+  const [year = '', month = '', date = ''] = match.slice(1);
+  const iso = `${year}-${month.padStart(2, '0')}-${date.padStart(2, '0')}`;
+  return tokyoDayStart(iso) === null ? '' : iso;
+}
+
+const day = (message: string) =>
+  v.pipe(
+    v.string(),
+    v.transform(isoDay),
+    v.check((iso: string) => iso !== '', message),
+  );
 
 const inOrder = ({ from, to }: { from?: string; to?: string }) => !from || !to || from <= to;
 

@@ -4,7 +4,7 @@ import { nextExpiryLabel } from '../../../src/estimate/contract/guideConsent';
 import * as v from 'valibot';
 import { normalizeText } from '../../../src/estimate/contract/validation/normalize';
 import { isRecord } from '../../../src/lib/isRecord';
-import { isRealDate, tokyoOffset } from '../../../src/lib/tokyoTime';
+import { isRealDate, tokyoOffset, tokyoToday } from '../../../src/lib/tokyoTime';
 import {
   excludedReasons,
   stageLabels,
@@ -14,6 +14,9 @@ import {
 } from '../stageNames';
 import { parseWith, unreadableBody, type FormResult } from './result';
 
+/** Ten million yen: far above any 車検, far below where a sum of them loses a yen. */
+const yenMax = 10_000_000;
+
 const changedStages = stageNames.filter((stage): stage is ChangedStage => stage !== 'new');
 
 const messages = {
@@ -22,7 +25,8 @@ const messages = {
   bookedForFormat: '入庫日時は「2027-01-20T10:00」の形で、実在する日時を入力してください。',
   shop: `${stageLabels.booked}には店舗が必要です。`,
   amount: `${stageLabels.completed}には請求金額（円・税込）が必要です。`,
-  amountFormat: '請求金額は0以上の整数（円・税込）で入力してください。',
+  amountFormat: `請求金額は0以上${yenMax.toLocaleString('ja-JP')}以下の整数（円・税込）で入力してください。`,
+  bookedForRange: '入庫日時は、今日から1年以内の日時を入力してください。',
   lostReason: `${stageLabels.lost}の理由を入力してください。`,
   excludedReason: `${stageLabels.excluded}の理由を選んでください（${excludedReasons.join('・')}）。`,
   tooLong: (max: number) => `${max}文字以内で入力してください。`,
@@ -49,10 +53,13 @@ function tokyoBooking(value: string): string | null {
 /** An integer from JSON, or the digits a form posts ("54,321" and full width too). */
 function yen(value: unknown): number | null | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
-  if (typeof value !== 'string') return null;
-  const digits = value.normalize('NFKC').replace(/[,\s円]/g, '');
-  return /^\d{1,12}$/.test(digits) ? Number(digits) : null;
+  const number =
+    typeof value === 'string' ? value.normalize('NFKC').replace(/[,\s円]/g, '') : value;
+  if (typeof number === 'string' && !/^\d{1,8}$/.test(number)) return null;
+  const yen = Number(number);
+  return typeof number !== 'boolean' && Number.isInteger(yen) && yen >= 0 && yen <= yenMax
+    ? yen
+    : null;
 }
 
 const given = v.pipe(
@@ -69,16 +76,25 @@ function text(emptyMessage: string, max: number) {
   );
 }
 
-const bookedFor = v.pipe(
-  given,
-  v.minLength(1, messages.bookedFor),
-  v.rawTransform<string, string>(({ dataset, addIssue, NEVER }) => {
-    const at = tokyoBooking(dataset.value);
-    if (at !== null) return at;
-    addIssue({ message: messages.bookedForFormat });
-    return NEVER;
-  }),
-);
+/** From today to the same day a year on, by Tokyo's calendar. */
+function bookingDays(now: Date): { first: string; last: string } {
+  const first = tokyoToday(now);
+  return { first, last: `${Number(first.slice(0, 4)) + 1}${first.slice(4)}` };
+}
+
+const bookedFor = (now: Date) =>
+  v.pipe(
+    given,
+    v.minLength(1, messages.bookedFor),
+    v.rawTransform<string, string>(({ dataset, addIssue, NEVER }) => {
+      const at = tokyoBooking(dataset.value);
+      const { first, last } = bookingDays(now);
+      const day = at?.slice(0, 10) ?? '';
+      if (at !== null && day >= first && day <= last) return at;
+      addIssue({ message: at === null ? messages.bookedForFormat : messages.bookedForRange });
+      return NEVER;
+    }),
+  );
 
 const amount = v.pipe(
   v.unknown(),
@@ -105,40 +121,50 @@ const nextExpiry = v.pipe(
   }),
 );
 
-const stageChange = v.variant(
-  'stage',
-  [
-    v.object({ stage: v.literal('contacted') }),
-    v.object({ stage: v.literal('booked'), bookedFor, shop: text(messages.shop, 100) }),
-    v.object({ stage: v.literal('completed'), amount, nextExpiry }),
-    v.object({ stage: v.literal('lost'), reason: text(messages.lostReason, 200) }),
-    v.object({ stage: v.literal('noShow') }),
-    v.object({
-      stage: v.literal('excluded'),
-      reason: v.pipe(given, v.picklist(excludedReasons, messages.excludedReason)),
-    }),
-  ],
-  messages.stage,
-);
+const stageChange = (now: Date) =>
+  v.variant(
+    'stage',
+    [
+      v.object({ stage: v.literal('contacted') }),
+      v.object({
+        stage: v.literal('booked'),
+        bookedFor: bookedFor(now),
+        shop: text(messages.shop, 100),
+      }),
+      v.object({ stage: v.literal('completed'), amount, nextExpiry }),
+      v.object({ stage: v.literal('lost'), reason: text(messages.lostReason, 200) }),
+      v.object({ stage: v.literal('noShow') }),
+      v.object({
+        stage: v.literal('excluded'),
+        reason: v.pipe(given, v.picklist(excludedReasons, messages.excludedReason)),
+      }),
+    ],
+    messages.stage,
+  );
 
 const bodyKeys = ['stage', 'bookedFor', 'shop', 'amount', 'reason', 'nextExpiry'] as const;
 
-/** Only own keys are read, and a missing one reads as not given (its field's own message). */
-export const stageChangeSchema = v.pipe(
-  v.custom<Record<string, unknown>>(isRecord, unreadableBody),
-  v.transform(
-    (body) =>
-      Object.fromEntries(
-        bodyKeys.map((key) => [key, Object.hasOwn(body, key) ? body[key] : undefined]),
-      ) as v.InferInput<typeof stageChange>,
-  ),
-  stageChange,
-);
+/**
+ * Only own keys are read, and a missing one reads as not given (its field's own message). `now`:
+ * the clock a booking's day is judged by.
+ */
+export const stageChangeSchema = (now: Date) =>
+  v.pipe(
+    v.custom<Record<string, unknown>>(isRecord, unreadableBody),
+    v.transform(
+      (body) =>
+        Object.fromEntries(
+          bodyKeys.map((key) => [key, Object.hasOwn(body, key) ? body[key] : undefined]),
+        ) as v.InferInput<ReturnType<typeof stageChange>>,
+    ),
+    stageChange(now),
+  );
 
 /** The stage form's post, whose 対象外 reason is the `excludedReason` select. */
-export function parseStageForm(fields: unknown): FormResult<StageInput> {
-  if (!isRecord(fields) || fields.stage !== 'excluded') return parseWith(stageChangeSchema, fields);
-  const parsed = parseWith(stageChangeSchema, { ...fields, reason: fields.excludedReason });
+export function parseStageForm(fields: unknown, now: Date): FormResult<StageInput> {
+  const schema = stageChangeSchema(now);
+  if (!isRecord(fields) || fields.stage !== 'excluded') return parseWith(schema, fields);
+  const parsed = parseWith(schema, { ...fields, reason: fields.excludedReason });
   if (parsed.ok) return parsed;
   const { reason, ...errors } = parsed.errors;
   return {

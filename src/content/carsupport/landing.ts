@@ -1,3 +1,4 @@
+import { guideMails } from '../privacyPromises';
 import { brands, receptionText } from '../../brand/brands';
 import { receiptFaq } from '../../brand/mail';
 import { legalFeesAsOf, withBrandPrices } from '../legalFees';
@@ -12,7 +13,7 @@ export const landing: LandingContent = {
   receptionNote: receptionText(brands.carsupport),
   mainVisual: {
     catchcopy: '車検の見積もり・予約は、カーサポート車検におまかせ',
-    lead: '車検満了日と車種を入れるだけで、お近くの提携工場から無料でお見積もり。整備の内容と費用をご納得いただいてから作業します。',
+    lead: '車検満了日と車種を入れるだけで、お近くの提携店舗から無料でお見積もり。整備の内容と費用をご納得いただいてから作業します。',
     badges: ['Web見積もり24時間受付', 'お見積もり無料', '立会い説明つき', '代車あり（要予約）'],
     formLinkLabel: 'かんたん無料見積もりへ',
     note: '※お見積もり後のキャンセルも無料です。',
@@ -52,7 +53,7 @@ export const landing: LandingContent = {
     heading: 'カーサポート車検とは',
     lead: 'カーサポート車検は、車検の見積もりと予約をまとめて手配するサービスです。',
     paragraphs: [
-      'お客様の地域とお車に合った提携整備工場をご案内し、入庫日の調整から車検完了までサポートします。点検・整備・検査は、国の認証を受けた提携工場が担当します。',
+      'お客様の地域とお車に合った提携店舗をご案内し、入庫日の調整から車検完了までサポートします。点検・整備・検査は、国の認証を受けた提携店舗が担当します。',
       '料金は車両区分ごとの目安を事前にお見せし、追加整備が必要な場合も、理由と金額をご説明してご了承をいただいてから作業します。',
     ],
     facts: [
@@ -91,7 +92,7 @@ export const landing: LandingContent = {
     discountLabel: 'Web予約割引',
     classes,
     notes: [
-      '法定費用（重量税・自賠責保険料・印紙代）は非課税です。重量税はお車の重さ・年数・燃費性能、自賠責保険料は地域、印紙代は車検を受ける工場の種類で決まります。',
+      '法定費用（重量税・自賠責保険料・印紙代）に消費税はかかりません（自賠責保険料は非課税、重量税と印紙代は不課税）。重量税はお車の重さ・年数・燃費性能、自賠責保険料は地域、印紙代は車検を受ける店舗の種類（指定工場かどうか）で決まります。',
       ...legalFeeNotes(),
       '部品交換などの推奨整備は別途お見積もりし、ご了承のうえで行います。',
     ],
@@ -190,18 +191,19 @@ export const landing: LandingContent = {
       {
         question: '予約の変更やキャンセルはできますか？',
         answer: [
-          'できます。お電話かお見積もり時のご案内にある連絡先まで、お早めにご連絡ください。',
+          'できます。サイトでご予約の場合は、ご予約メールのリンク（ご予約の確認・変更ページ）から、店舗の締め切り（前日の18時など）まで日時の変更とキャンセルができます。それ以降と、お電話でのご予約は、お電話でご連絡ください。',
         ],
       },
       // The receipt's item names the sending domain, and is absent when the brand sends no mail.
       ...receiptFaq(brands.carsupport, '確認メールが届きません。'),
+      { question: '次の車検の時期に知らせてもらえますか？', answer: [guideMails] },
     ],
   },
   policy: {
     heading: '個人情報の取り扱いについて',
     paragraphs: [
       'ご入力いただいた情報は、お見積もりと車検のご予約、それに関するご連絡のために利用します。',
-      'お見積もりと作業のため、ご案内する提携整備工場にお客様の情報を提供します。それ以外の目的で第三者に提供することはありません。',
+      'お見積もりと作業のため、ご案内する提携店舗にお客様の情報を提供します。広告事業者への提供は、お見積もりフォームで同意いただいた場合に限ります。',
     ],
     linkLabel: 'プライバシーポリシーを見る',
   },

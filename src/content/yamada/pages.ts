@@ -1,13 +1,14 @@
 import { brands } from '../../brand/brands';
 import { externalTransmissions, privacyPolicyVersion } from '../externalTransmission';
 import { trackingConfig } from '../trackingConfig';
-import { buildLegalPage, buildPrivacyPolicyPage, buildTermPage } from '../textPages';
+import { buildPrivacyPolicyPage } from '../privacyPolicy';
+import { buildLegalPage, buildTermPage } from '../textPages';
 import type { TextRouteName } from '../pageTable';
 import type { TextPageContent } from '../types';
 import { company } from './company';
 
 // ヤマダ車検's text pages. Bump updatedAt with every change of wording.
-const options = { brandName: brands.yamada.name, company, updatedAt: '2026-11-21' };
+const options = { brandName: brands.yamada.name, company, updatedAt: '2026-11-28' };
 
 export const pages: Record<TextRouteName, TextPageContent> = {
   term: buildTermPage(options),

@@ -172,7 +172,7 @@ export const fields = {
     label: '連絡希望時間帯',
     control: 'select',
     options: contactTimeOptions,
-    placeholder: '指定なし',
+    placeholder: '選択してください',
     required: false,
     column: 'contactTime',
   },
@@ -195,7 +195,7 @@ export const fields = {
   adConsent: {
     label: '広告事業者への提供',
     formLabel:
-      '広告の効果測定のため、連絡先（ハッシュ化）等を広告事業者（外国にある第三者を含む）に提供することに同意する（任意）',
+      '広告の効果測定のため、連絡先（ハッシュ化）と、お見積もり依頼・その後のご予約・車検完了（お支払い金額を含む）の情報を、広告事業者（外国にある第三者を含む）に提供することに同意する（任意）',
     control: 'checkbox',
     required: false,
   },

@@ -20,7 +20,8 @@ export const quickFields = {
       inputMode: 'numeric',
       // Not 'off', which stops the browser restoring the value on Back (from a refusal page).
       autoComplete: 'on',
-      maxLength: 4,
+      // 2027, 27 or 令和9年 (6 with a full-width 令和10年).
+      maxLength: 6,
     },
   },
   'vehicle.expiryMonth': {

@@ -1,3 +1,4 @@
+import { yearLabel } from '../../estimate/contract/eras';
 import { useId } from 'react';
 import { legalFeeRates, legalFeesAsOf } from '../../content/legalFees';
 import { roughPrice, type RoughPrice } from '../../content/roughPrice';
@@ -92,11 +93,11 @@ function MonthFieldset({
         <option value="">{placeholder}</option>
         {values.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {unit === '年' ? yearLabel(option) : option}
           </option>
         ))}
       </select>
-      <span aria-hidden="true">{unit}</span>
+      {unit === '年' ? null : <span aria-hidden="true">{unit}</span>}
     </span>
   );
   return (

@@ -17,7 +17,7 @@ function shownFees(label: string) {
   if (!cost) throw new Error(`no class ${label}`);
   const legal = cost.weightTax + cost.liabilityInsurance + cost.stampFee;
   return {
-    legal: `例 ${yen.format(legal)}円（非課税）`,
+    legal: `例 ${yen.format(legal)}円（消費税はかかりません）`,
     total: `例 ${yen.format(legal + cost.basicFee - cost.discount)}円〜（税込・法定費用込み）`,
   };
 }
@@ -145,8 +145,12 @@ describe('Price check', () => {
     const section = document.body;
     const asOf = japaneseDay(legalFeesAsOf);
     expect(section).toHaveTextContent(
-      `法定費用は${asOf}時点で確認できた料率（${japaneseDay(legalFeesCheckedOn)}確認）で、指定工場・本土の自賠責保険料（24か月）・エコカー減税なしの例です。`,
+      `法定費用は${asOf}時点の料率で計算した、指定工場・本土の自賠責保険料（24か月）・エコカー減税なしの例です。`,
     );
+    expect(section).toHaveTextContent(
+      `これらの料率は${japaneseDay(legalFeesCheckedOn)}に確認しました。`,
+    );
+    expect(section).not.toHaveTextContent('確認できていない');
     expect(section).toHaveTextContent(`法定費用は${asOf}時点の額で、指定工場での車検`);
     expect(section).toHaveTextContent(
       '検査場への持込では、普通車2,300円・小型車2,200円・軽自動車2,200円',

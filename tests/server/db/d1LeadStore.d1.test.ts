@@ -55,6 +55,7 @@ describe('D1LeadStore on D1', () => {
       ...stored,
       deliveries: [],
       stage: { stage: 'new', changedAt: null, progress: 0 },
+      bookingSequence: 0,
       followUps: {
         reminded3DaysFor: null,
         reminded1DayFor: null,

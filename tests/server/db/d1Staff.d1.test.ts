@@ -189,3 +189,35 @@ describe('D1Staff on D1', () => {
     expect(counts).toHaveLength(2);
   });
 });
+
+describe('racing stage changes', () => {
+  it('keeps a 完了 in the funnel when a 失注 read the lead before it and lands after', async () => {
+    const lead = newLead();
+    await on.leads.insert(lead, '');
+    // Both read the lead at 新規 (progress 0); the 失注 keeps what the 完了 reached as it lands.
+    await Promise.all([
+      on.staff.recordStage(
+        'yamada',
+        stageChange(lead.id, { stage: 'completed', amount: 54321, progress: 3 }),
+      ),
+      on.staff.recordStage(
+        'yamada',
+        stageChange(lead.id, { stage: 'lost', reason: '他社', progress: null }),
+      ),
+    ]);
+    const read = await on.staff.lead('yamada', lead.id);
+    const progress = read?.history.map((change) => [change.stage, change.progress]);
+    expect([
+      [
+        ['completed', 3],
+        ['lost', 3],
+      ],
+      [
+        ['lost', 0],
+        ['completed', 3],
+      ],
+    ]).toContainEqual(progress);
+    const [row] = await on.staff.funnel('yamada', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z');
+    expect(row).toMatchObject({ leads: 1, contacted: 1, booked: 1 });
+  });
+});

@@ -88,6 +88,7 @@ describe('the notifier', () => {
       google: 'off',
       meta: 'off',
       yahoo: 'off',
+      yahooSearch: 'off',
       line: 'off',
     });
     expect(rows.receipt?.lastError).toBe('スパム疑い');

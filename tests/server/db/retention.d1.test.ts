@@ -129,3 +129,28 @@ describe('the retention Cron job on D1', () => {
     expect(again?.erased_at).toBe('2029-11-22T00:00:00.000Z');
   });
 });
+
+describe('a stage change on an erased lead', () => {
+  it('keeps no 失注 reason and no fingerprint of what staff typed, erased before or after', async () => {
+    const before = newLead({ receivedAt: '2026-11-20T01:00:00.000Z', request: request() });
+    const after = newLead({ receivedAt: '2026-11-20T02:00:00.000Z', request: request() });
+    for (const lead of [before, after]) await on.leads.insert(lead, '');
+    const lost = (leadId: string) =>
+      stageChange(leadId, { stage: 'lost', reason: '山田様より他社で', progress: null });
+    await on.staff.recordStage('yamada', lost(before.id));
+    await eraseExpiredLeads({ DB: on.d1.db, BRAND: 'yamada' }, new Date('2029-11-22T00:00:00Z'));
+    await on.staff.recordStage('yamada', lost(after.id));
+    await on.staff.recordStage(
+      'yamada',
+      stageChange(after.id, { stage: 'excluded', reason: '重複', progress: null }),
+    );
+    const rows = await on.d1.db
+      .prepare('SELECT lead_id, stage, reason, request_hash FROM lead_stages ORDER BY seq')
+      .all();
+    expect(rows.results).toEqual([
+      { lead_id: before.id, stage: 'lost', reason: null, request_hash: null },
+      { lead_id: after.id, stage: 'lost', reason: null, request_hash: null },
+      { lead_id: after.id, stage: 'excluded', reason: '重複', request_hash: null },
+    ]);
+  });
+});

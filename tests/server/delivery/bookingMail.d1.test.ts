@@ -4,7 +4,7 @@
 import { newLead } from '../../factories/estimate';
 import { workerOnD1 } from '../worker';
 
-const secret = 'staff-secret-for-tests';
+const secret = 'staff-secret-for-tests-0123456789abcdef';
 const worker = workerOnD1({ start: '2026-11-25T01:00:00.000Z', env: { STAFF_SECRET: secret } });
 const lead = newLead({ brand: 'yamada' });
 
@@ -80,5 +80,10 @@ describe('the 予約確定 mail a stage change sets off', () => {
       UID: first.UID,
     });
     expect(Number(moved.SEQUENCE)).toBeGreaterThan(Number(first.SEQUENCE));
+
+    // Moved again within the same second: its SEQUENCE still grows (a per-lead count, not a time).
+    await postStage({ ...booking, bookedFor: '2026-12-21T09:00' }, 'd');
+    await worker.deliver();
+    expect(Number(sentCalendar(2).SEQUENCE)).toBeGreaterThan(Number(moved.SEQUENCE));
   });
 });

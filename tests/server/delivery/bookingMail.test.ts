@@ -92,4 +92,12 @@ describe('the channels a stage change sets off', () => {
     const called = change({ stage: 'contacted', progress: 1 });
     expect(mailOf(staffLead([called], { suspectedSpam: true }), change())).toEqual(['bookingMail']);
   });
+
+  it('mail a spam-suspected lead’s booking once called, though the same booking came before', () => {
+    const called = change({ seq: 2, stage: 'contacted', progress: 1 });
+    const lead = staffLead([change(), called], { suspectedSpam: true });
+    expect(mailOf(lead, change({ seq: 3 }))).toEqual(['bookingMail']);
+    const mailed = staffLead([change(), called, change({ seq: 3 })], { suspectedSpam: true });
+    expect(mailOf(mailed, change({ seq: 4 }))).toEqual([]);
+  });
 });

@@ -100,7 +100,7 @@ describe.each(brandIds)('the receipt of %s', (brand) => {
       `${columnHeader('preferredDates')}: 2026年12月10日（木）`,
       `${columnHeader('courtesyCar')}: 希望する`,
       `${columnHeader('contactTime')}: 9:00〜12:00`,
-      '概算（料金チェック）: 45,000円（軽自動車）',
+      '概算（料金チェック）: 例 45,000円〜（軽自動車、税込・法定費用込み。法定費用は2026年3月31日時点の額）',
       'このあとの流れ',
       brands[brand].phone,
       `送信専用のアドレス（no-reply@${mailDomains[brand]}）`,

@@ -14,7 +14,7 @@ describe('matchingData', () => {
     privacyPolicyVersion: '2026-11-25',
   };
 
-  it('refuses hostile values and cuts long ones, as for tracking values', () => {
+  it('refuses hostile values and drops over-long ones, never cut, as for click ids', () => {
     const data = matchingData({
       ...base,
       cookieHeader: `_fbp=a b; _fbc=${'x'.repeat(500)}; _ly_r="quoted"`,
@@ -23,7 +23,7 @@ describe('matchingData', () => {
       formPath: '//evil.example/',
       privacyPolicyVersion: 'latest',
     });
-    expect(data).toEqual({ cookies: { _fbc: 'x'.repeat(200) }, eventSourceUrl: `${site}/` });
+    expect(data).toEqual({ cookies: {}, eventSourceUrl: `${site}/` });
   });
 
   it('takes the first of a repeated cookie and an IPv6 address', () => {

@@ -19,6 +19,10 @@ import { googleEvents, googleReport } from '../../../server/platforms/googleEven
 import { lineEvents } from '../../../server/platforms/line';
 import { metaEvent } from '../../../server/platforms/meta';
 import { yahooEvent } from '../../../server/platforms/yahoo';
+import { yahooSearchEvent } from '../../../server/platforms/yahooSearch';
+import { pages as carsupportPages } from '../../../src/content/carsupport/pages';
+import { onlyFromAds } from '../../../src/content/privacyPromises';
+import { pages as yamadaPages } from '../../../src/content/yamada/pages';
 import {
   adProvisionSince,
   conversionPlatforms,
@@ -262,6 +266,19 @@ describe('Google: what the formatting guide and the Conversion Linker ask', () =
     expect(visitEvent?.adIdentifiers).toEqual({ gclid: 'fresh' });
   });
 
+  it('takes a web lead’s wbraid before a gbraid, and names a manager account as loginAccount', async () => {
+    const both = lead({ tracking: { gbraid: 'gb-app', wbraid: 'wb-web' } });
+    const [event] = (await googleEvents(both, destination)).events as Record<string, unknown>[];
+    expect(event?.adIdentifiers).toEqual({ wbraid: 'wb-web' });
+    const managed = await googleEvents(both, { ...destination, loginCustomerId: '111-222-3333' });
+    expect((managed.destinations as Record<string, unknown>[])[0]).toMatchObject({
+      operatingAccount: { accountType: 'GOOGLE_ADS' },
+      loginAccount: { accountType: 'GOOGLE_ADS', accountId: '1112223333' },
+    });
+    const [direct] = (await googleEvents(both, destination)).destinations as object[];
+    expect(direct).not.toHaveProperty('loginAccount');
+  });
+
   it('reads requestStatus.retrieve’s documented answers as 取込済, 一部失敗, 失敗 or not yet', () => {
     expect(googleReport(googleFixtures.statusSuccess)).toEqual({ report: 'accepted' });
     expect(googleReport(googleFixtures.statusProcessing)).toEqual({ report: 'waiting' });
@@ -279,6 +296,7 @@ describe('Google: what the formatting guide and the Conversion Linker ask', () =
 
 describe('what is never sent', () => {
   const everything: TrackingData = { gaid: 'g', yclid: 'y', fbclid: 'f', ldtag_cl: 'l' };
+  const searchCookie = { cookies: { _ly_c: 'YSS.1.search' } };
   const full = Object.fromEntries(
     Object.values(conversionVariables)
       .flat()
@@ -314,15 +332,37 @@ describe('what is never sent', () => {
     }
   });
 
-  it('sends a contact-only event, with no click id or cookie, for a lead that agreed', async () => {
+  it('sends nothing to any platform for a lead from no ad, as the policy promises', async () => {
+    for (const page of [carsupportPages.privacypolicy, yamadaPages.privacypolicy]) {
+      expect(JSON.stringify(page)).toContain(onlyFromAds);
+    }
+    // A contact and the platforms' browser ids (_fbp, _ly_su, __lt__cid) are no click of an ad.
+    const organic = lead({
+      matching: { cookies: { _fbp: 'fb.1.2.3', _ly_su: 's', __lt__cid: 'c' } },
+    });
     for (const channel of conversionChannels) {
-      expect(await channel.decide(lead(), ctx(full))).toEqual({ kind: 'send' });
+      expect(await channel.decide(organic, ctx(full))).toMatchObject({
+        kind: 'skip',
+        reason: expect.stringContaining('の広告からの来訪ではありません'),
+      });
+    }
+  });
+
+  it('drops a click id sent over the cap and says so, never sending a cut one', async () => {
+    const overlong = lead({ matching: { overlongClickIds: ['gaid', 'fbclid'] } });
+    for (const platform of ['google', 'meta']) {
+      const channel = conversionChannels.find((one) => one.platform === platform)!;
+      expect(await channel.decide(overlong, ctx(full))).toMatchObject({
+        kind: 'skip',
+        reason: expect.stringMatching(/^クリックID（(gclid|fbclid)）が200文字を超えていたため破棄/),
+      });
     }
   });
 
   it('never sends Meta a website event without a user agent: the lead says why instead', async () => {
     const meta = conversionChannels.find((channel) => channel.platform === 'meta');
-    expect(await meta?.decide(lead({ matching: { userAgent: undefined } }), ctx(full))).toEqual({
+    const noAgent = lead({ tracking: { fbclid: 'f' }, matching: { userAgent: undefined } });
+    expect(await meta?.decide(noAgent, ctx(full))).toEqual({
       kind: 'skip',
       reason: 'ユーザーエージェントなし（Metaのウェブサイトイベントに必須）',
     });
@@ -334,11 +374,38 @@ describe('what is never sent', () => {
       await yahoo?.decide(lead({ tracking: { yclid: 'YSS.1234567890.EAIaIQ' } }), ctx(full)),
     ).toEqual({
       kind: 'skip',
-      reason: 'Yahoo!検索広告のクリック（コンバージョンAPIはディスプレイ広告のみ）',
+      reason: 'Yahoo!検索広告のクリック（検索広告のコンバージョンAPIで送ります）',
     });
     expect(await yahoo?.decide(lead({ tracking: { yclid: 'YJAD.1.abc' } }), ctx(full))).toEqual({
       kind: 'send',
     });
+  });
+
+  it('sends a Yahoo!検索広告 click to the search-ads API: the URL’s yclid, else the tag’s _ly_c', async () => {
+    const search = conversionChannels.find((channel) => channel.platform === 'yahooSearch')!;
+    const fromCookie = lead({
+      matching: { cookies: { _ly_c: '1795564800.YSS.1234567890.EAIaIQ' } },
+    });
+    for (const one of [lead({ tracking: { yclid: 'YSS.1234567890.EAIaIQ' } }), fromCookie]) {
+      expect(await search.decide(one, ctx(full))).toEqual({ kind: 'send' });
+      expect(yahooSearchEvent(one, { conversionId: '1', label: 'L' })).toMatchObject({
+        yclid: 'YSS.1234567890.EAIaIQ',
+        event_time: Date.parse(one.receivedAt),
+        url: 'https://www.yamada-shaken.com/',
+        user_agent: userAgent,
+        ip: '203.0.113.10',
+      });
+    }
+    expect(
+      await search.decide(lead({ tracking: { yclid: 'YJAD.1.abc' } }), ctx(full)),
+    ).toMatchObject({
+      kind: 'skip',
+    });
+    const noPage = lead({
+      tracking: { yclid: 'YSS.1.a' },
+      matching: { eventSourceUrl: undefined },
+    });
+    expect(await search.decide(noPage, ctx(full))).toMatchObject({ kind: 'skip' });
   });
 
   it('marks each platform’s test mode as its documentation says', async () => {
@@ -372,7 +439,9 @@ describe('what is never sent', () => {
       expect(await channel.decide(lead({ tracking: everything }), ctx(partial))).toEqual({
         kind: 'off',
       });
-      expect(await channel.decide(lead({ tracking: everything }), ctx(full))).toEqual({
+      expect(
+        await channel.decide(lead({ tracking: everything, matching: searchCookie }), ctx(full)),
+      ).toEqual({
         kind: 'send',
       });
       expect(
@@ -464,7 +533,7 @@ describe('the channels against the local receivers', () => {
         fbclid: 'IwAR-fbclid',
         ldtag_cl: 'ldtag-1',
       },
-      matching: { cookies: { _fbp: 'fb.1.1795564800000.1098115397' } },
+      matching: { cookies: { _fbp: 'fb.1.1795564800000.1098115397', _ly_c: 'YSS.1.search' } },
     });
 
   it('gives exactly one accepted event at each receiver for a lead with every click id', async () => {
@@ -472,6 +541,7 @@ describe('the channels against the local receivers', () => {
       google: 'sent',
       meta: 'sent',
       yahoo: 'sent',
+      yahooSearch: 'sent',
       line: 'sent',
     });
     expect(receivers.refused).toEqual([]);
@@ -480,6 +550,7 @@ describe('the channels against the local receivers', () => {
       ['line', '261125-AAAAAAAA'],
       ['meta', '261125-AAAAAAAA'],
       ['yahoo', '261125-AAAAAAAA'],
+      ['yahooSearch', 'YSS.1.search'],
     ]);
   });
 
@@ -493,6 +564,7 @@ describe('the channels against the local receivers', () => {
       google: 'skip',
       meta: 'skip',
       yahoo: 'skip',
+      yahooSearch: 'skip',
       line: 'skip',
     });
     expect(receivers.accepted).toEqual([]);
@@ -502,12 +574,14 @@ describe('the channels against the local receivers', () => {
   it('carries the same deduplication id when a lead is sent again, so the platform counts it once', async () => {
     await deliver(clicked('261125-CCCCCCCC'));
     await deliver(clicked('261125-CCCCCCCC'));
-    expect(receivers.accepted).toHaveLength(4);
+    expect(receivers.accepted).toHaveLength(5);
+    // The search-ads API has no event id: it judges a repeated click and time a duplicate itself.
     expect(receivers.duplicates.map((event) => event.platform).sort()).toEqual([
       'google',
       'line',
       'meta',
       'yahoo',
+      'yahooSearch',
     ]);
   });
 

@@ -45,5 +45,11 @@ it('keeps a configured channel off while the table does not list its platform', 
       ]),
     ),
   );
-  expect(decisions).toEqual({ google: 'send', meta: 'off', yahoo: 'send', line: 'send' });
+  expect(decisions).toEqual({
+    google: 'send',
+    meta: 'off',
+    yahoo: 'send',
+    yahooSearch: 'skip',
+    line: 'send',
+  });
 });

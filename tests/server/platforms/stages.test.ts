@@ -12,7 +12,10 @@ import type { StageChange } from '../../../server/staff/stages';
 import type { StoredLead } from '../../../server/leads/store';
 import { stageChannels } from '../../../server/staff/stageChange';
 import type { StaffLead } from '../../../server/staff/store';
-import { adProvisionSince } from '../../../src/content/externalTransmission';
+import { adProvisionSince, externalTransmissions } from '../../../src/content/externalTransmission';
+import { pages as carsupportPages } from '../../../src/content/carsupport/pages';
+import { stagesAndAmounts } from '../../../src/content/privacyPromises';
+import { pages as yamadaPages } from '../../../src/content/yamada/pages';
 import type { TrackingData } from '../../../src/tracking/trackingFields';
 import { stageFixtures } from '../../../e2e/smoke/platformFixtures';
 import { leadRequest, storedLead } from '../../factories/estimate';
@@ -70,6 +73,10 @@ const env = {
   YAHOO_CONVERSION_ENDPOINT: 'https://yahoo.example/v1/',
   YAHOO_TAG_ID: 't',
   YAHOO_TAG_ACCESS_TOKEN: 't',
+  YAHOO_SEARCH_CONVERSION_ENDPOINT: 'https://search.example/v1/',
+  YAHOO_SEARCH_APP_ID: 'a',
+  YAHOO_SEARCH_CONVERSION_ID: '1',
+  YAHOO_SEARCH_CONVERSION_LABEL: 'l',
   LINE_CONVERSION_ENDPOINT: 'https://line.example/v1',
   LINE_TAG_ID: 't',
   LINE_TAG_ACCESS_TOKEN: 't',
@@ -119,6 +126,7 @@ describe('the channels a stage change sets off', () => {
       'googleCompleted',
       'metaCompleted',
       'yahooCompleted',
+      'yahooSearchCompleted',
       'lineCompleted',
     ]);
     expect(stageChannels(staffLead([]), change('completed', 1))).toEqual(completed);
@@ -149,6 +157,47 @@ describe('what each stage conversion decides', () => {
     });
   });
 
+  it('sends stages and amounts to exactly the recipients the policy names for them', async () => {
+    for (const page of [carsupportPages.privacypolicy, yamadaPages.privacypolicy]) {
+      expect(JSON.stringify(page)).toContain(stagesAndAmounts);
+    }
+    const decided = await decisions(
+      lead({ tracking: { gaid: 'g', fbclid: 'f', yclid: 'YSS.1.s', ldtag_cl: 'l' } }),
+    );
+    const sending = new Set(
+      stageConversionChannels
+        .filter(
+          (channel) => (decided[channel.name] as { kind?: string } | undefined)?.kind === 'send',
+        )
+        .map((channel) => channel.platform),
+    );
+    const named = externalTransmissions.filter((row) => row.stages).map((row) => row.platform);
+    expect([...sending].sort()).toEqual([...named].sort());
+    for (const platform of sending) {
+      const row = externalTransmissions.find((one) => one.platform === platform)!;
+      expect(stagesAndAmounts).toContain(row.recipient);
+      expect(row.data.join()).toContain('お支払い金額（税込）');
+    }
+  });
+
+  it('counts Google’s 90 days from the click the Conversion Linker dated, not from the lead', async () => {
+    const clickAt = Date.parse('2026-09-01T00:00:00.000Z');
+    const linked = lead({ tracking: {} });
+    linked.matching = {
+      ...linked.matching!,
+      cookies: { _gcl_aw: `GCL.${clickAt / 1000}.Cj0-linked` },
+    };
+    // 完了 on 2026-11-26: 86 days after the click, 6 after the lead: sent.
+    expect((await decisions(linked)).googleCompleted).toEqual({ kind: 'send' });
+    // Ten days later: 96 days after the click, though 16 after the lead: skipped, saying why.
+    const lateStage = { ...linked.stage!, changedAt: '2026-12-06T05:00:00.000Z' };
+    const late = await decisions({ ...linked, stage: lateStage });
+    expect(late.googleCompleted).toEqual({
+      kind: 'skip',
+      reason: 'クリックから90日を過ぎています（Google 広告の取り込み期限）',
+    });
+  });
+
   it('sends nothing for a visitor who did not agree', async () => {
     const decided = Object.values(await decisions(lead({ adConsent: false })));
     expect(decided).toEqual(decided.map(() => ({ kind: 'skip', reason: notAgreed })));
@@ -168,7 +217,7 @@ describe('what each stage conversion decides', () => {
     const direct = await decisions(lead({ tracking: {} }));
     expect(direct.googleCompleted).toEqual({
       kind: 'skip',
-      reason: 'Google 広告のクリックなし（gclid・gbraid・wbraid）',
+      reason: 'Google 広告のクリックなし（gclid・wbraid・gbraid）',
     });
     expect(direct.metaCompleted).toEqual({
       kind: 'skip',

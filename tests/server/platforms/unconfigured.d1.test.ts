@@ -7,7 +7,7 @@ import { deliveryText } from '../../../server/staff/leadsCsv';
 import { validRequest } from '../../factories/estimate';
 import { workerOnD1 } from '../worker';
 
-const secret = 'staff-secret-for-tests';
+const secret = 'staff-secret-for-tests-0123456789abcdef';
 const worker = workerOnD1({ start: '2026-11-25T01:00:00.000Z', env: { STAFF_SECRET: secret } });
 
 function post(path: string, body: unknown, headers: Record<string, string>) {
@@ -52,7 +52,7 @@ describe('a Worker without the ad platforms’ configuration', () => {
     }
 
     const platformChannels = leadChannels.filter((channel) => channel.platform);
-    expect(platformChannels).toHaveLength(12);
+    expect(platformChannels).toHaveLength(15);
     const deliveries = (await worker.leads.get(id))?.deliveries ?? [];
     const platformStates = deliveries
       .filter((delivery) => channelNamed(delivery.channel)?.platform)

@@ -1,6 +1,11 @@
 // The 次回車検のご案内 on the Worker over D1: only to a visitor who ticked the box, 60 days before the
 // next 満了日 staff recorded at 完了 (by default two years after the one the visitor gave) and 30
 // days before unless they asked again; a one-click unsubscribe (RFC 8058) stops every later one.
+import { guideMails } from '../../../src/content/privacyPromises';
+import { pages as carsupportPages } from '../../../src/content/carsupport/pages';
+import { pages as yamadaPages } from '../../../src/content/yamada/pages';
+import { landing as carsupportLanding } from '../../../src/content/carsupport/landing';
+import { landing as yamadaLanding } from '../../../src/content/yamada/landing';
 import { sendFollowUps } from '../../../server/reminders/jobs';
 import type { Env } from '../../../server/env';
 import { validRequest } from '../../factories/estimate';
@@ -85,6 +90,15 @@ describe('the 次回車検のご案内', () => {
       .bind(id)
       .first<{ v: string }>();
     expect(version?.v).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('is what both brands’ privacy policy and FAQ promise', () => {
+    for (const pages of [carsupportPages, yamadaPages]) {
+      expect(JSON.stringify(pages.privacypolicy)).toContain(guideMails);
+    }
+    for (const landing of [carsupportLanding, yamadaLanding]) {
+      expect(JSON.stringify(landing.question)).toContain(guideMails);
+    }
   });
 
   it('goes 60 and 30 days before, from 10:00, once each, with the sender and a one-click unsubscribe', async () => {

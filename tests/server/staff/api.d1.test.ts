@@ -8,7 +8,7 @@ import type { BrandId } from '../../../src/brand/brands';
 import { newLead } from '../../factories/estimate';
 import { notFoundPage, siteOf, workerOnD1, withD1Down } from '../worker';
 
-const secret = 'staff-secret-for-tests';
+const secret = 'staff-secret-for-tests-0123456789abcdef';
 const now = '2026-11-25T01:00:00.000Z';
 const worker = workerOnD1({ start: now, env: { STAFF_SECRET: secret } });
 const lead = newLead({ brand: 'yamada' });
@@ -59,7 +59,26 @@ describe('who may use the staff API', () => {
       expect(await posted.text()).not.toContain(lead.id);
     }
     expect(await history()).toEqual([]);
-    expect(await worker.staff.auditLog('yamada', 10)).toEqual([]);
+    // Only the wrong Bearer tries are audited (a missing credential guesses nothing).
+    expect((await worker.staff.auditLog('yamada', 10)).map((entry) => entry.action)).toEqual(
+      Array(4).fill('signInFailed'),
+    );
+  });
+
+  it('throttles wrong Bearer tries per client with a Japanese 429, and audits each', async () => {
+    for (let i = 0; i < 10; i += 1)
+      expect((await call(leadPath, { auth: `guess-${i}` })).status).toBe(401);
+    const throttled = await call(leadPath);
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('600');
+    expect(await throttled.json()).toEqual({
+      error:
+        'サインインの失敗が続いたため、受け付けを一時停止しています。10分ほどおいてもう一度お試しください',
+    });
+    const audited = await worker.staff.auditLog('yamada', 20);
+    expect(audited).toHaveLength(10);
+    expect(audited[0]).toMatchObject({ actor: 'Bearer（認証失敗）', action: 'signInFailed' });
+    expect((await call(leadPath, { brand: 'carsupport' })).status).toBe(404);
   });
 
   it('opens with the Bearer secret and logs who read which lead', async () => {
@@ -226,8 +245,8 @@ describe('the staff API', () => {
 
   it('refuses bad input with a Japanese 422 and changes nothing', async () => {
     const cases: [unknown, string, RegExp][] = [
-      [{ stage: 'completed', amount: -1 }, 'amount', /0以上の整数/],
-      [{ stage: 'completed', amount: 1.5 }, 'amount', /0以上の整数/],
+      [{ stage: 'completed', amount: -1 }, 'amount', /0以上10,000,000以下の整数/],
+      [{ stage: 'completed', amount: 1.5 }, 'amount', /0以上10,000,000以下の整数/],
       [{ stage: 'booked', shop: '本店' }, 'bookedFor', /入庫日時が必要/],
       [
         { stage: 'booked', bookedFor: '2026-02-30T10:00', shop: '本店' },

@@ -78,24 +78,41 @@ describe('staff access through Cloudflare Access', () => {
 
   it('ignores the shared secret once Access is configured', async () => {
     const both = staffAccessOf(
-      { teamDomain: 'shop-team.cloudflareaccess.com', audience, secret: 's3cret' },
+      {
+        teamDomain: 'shop-team.cloudflareaccess.com',
+        audience,
+        secret: 's3cret-0123456789abcdef0123456789',
+      },
       createLocalJWKSet({ keys: [] }),
     )!;
-    const request = withToken(null, { Authorization: 'Bearer s3cret' });
+    const request = withToken(null, { Authorization: 'Bearer s3cret-0123456789abcdef0123456789' });
     expect(await staffActor(request, both, 'yamada')).toBeNull();
   });
 });
 
 describe('staff access through the shared secret', () => {
-  const secretAccess = staffAccessOf({ secret: 's3cret' })!;
+  const secretAccess = staffAccessOf({ secret: 's3cret-0123456789abcdef0123456789' })!;
 
-  it('is off with nothing configured', () => {
+  it('is off with nothing configured, and with a secret shorter than 32 characters', () => {
     expect(staffAccessOf({})).toBeNull();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(staffAccessOf({ secret: 'x'.repeat(31) })).toBeNull();
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('shorter than 32'));
+    expect(staffAccessOf({ secret: 'x'.repeat(32) })).toEqual({
+      kind: 'secret',
+      secret: 'x'.repeat(32),
+    });
   });
 
   it('turns the secret into a host-only session cookie for one brand, naming the person', async () => {
     expect(await signIn(secretAccess, 'wrong', '佐藤', 'yamada', new Date())).toBeNull();
-    const cookie = await signIn(secretAccess, 's3cret', '佐藤', 'yamada', new Date());
+    const cookie = await signIn(
+      secretAccess,
+      's3cret-0123456789abcdef0123456789',
+      '佐藤',
+      'yamada',
+      new Date(),
+    );
     expect(cookie).toMatch(
       new RegExp(
         `^${sessionCookieName}=[^;]+; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=43200$`,
@@ -108,12 +125,12 @@ describe('staff access through the shared secret', () => {
       via: 'session',
     });
     expect(await staffActor(request, secretAccess, 'carsupport')).toBeNull();
-    const otherSecret = staffAccessOf({ secret: 'rotated' })!;
+    const otherSecret = staffAccessOf({ secret: 'rotated-0123456789abcdef0123456789' })!;
     expect(await staffActor(request, otherSecret, 'yamada')).toBeNull();
   });
 
   it('opens with the Bearer secret', async () => {
-    const request = withToken(null, { Authorization: 'Bearer s3cret' });
+    const request = withToken(null, { Authorization: 'Bearer s3cret-0123456789abcdef0123456789' });
     expect(await staffActor(request, secretAccess, 'yamada')).toEqual({
       actor: '共有キー',
       via: 'secret',

@@ -120,7 +120,7 @@ describe('GET /api/estimates.csv', () => {
     expect(header.indexOf('段階')).toBeLessThan(header.indexOf('配信（Webhook）'));
     // One column per delivery channel, the ad platforms' stages last.
     expect(lines[0]).toMatch(
-      /,"配信（店舗通知メール）","配信（確認メール）","配信（予約確定メール）","配信（予約変更メール）","配信（店舗への予約変更通知）","配信（3日前のご案内）","配信（前日のご案内）","配信（来店なしのご案内）","配信（次回車検のご案内（60日前））","配信（次回車検のご案内（30日前））","配信（Google 広告）","配信（Meta 広告）","配信（Yahoo!広告）","配信（LINE広告）","配信（Google 広告・予約確定）",.*,"配信（LINE広告・完了）"$/u,
+      /,"配信（店舗通知メール）","配信（確認メール）","配信（予約確定メール）","配信（予約変更メール）","配信（店舗への予約変更通知）","配信（3日前のご案内）","配信（前日のご案内）","配信（来店なしのご案内）","配信（次回車検のご案内（60日前））","配信（次回車検のご案内（30日前））","配信（Google 広告）","配信（Meta 広告）","配信（Yahoo!広告）","配信（Yahoo!検索広告）","配信（LINE広告）","配信（Google 広告・予約確定）",.*,"配信（LINE広告・完了）"$/u,
     );
   });
 
@@ -171,7 +171,7 @@ describe('GET /api/estimates.csv', () => {
     const cells = (id: string | undefined) => {
       const row = rows.find((each) => each['受付番号'] === id);
       return [row?.['段階'], row?.['段階の更新日時'], row?.['予約日時'], row?.['店舗']].concat(
-        row?.['金額（税込）'],
+        row?.['金額（円・税込）'],
       );
     };
     expect(cells(booked)).toEqual([
@@ -181,7 +181,7 @@ describe('GET /api/estimates.csv', () => {
       '渋谷店',
       '',
     ]);
-    expect(cells(completed)).toEqual(['完了', '2026年11月25日（水）10:00', '', '', '54,321円']);
+    expect(cells(completed)).toEqual(['完了', '2026年11月25日（水）10:00', '', '', '54321']);
     expect(cells(fresh)).toEqual(['新規', '', '', '', '']);
   });
 

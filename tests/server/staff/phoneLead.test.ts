@@ -45,10 +45,12 @@ describe('the phone lead', () => {
         lastNameKana: 'ヤマダ',
         firstNameKana: 'ハナコ',
         phone: '09012345678',
+        email: '',
         maker: 'トヨタ',
         model: 'プリウス',
         expiryYear: '2027',
         expiryMonth: '3',
+        expiryDay: '15',
         notes: '午前中に\n電話希望',
       },
     });
@@ -63,6 +65,7 @@ describe('the phone lead', () => {
         lastNameKana: '',
         firstNameKana: '',
         phone: '0312345678',
+        email: '',
         maker: '',
         model: '',
         notes: '',
@@ -105,12 +108,31 @@ describe('the phone lead', () => {
     });
   });
 
-  it('keeps the year and month of a 車検満了日 given as a day or a month', () => {
-    for (const expiry of ['2027-03-31', '2027-03', '２０２７／３']) {
+  it('keeps the whole 車検満了日 as staff write it, or its month alone', () => {
+    for (const expiry of [
+      '2027-03-15',
+      '2027年3月15日',
+      '2027/3/15',
+      '２０２７年３月１５日（月）',
+    ]) {
       expect(parsePhoneLead({ ...minimal, expiry }), expiry).toMatchObject({
-        value: { expiryYear: '2027', expiryMonth: '3' },
+        value: { expiryYear: '2027', expiryMonth: '3', expiryDay: '15' },
       });
     }
+    for (const expiry of ['2027-03', '２０２７／３', '2027年3月']) {
+      const parsed = parsePhoneLead({ ...minimal, expiry });
+      expect(parsed, expiry).toMatchObject({ value: { expiryYear: '2027', expiryMonth: '3' } });
+      expect(parsed.ok && parsed.value.expiryDay, expiry).toBeUndefined();
+    }
+  });
+
+  it('takes an e-mail address as the estimate does, and refuses one it would refuse', () => {
+    expect(parsePhoneLead({ ...minimal, email: 'ｓｕｚｕｋｉ@example.com' })).toMatchObject({
+      value: { email: 'suzuki@example.com' },
+    });
+    expect(refusal({ email: 'suzuki@' })).toEqual({
+      email: estimateRefusal('customer', 'email', 'suzuki@')['customer.email'],
+    });
   });
 
   it('says a phone number of the wrong shape as the staff page always has', () => {

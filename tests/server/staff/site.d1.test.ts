@@ -6,12 +6,15 @@ import { createHash } from 'node:crypto';
 import { JSDOM } from 'jsdom';
 import type { Env } from '../../../server/env';
 import { messages } from '../../../server/http/messages';
+import { sweepOutbox } from '../../../server/jobs/outboxSweep';
 import { erasedLead } from '../../../server/leads/retention';
+import { accessControl } from '../../../src/content/privacyPromises';
+import { pages as yamadaPages } from '../../../src/content/yamada/pages';
 import { leadRequest, newLead } from '../../factories/estimate';
 import { stageChange } from '../d1';
 import { notFoundPage, siteOf, withD1Down, workerOnD1 } from '../worker';
 
-const secret = 'staff-secret-for-tests';
+const secret = 'staff-secret-for-tests-0123456789abcdef';
 const site = siteOf('yamada');
 const worker = workerOnD1({ start: '2026-11-25T01:00:00.000Z', env: { STAFF_SECRET: secret } });
 const lead = newLead({
@@ -124,6 +127,34 @@ describe('the staff pages', () => {
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/staff/login');
     expect(out.headers.get('set-cookie')).toMatch(/^__Host-staff_session=; .*Max-Age=0$/);
+    // The session ended on the server: a copy of its cookie opens nothing after.
+    expect((await call('/staff', { headers })).status).toBe(401);
+  });
+
+  it('throttle failed sign-ins per client with a Japanese 429, right secret or not, and audit each', async () => {
+    // What the privacy policy's safety measures promise of this page (and ログアウト above).
+    expect(JSON.stringify(yamadaPages.privacypolicy)).toContain(accessControl);
+    const from = (ip: string, typed: string) =>
+      worker.fetch('/staff/login', {
+        brand: 'yamada',
+        ip,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site },
+        body: new URLSearchParams({ name: '誰か', secret: typed }).toString(),
+      });
+    for (let i = 0; i < 10; i += 1) expect((await from('198.51.100.7', 'guess')).status).toBe(401);
+    const throttled = await from('198.51.100.7', secret);
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('600');
+    expect(words((await read(throttled)).querySelector('[role="alert"]'))).toBe(
+      'サインインの失敗が続いたため、受け付けを一時停止しています。10分ほどおいてもう一度お試しください。',
+    );
+    expect((await from('198.51.100.8', secret)).status).toBe(303);
+    const audited = await worker.staff.auditLog('yamada', 20);
+    expect(audited.filter((entry) => entry.action === 'signInFailed')).toHaveLength(10);
+    expect(audited[0]).toMatchObject({ actor: '誰か（認証失敗）', target: '198.51.100.7' });
+    worker.clock.advance(600_000);
+    expect((await from('198.51.100.7', secret)).status).toBe(303);
   });
 
   it('record stages through the form, and keep a bad entry with its Japanese message', async () => {
@@ -141,7 +172,7 @@ describe('the staff pages', () => {
     );
     expect(bad.status).toBe(422);
     const kept = await read(bad);
-    const message = '請求金額は0以上の整数（円・税込）で入力してください。';
+    const message = '請求金額は0以上10,000,000以下の整数（円・税込）で入力してください。';
     expect(words(kept.querySelector('[role="alert"]'))).toContain(message);
     expect(words(kept.querySelector('#f-amount-error'))).toBe(message);
     expect(value(kept, 'amount')).toBe('-5');
@@ -188,6 +219,16 @@ describe('the staff pages', () => {
     const page = await open(created.headers.get('location')!, headers);
     expect(words(page.querySelector('main'))).toContain('電話（スタッフが入力）');
     expect(words(page.querySelector('.stage'))).toBe('連絡済み');
+
+    // Its channels are decided at entry: the outbox sweep, 20 minutes on, finds nothing stranded.
+    const phoneLeadId = new URL(created.headers.get('location')!, site).pathname.split('/').at(-1)!;
+    expect((await worker.leads.get(phoneLeadId))?.deliveries?.length).toBeGreaterThan(0);
+    await worker.deliver();
+    const mailed = worker.mails.length;
+    worker.clock.advance(20 * 60_000);
+    await sweepOutbox(worker.env, worker.clock.now);
+    expect(worker.queued).toEqual([]);
+    expect(worker.mails).toHaveLength(mailed);
   });
 
   it('count the funnel with rates and the sum of 完了, and show who did what', async () => {

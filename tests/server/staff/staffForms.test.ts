@@ -54,8 +54,8 @@ describe('the inbox filters', () => {
 
   it('refuse a day that is not one, and a まで before the から', () => {
     expect(errorsOf(parseInboxFilters({ from: '2026-11', to: '2026-02-30' }))).toEqual({
-      from: '受付日（から）は日付で入力してください。',
-      to: '受付日（まで）は日付で入力してください。',
+      from: '受付日（から）は 2026年11月1日 のように入力してください。',
+      to: '受付日（まで）は 2026年11月1日 のように入力してください。',
     });
     expect(errorsOf(parseInboxFilters({ from: '2026-11-30', to: '2026-11-01' }))).toEqual({
       to: '受付日（まで）は（から）と同じか後の日にしてください。',
@@ -80,10 +80,18 @@ describe('the funnel period', () => {
     });
   });
 
+  it('takes days as staff write them: 2026年11月1日（日）, 2026/11/1, full-width digits', () => {
+    for (const from of ['2026年11月1日（日）', '2026/11/1', '２０２６年１１月１日', '2026-11-01']) {
+      expect(parseFunnelRange({ from, to: '2026年11月3日' }, now), from).toMatchObject({
+        value: { days: { from: '2026-11-01', to: '2026-11-03' } },
+      });
+    }
+  });
+
   it('refuses a day that is not one, and a まで before the から', () => {
     expect(errorsOf(parseFunnelRange({ from: 'きのう', to: '2026-11-31' }, now))).toEqual({
-      from: '受付日（から）は日付で入力してください。',
-      to: '受付日（まで）は日付で入力してください。',
+      from: '受付日（から）は 2026年11月1日 のように入力してください。',
+      to: '受付日（まで）は 2026年11月1日 のように入力してください。',
     });
     expect(errorsOf(parseFunnelRange({ from: '2026-11-02', to: '2026-11-01' }, now))).toEqual({
       to: '受付日（まで）は（から）と同じか後の日にしてください。',

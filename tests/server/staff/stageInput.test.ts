@@ -1,7 +1,11 @@
 // The stage change's one schema (server/staff/forms/stage.ts): the staff API's JSON body through
 // parseStageInput, the stage form's post through parseStageForm, with today's rules and messages.
 import { parseStageForm } from '../../../server/staff/forms/stage';
-import { parseStageInput } from '../../../server/staff/stages';
+import { parseStageInput as parseAt } from '../../../server/staff/stages';
+
+/** Today, for a booking's range: 2026年11月25日 in Tokyo. */
+const now = new Date('2026-11-25T01:00:00.000Z');
+const parseStageInput = (body: unknown) => parseAt(body, now);
 
 const refusal = (body: unknown) => {
   const parsed = parseStageInput(body);
@@ -59,7 +63,32 @@ describe('a stage change (JSON or form)', () => {
     }
     for (const amount of [-1, 1.5, '-5', '12.5', '1e3', true, 2 ** 53]) {
       expect(refusal({ stage: 'completed', amount })).toEqual({
-        amount: '請求金額は0以上の整数（円・税込）で入力してください。',
+        amount: '請求金額は0以上10,000,000以下の整数（円・税込）で入力してください。',
+      });
+    }
+  });
+
+  it('refuses an amount above 10,000,000 yen, as JSON or as digits, and takes the cap itself', () => {
+    for (const amount of [10_000_001, Number.MAX_SAFE_INTEGER, '10,000,001', '999999999999']) {
+      expect(refusal({ stage: 'completed', amount })).toEqual({
+        amount: '請求金額は0以上10,000,000以下の整数（円・税込）で入力してください。',
+      });
+    }
+    for (const amount of [10_000_000, '10,000,000']) {
+      expect(parseStageInput({ stage: 'completed', amount })).toMatchObject({
+        input: { amount: 10_000_000 },
+      });
+    }
+  });
+
+  it('takes an 入庫日時 from today to a year on in Tokyo, and refuses one before or after', () => {
+    const book = (bookedFor: string) => ({ stage: 'booked', bookedFor, shop: '本店' });
+    for (const bookedFor of ['2026-11-25T09:00', '2027-11-25T18:00', '2026-11-24T15:00:00Z']) {
+      expect(parseStageInput(book(bookedFor)).ok).toBe(true);
+    }
+    for (const bookedFor of ['2026-11-24T23:59', '2027-11-26T09:00', '9999-12-31T10:00']) {
+      expect(refusal(book(bookedFor))).toEqual({
+        bookedFor: '入庫日時は、今日から1年以内の日時を入力してください。',
       });
     }
   });
@@ -114,23 +143,26 @@ describe('the stage form', () => {
 
   it('takes 対象外 from its select and 失注 from its text box', () => {
     expect(
-      parseStageForm({ ...posted, stage: 'excluded', reason: '他社', excludedReason: 'いたずら' }),
+      parseStageForm(
+        { ...posted, stage: 'excluded', reason: '他社', excludedReason: 'いたずら' },
+        now,
+      ),
     ).toEqual({ ok: true, value: { stage: 'excluded', reason: 'いたずら' } });
     expect(
-      parseStageForm({ ...posted, stage: 'lost', reason: '他社', excludedReason: 'いたずら' }),
+      parseStageForm({ ...posted, stage: 'lost', reason: '他社', excludedReason: 'いたずら' }, now),
     ).toEqual({ ok: true, value: { stage: 'lost', reason: '他社' } });
   });
 
   it('keys each message by the control that shows it', () => {
-    expect(parseStageForm({ ...posted, stage: 'excluded', reason: '重複' })).toEqual({
+    expect(parseStageForm({ ...posted, stage: 'excluded', reason: '重複' }, now)).toEqual({
       ok: false,
       errors: { excludedReason: '対象外の理由を選んでください（いたずら・重複）。' },
     });
-    expect(parseStageForm({ ...posted, stage: 'completed', amount: '-5' })).toEqual({
+    expect(parseStageForm({ ...posted, stage: 'completed', amount: '-5' }, now)).toEqual({
       ok: false,
-      errors: { amount: '請求金額は0以上の整数（円・税込）で入力してください。' },
+      errors: { amount: '請求金額は0以上10,000,000以下の整数（円・税込）で入力してください。' },
     });
-    expect(parseStageForm(posted)).toEqual({
+    expect(parseStageForm(posted, now)).toEqual({
       ok: false,
       errors: {
         stage: '段階を選んでください（連絡済み・予約確定・完了・失注・来店なし・対象外）。',

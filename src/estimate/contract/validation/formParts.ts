@@ -1,6 +1,7 @@
 // The estimate form's parts (車両情報, お客様情報, ご希望, 同意) with their rules and messages.
 import * as v from 'valibot';
 import { expiryYearOptions, firstRegistrationYearOptions } from '../dates';
+import { westernYear } from '../eras';
 import { fields, type FieldPath } from '../fieldTable';
 import { contactTimeOptions, courtesyCarOptions, makers } from '../options';
 import { checkExpiryDate, checkFirstRegistration, crossField } from './crossField';
@@ -77,7 +78,7 @@ const expiryYear = labelOf('vehicle.expiryYear');
 /** Each field's rule, apart so the staff's forms check the same fields alike (server/staff/forms/). */
 export const vehicleEntries = {
   expiryYear: required(
-    normalizeDigits,
+    (typed) => westernYear(typed, expiryYearOptions()),
     messages.choose(expiryYear),
     yearOf(expiryYearOptions, (years) => messages.yearRange(expiryYear, years)),
   ),
@@ -99,7 +100,7 @@ export const vehicleEntries = {
     v.pipe(v.string(), v.regex(/^\d{7}$/, messages.postalCode)),
   ),
   firstRegistrationYear: optional(
-    normalizeDigits,
+    (typed) => westernYear(typed, firstRegistrationYearOptions()),
     firstRegistrationYearMessage,
     yearOf(firstRegistrationYearOptions, () => firstRegistrationYearMessage),
   ),
