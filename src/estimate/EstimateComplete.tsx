@@ -38,8 +38,11 @@ export function EstimateComplete({
   const receipt = receiptNotice(brand, booked && bookedWords[booked.state]);
   const [copied, setCopied] = useState<boolean | null>(null);
   const topRef = useRef<HTMLDivElement>(null);
-  // The form was scrolled to its end: the answer (the slot first) is read from its top.
-  useEffect(() => topRef.current?.scrollIntoView?.({ block: 'start' }), []);
+  // The form was scrolled to its end: the answer (the slot first) is read from its top. Braces:
+  // Chromium's scrollIntoView returns a promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    topRef.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   const { phone } = brand;
   // Shown after a submit, when the page has long had its hours (set on <html> with them).
   const outsideHours = document.documentElement.hasAttribute(outsideHoursAttribute);

@@ -112,4 +112,19 @@ describe('the completion screen', () => {
       mailDomains.yamada = domain;
     }
   });
+
+  it('opens at its top and unmounts cleanly where scrollIntoView returns a promise, as in Chromium', () => {
+    const scrolled = vi.fn(() => Promise.resolve());
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      value: scrolled,
+      configurable: true,
+    });
+    try {
+      const { unmount } = complete();
+      expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+      expect(() => unmount()).not.toThrow();
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
 });
